@@ -1,0 +1,4 @@
+/** The pure rules core: tiles, notation, wall, hand analysis and scoring. No I/O. */
+export * from './result.js';
+export * from './tiles.js';
+export * from './notation.js';

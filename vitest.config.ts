@@ -1,0 +1,55 @@
+/**
+ * One vitest run for every workspace. Suites that need a system part are their own projects,
+ * chosen by file name, so that `scripts/test.mjs` can leave out (and say so) what this machine
+ * lacks:
+ *   *.test.ts        unit      pure logic, real sockets on localhost, embedded PGlite
+ *   *.pg.test.ts     postgres  the PostgreSQL server (127.0.0.1:5432 or PG_URL)
+ *   *.redis.test.ts  redis     the Redis server (127.0.0.1:6379 or REDIS_URL)
+ *   *.e2e.test.ts    browser   real Chromium (/usr/bin/chromium or CHROMIUM_PATH)
+ */
+import { defineConfig } from 'vitest/config';
+
+const special = ['**/*.pg.test.ts', '**/*.redis.test.ts', '**/*.e2e.test.ts'];
+const roots = ['shared', 'server', 'client', 'scripts'].map((w) => `${w}/**/*`);
+
+export default defineConfig({
+  test: {
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: roots.map((r) => `${r}.test.ts`),
+          exclude: ['**/node_modules/**', '**/dist/**', ...special],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'postgres',
+          include: roots.map((r) => `${r}.pg.test.ts`),
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'redis',
+          include: roots.map((r) => `${r}.redis.test.ts`),
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: roots.map((r) => `${r}.e2e.test.ts`),
+          exclude: ['**/node_modules/**'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
