@@ -2,3 +2,4 @@
 export * from './result.js';
 export * from './tiles.js';
 export * from './notation.js';
+export * from './table-types.js';

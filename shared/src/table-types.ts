@@ -1,0 +1,158 @@
+/**
+ * The shared vocabulary of table play: seats, melds, what a player may send, and what each
+ * viewer is shown. The server's machine produces these, the protocol carries them, the client
+ * renders them. Everything here is plain data (JSON-safe), so it can be logged and replayed.
+ */
+import type { TileKind, Wind } from './tiles.js';
+
+/** Seats are fixed places at the table, 0-3 in turn order (counter-clockwise). */
+export const SEATS = [0, 1, 2, 3] as const;
+export type Seat = (typeof SEATS)[number];
+export type BySeat<T> = readonly [T, T, T, T];
+
+export const nextSeat = (seat: Seat): Seat => ((seat + 1) % 4) as Seat;
+/** The seat wind of `seat` when `dealer` is East: 1 East ... 4 North. */
+export const seatWind = (seat: Seat, dealer: Seat): Wind => (((seat - dealer + 4) % 4) + 1) as Wind;
+/** The seat that sits on the player's left, i.e. who discards just before them (chows come only from there). */
+export const leftOf = (seat: Seat): Seat => ((seat + 3) % 4) as Seat;
+
+export const MELD_KINDS = ['chow', 'pung', 'kong'] as const;
+export type MeldKind = (typeof MELD_KINDS)[number];
+
+/** A declared meld. `concealed` is true only for a concealed kong. */
+export interface Meld {
+  readonly kind: MeldKind;
+  /** Sorted kinds: 3 for chow and pung, 4 for kong. */
+  readonly tiles: readonly TileKind[];
+  readonly concealed: boolean;
+  /** The seat whose discard made it, when it was claimed. */
+  readonly from?: Seat;
+  /** The claimed tile (for drawing it turned sideways). */
+  readonly claimed?: TileKind;
+  /** A pung promoted to a kong with a drawn tile. */
+  readonly added?: boolean;
+}
+
+/** What a seat may send to the table. Tiles are kinds: which physical copy is the server's business. */
+export type PlayerAction =
+  | { readonly type: 'discard'; readonly tile: TileKind }
+  /** Claim the last discard as a chow; `tiles` is the whole chow, sorted, including the discard. */
+  | { readonly type: 'chow'; readonly tiles: readonly [TileKind, TileKind, TileKind] }
+  | { readonly type: 'pung' }
+  /** Claim the last discard as a kong (three concealed copies in hand). */
+  | { readonly type: 'kong' }
+  | { readonly type: 'concealedKong'; readonly tile: TileKind }
+  | { readonly type: 'addedKong'; readonly tile: TileKind }
+  /** Self-drawn win in one's own turn, or a win on the discard / the robbed kong in a claim window. */
+  | { readonly type: 'win' }
+  | { readonly type: 'pass' };
+
+export type PlayerActionType = PlayerAction['type'];
+
+/** A legal action as offered to a seat: the exact action to send, with a preview where it helps. */
+export type LegalAction = PlayerAction & {
+  /** For `win`: the faan (or han) the hand would score. */
+  readonly faan?: number;
+};
+
+export interface DiscardView {
+  readonly tile: TileKind;
+  /** Claimed by another seat (drawn greyed out or removed by the client). */
+  readonly claimed: boolean;
+}
+
+/** What everybody may see of a seat. */
+export interface SeatPublicView {
+  readonly seat: Seat;
+  readonly name: string | null;
+  readonly wind: Wind;
+  readonly isDealer: boolean;
+  readonly isBot: boolean;
+  readonly connected: boolean;
+  readonly score: number;
+  /** Number of concealed tiles (never which ones), including a drawn tile. */
+  readonly concealedCount: number;
+  readonly hasDrawn: boolean;
+  readonly melds: readonly Meld[];
+  readonly bonus: readonly TileKind[];
+  readonly discards: readonly DiscardView[];
+}
+
+export interface PatternView {
+  readonly name: string;
+  readonly value: number;
+  /** `faan`, `han` or `fu` (riichi fu items). */
+  readonly unit?: 'faan' | 'han' | 'fu';
+}
+
+export interface PaymentView {
+  readonly from: Seat;
+  readonly to: Seat;
+  readonly amount: number;
+}
+
+/** The result of one hand as everybody sees it once the hand is over. */
+export interface HandResultView {
+  readonly handNumber: number;
+  readonly kind: 'win' | 'draw';
+  readonly winner?: Seat;
+  readonly discarder?: Seat;
+  readonly selfDrawn?: boolean;
+  readonly winTile?: TileKind;
+  readonly faan?: number;
+  readonly limit?: boolean;
+  readonly patterns?: readonly PatternView[];
+  readonly payments: readonly PaymentView[];
+  /** Score change per seat this hand (sums to zero). */
+  readonly deltas: BySeat<number>;
+  /** Every seat's concealed tiles, revealed at the end of the hand. */
+  readonly hands: BySeat<readonly TileKind[]>;
+  /** The winner's hand as read by the scorer (melds and pair in notation). */
+  readonly arrangement?: readonly string[];
+}
+
+export type TablePhase = 'waiting' | 'playing' | 'handOver' | 'matchOver';
+
+/** What the table is waiting for. */
+export type TurnStage =
+  | 'discard' // `turn` must draw-then-discard (or declare a kong / self-drawn win)
+  | 'claims' // a claim window is open on the last discard
+  | 'robbing' // a claim window is open on an added kong (only wins)
+  | 'none';
+
+/** The table as one viewer (a seat or a spectator) may see it. Built by the server's `viewFor`. */
+export interface TableView {
+  readonly seq: number;
+  readonly viewer: Seat | 'spectator';
+  readonly phase: TablePhase;
+  readonly ruleset: string;
+  readonly prevailingWind: Wind;
+  /** 0-based index of the hand in the match. */
+  readonly handNumber: number;
+  readonly dealer: Seat;
+  readonly wallCount: number;
+  readonly deadWallCount: number;
+  readonly turn: Seat | null;
+  readonly stage: TurnStage;
+  readonly lastDiscard: { readonly seat: Seat; readonly tile: TileKind } | null;
+  /** Deadlines as milliseconds since the epoch of the server's clock. */
+  readonly deadlines: { readonly turn: number | null; readonly claim: number | null };
+  readonly seats: BySeat<SeatPublicView>;
+  /** The viewer's own hand; absent for spectators. */
+  readonly hand?: {
+    readonly concealed: readonly TileKind[];
+    /** The tile just drawn (also counted in `concealed`), set apart by the client. */
+    readonly drawn: TileKind | null;
+    /** The tiles that would complete the hand, when it is ready. */
+    readonly waits: readonly TileKind[];
+    /** Under the missed-win rule: cannot win on a discard until the next own draw. */
+    readonly missedWin: boolean;
+  };
+  readonly legalActions: readonly LegalAction[];
+  readonly lastResult: HandResultView | null;
+  readonly results: readonly HandResultView[];
+  /** sha256 of the match seed, published at the start. */
+  readonly seedHash: string;
+  /** The seed itself, only once the match is over. */
+  readonly seed?: string;
+}
