@@ -3,3 +3,4 @@ export * from './result.js';
 export * from './tiles.js';
 export * from './notation.js';
 export * from './table-types.js';
+export * from './protocol.js';

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_MESSAGE_TYPES,
+  type ClientMessage,
+  createTableRequestSchema,
+  joinCodeSchema,
+  joinRequestSchema,
+  PROTOCOL_VERSION,
+  parseClientMessage,
+  REFUSAL_CODES,
+} from './protocol.js';
+
+describe('parseClientMessage', () => {
+  const good: ClientMessage[] = [
+    { type: 'hello', v: PROTOCOL_VERSION, code: 'ABC234' },
+    { type: 'hello', v: PROTOCOL_VERSION, code: 'ABC234', token: 't.o.k' },
+    { type: 'act', seat: 2, seq: 5, action: { type: 'discard', tile: 33 as never }, id: 7 },
+    { type: 'act', seat: 0, seq: 0, action: { type: 'chow', tiles: [0, 1, 2] as never } },
+    { type: 'act', seat: 3, seq: 1, action: { type: 'pass' } },
+    { type: 'sync' },
+    { type: 'ping', t: 12 },
+  ];
+  it.each(good)('accepts %j', (msg) => {
+    const r = parseClientMessage(msg);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.value).toEqual(msg);
+  });
+
+  it('upper-cases and trims join codes', () => {
+    const r = parseClientMessage({ type: 'hello', v: 1, code: ' abc234 ' });
+    expect(r.ok && r.value.type === 'hello' && r.value.code).toBe('ABC234');
+  });
+
+  const unknown: unknown[] = [
+    null,
+    42,
+    'hello',
+    [],
+    {},
+    { type: 'admin' },
+    { type: 'HELLO', v: 1, code: 'ABC234' },
+    { type: 7 },
+  ];
+  it.each(unknown)('calls %j an unknown type', (raw) => {
+    expect(parseClientMessage(raw)).toEqual({ ok: false, code: 'msg/unknown_type' });
+  });
+
+  const malformed: unknown[] = [
+    { type: 'hello', v: 1 },
+    { type: 'hello', v: 1, code: 'ABC23' },
+    { type: 'hello', v: 1, code: 'ABCO23' }, // O is not in the alphabet
+    { type: 'hello', v: '1', code: 'ABC234' },
+    { type: 'act', seat: 4, seq: 1, action: { type: 'pass' } },
+    { type: 'act', seat: 0, seq: -1, action: { type: 'pass' } },
+    { type: 'act', seat: 0, seq: 1.5, action: { type: 'pass' } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'discard', tile: 42 } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'discard' } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'chow', tiles: [1, 2] } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'steal' } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'pass', extra: 1 } },
+    { type: 'act', seq: 1, action: { type: 'pass' } },
+    { type: 'sync', now: true },
+    { type: 'ping' },
+  ];
+  it.each(malformed)('calls %j invalid', (raw) => {
+    expect(parseClientMessage(raw)).toEqual({ ok: false, code: 'msg/invalid' });
+  });
+
+  it('knows every message type it declares', () => {
+    expect(new Set(CLIENT_MESSAGE_TYPES).size).toBe(CLIENT_MESSAGE_TYPES.length);
+    expect(REFUSAL_CODES).toContain('act/stale_seq');
+  });
+});
+
+describe('HTTP schemas', () => {
+  it('fills defaults of a table request', () => {
+    const r = createTableRequestSchema.parse({});
+    expect(r).toEqual({
+      ruleset: 'hk-new',
+      options: {},
+      bots: [],
+      fillWithBots: true,
+      spectatorsAllowed: true,
+      spectatorDelay: false,
+      rounds: 4,
+    });
+  });
+  it('refuses unknown fields and rulesets', () => {
+    expect(createTableRequestSchema.safeParse({ ruleset: 'riichi' }).success).toBe(false);
+    expect(createTableRequestSchema.safeParse({ cheat: true }).success).toBe(false);
+  });
+  it('trims names and refuses empty or long ones', () => {
+    expect(joinRequestSchema.parse({ name: '  Ann ' })).toEqual({ name: 'Ann' });
+    expect(joinRequestSchema.safeParse({ name: '   ' }).success).toBe(false);
+    expect(joinRequestSchema.safeParse({ name: 'x'.repeat(25) }).success).toBe(false);
+  });
+  it('normalises join codes', () => {
+    expect(joinCodeSchema.parse('xyz789')).toBe('XYZ789');
+    expect(joinCodeSchema.safeParse('XYZ78I').success).toBe(false);
+  });
+});

@@ -1,0 +1,339 @@
+/**
+ * The one message contract between the client and the server: the HTTP bodies of the lobby API
+ * and every socket.io message in both directions, as discriminated unions on `type`, with zod
+ * schemas for everything the server receives. Reason codes are `as const` lists so that a client
+ * can switch over them and a new code breaks the typecheck where it matters.
+ *
+ * Transport: the client emits `CLIENT_EVENT` ('c2s') with a `ClientMessage`; the server emits
+ * `SERVER_EVENT` ('s2c') with a `ServerMessage`. Any other event name, or a payload that does not
+ * parse, is refused with `msg/invalid` (or `msg/unknown_type`) and changes nothing.
+ */
+import { z } from 'zod';
+import type { BySeat, HandResultView, PlayerAction, Seat, TableView } from './table-types.js';
+import type { TileKind } from './tiles.js';
+
+/** Bumped whenever a message changes shape. A `hello` with another version is refused. */
+export const PROTOCOL_VERSION = 1;
+
+export const CLIENT_EVENT = 'c2s';
+export const SERVER_EVENT = 's2c';
+
+export const RULESET_IDS = ['hk-new', 'hk-old'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+/** Every reason the server gives for refusing a message or a request. */
+export const REFUSAL_CODES = [
+  'msg/invalid', // payload failed its schema
+  'msg/unknown_type', // a `type` (or a socket event) the server does not know
+  'msg/version', // hello with another PROTOCOL_VERSION
+  'msg/rate_limited', // too many messages from this socket
+  'table/not_found',
+  'table/spectators_not_allowed',
+  'table/not_started', // acting before the host started the match
+  'table/over', // the match is over or was ended by the host
+  'auth/bad_token', // a seat token that does not verify (or was superseded)
+  'auth/not_joined', // acting before a successful hello
+  'auth/already_joined', // a second hello on the same socket
+  'act/spectator', // a spectator tried to act
+  'act/wrong_seat', // acting for a seat that is not the token's seat
+  'act/stale_seq', // the action was based on an older (or future) state
+  'act/not_your_turn',
+  'act/illegal',
+  'act/no_such_tile',
+  'act/match_over',
+] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+/** Reason codes of the HTTP API (answered as `{ error: { code, message } }` with a 4xx status). */
+export const HTTP_ERROR_CODES = [
+  'http/invalid', // body or query failed its schema
+  'table/not_found',
+  'table/seat_taken',
+  'table/full',
+  'table/already_started',
+  'table/not_ready', // start with an empty seat and no bot filling
+  'table/over',
+  'auth/not_host',
+  'match/not_found',
+  'match/in_progress', // replays and details only for finished matches
+] as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+const seatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+const tileSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(41)
+  .transform((n) => n as TileKind);
+
+export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('discard'), tile: tileSchema }).strict(),
+  z.object({ type: z.literal('chow'), tiles: z.tuple([tileSchema, tileSchema, tileSchema]) }).strict(),
+  z.object({ type: z.literal('pung') }).strict(),
+  z.object({ type: z.literal('kong') }).strict(),
+  z.object({ type: z.literal('concealedKong'), tile: tileSchema }).strict(),
+  z.object({ type: z.literal('addedKong'), tile: tileSchema }).strict(),
+  z.object({ type: z.literal('win') }).strict(),
+  z.object({ type: z.literal('pass') }).strict(),
+]) as unknown as z.ZodType<PlayerAction, unknown>;
+
+/** Join codes: 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 6;
+export const joinCodeSchema = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.string().regex(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{6}$/));
+
+export const displayNameSchema = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1).max(24));
+
+// ---------------------------------------------------------------------------------------------
+// Socket: client to server
+
+export type ClientMessage =
+  /** First message on a socket: take a seat (with its token) or watch (no token). */
+  | { readonly type: 'hello'; readonly v: number; readonly code: string; readonly token?: string }
+  /**
+   * Act for `seat`, based on the state `seq` the client saw. `id` is echoed in a refusal so the
+   * client can tell which of its messages was refused.
+   */
+  | {
+      readonly type: 'act';
+      readonly seat: Seat;
+      readonly seq: number;
+      readonly action: PlayerAction;
+      readonly id?: number;
+    }
+  /** Ask for the full current view again (after a gap in seq, say). */
+  | { readonly type: 'sync' }
+  | { readonly type: 'ping'; readonly t: number };
+
+export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'sync', 'ping'] as const;
+export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
+
+export const clientMessageSchema: z.ZodType<ClientMessage, unknown> = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('hello'),
+      v: z.number().int(),
+      code: joinCodeSchema,
+      token: z.string().min(1).max(512).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('act'),
+      seat: seatSchema,
+      seq: z.number().int().min(0),
+      action: playerActionSchema,
+      id: z.number().int().min(0).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('sync') }).strict(),
+  z.object({ type: z.literal('ping'), t: z.number() }).strict(),
+]) as unknown as z.ZodType<ClientMessage, unknown>;
+
+/** Parses one incoming socket payload; unknown types are told apart from malformed ones. */
+export function parseClientMessage(
+  raw: unknown,
+): { ok: true; value: ClientMessage } | { ok: false; code: RefusalCode } {
+  const parsed = clientMessageSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  const known = typeof type === 'string' && (CLIENT_MESSAGE_TYPES as readonly string[]).includes(type);
+  return { ok: false, code: known ? 'msg/invalid' : 'msg/unknown_type' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lobby state (HTTP and socket)
+
+export const TABLE_STATUSES = ['lobby', 'playing', 'over', 'ended'] as const;
+/** lobby: waiting for the host to start; over: played to the end; ended: stopped by the host. */
+export type TableStatus = (typeof TABLE_STATUSES)[number];
+
+export interface LobbySeat {
+  readonly seat: Seat;
+  readonly name: string | null;
+  readonly bot: boolean;
+  readonly connected: boolean;
+}
+
+export interface TableInfo {
+  readonly code: string;
+  readonly matchId: string;
+  readonly ruleset: RulesetId;
+  readonly options: Record<string, unknown>;
+  readonly status: TableStatus;
+  readonly seats: BySeat<LobbySeat>;
+  readonly spectatorsAllowed: boolean;
+  readonly spectatorDelay: boolean;
+  /** Empty seats become bots when the host starts. */
+  readonly fillWithBots: boolean;
+  readonly spectators: number;
+  readonly seedHash: string;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly endedAt: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Socket: server to client
+
+export type ServerMessage =
+  /** Answer to a good hello: who you are at this table and everything to draw it. */
+  | {
+      readonly type: 'welcome';
+      readonly v: number;
+      readonly role: Seat | 'spectator';
+      readonly table: TableInfo;
+      /** Absent while the table is still in the lobby. */
+      readonly view: TableView | null;
+    }
+  /** The table after an accepted event, as this socket's viewer may see it. `seq` === view.seq. */
+  | { readonly type: 'view'; readonly seq: number; readonly view: TableView }
+  /** Lobby changes: a seat taken, a bot seated, a player (dis)connected, started, ended. */
+  | { readonly type: 'table'; readonly table: TableInfo }
+  | {
+      readonly type: 'refused';
+      readonly code: RefusalCode;
+      readonly message: string;
+      /** The `id` of the refused act, when it had one. */
+      readonly id?: number;
+    }
+  | { readonly type: 'pong'; readonly t: number; readonly serverTime: number };
+
+export type ServerMessageType = ServerMessage['type'];
+
+// ---------------------------------------------------------------------------------------------
+// HTTP API
+
+/** POST /api/tables */
+export interface CreateTableRequest {
+  readonly ruleset?: RulesetId;
+  /** Raw rule and timing options, passed to the table engine (which validates them). */
+  readonly options?: Record<string, unknown>;
+  /** Seats held by bots from the start. */
+  readonly bots?: readonly Seat[];
+  /** Seats still empty when the host starts become bots (default true). */
+  readonly fillWithBots?: boolean;
+  readonly spectatorsAllowed?: boolean;
+  /** Spectators see every hand, delayed by one whole hand. */
+  readonly spectatorDelay?: boolean;
+  /** Prevailing winds to play, 1-4 (default 4). */
+  readonly rounds?: number;
+}
+
+export const createTableRequestSchema = z
+  .object({
+    ruleset: z.enum(RULESET_IDS).default('hk-new'),
+    options: z.record(z.string(), z.unknown()).default({}),
+    bots: z.array(seatSchema).max(4).default([]),
+    fillWithBots: z.boolean().default(true),
+    spectatorsAllowed: z.boolean().default(true),
+    spectatorDelay: z.boolean().default(false),
+    rounds: z.number().int().min(1).max(4).default(4),
+  })
+  .strict();
+
+export interface CreateTableResponse {
+  readonly code: string;
+  /** Path of the table page for this code, e.g. `/#/table/ABC234`. */
+  readonly link: string;
+  /** Bearer token for the host endpoints (start, bot, end). */
+  readonly hostToken: string;
+  readonly table: TableInfo;
+}
+
+/** POST /api/tables/:code/join */
+export interface JoinRequest {
+  readonly name: string;
+  /** A particular seat; the first free one otherwise. */
+  readonly seat?: Seat;
+}
+export const joinRequestSchema = z.object({ name: displayNameSchema, seat: seatSchema.optional() }).strict();
+
+export interface JoinResponse {
+  readonly seat: Seat;
+  /** Secret: send it in `hello` to act for this seat (also after a reconnect or a restart). */
+  readonly token: string;
+  readonly table: TableInfo;
+}
+
+/** POST /api/tables/:code/bot (host) */
+export const botRequestSchema = z.object({ seat: seatSchema }).strict();
+
+export interface MatchSummary {
+  readonly id: string;
+  readonly code: string;
+  readonly ruleset: RulesetId;
+  readonly status: TableStatus;
+  readonly players: BySeat<{ readonly name: string | null; readonly bot: boolean }>;
+  readonly finalScores: BySeat<number> | null;
+  readonly hands: number;
+  readonly startedAt: string | null;
+  readonly endedAt: string | null;
+}
+
+/** GET /api/matches?page=&limit= */
+export interface MatchListResponse {
+  readonly matches: readonly MatchSummary[];
+  readonly page: number;
+  readonly limit: number;
+  readonly total: number;
+}
+export const matchListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
+export interface HandRecord {
+  readonly handNumber: number;
+  readonly dealer: Seat;
+  readonly prevailingWind: number;
+  readonly result: HandResultView;
+}
+
+/** GET /api/matches/:id */
+export interface MatchDetail extends MatchSummary {
+  readonly options: Record<string, unknown>;
+  readonly seedHash: string;
+  /** Revealed once the match is over. */
+  readonly seed: string;
+  readonly rulesetVersion: string;
+  readonly logFormatVersion: number;
+  readonly handRecords: readonly HandRecord[];
+}
+
+/** One step of a replay: the event and the table after it, every hand visible. */
+export interface ReplayFrame {
+  readonly seq: number;
+  readonly at: number;
+  /** The logged event (`act` with seat and action, or `timeout`); null for the deal. */
+  readonly event: unknown;
+  /** The spectator's view after the event. */
+  readonly view: TableView;
+  /** Every seat's concealed tiles after the event. */
+  readonly hands: BySeat<readonly TileKind[]>;
+}
+
+/** GET /api/matches/:id/replay[?hand=N] */
+export interface ReplayResponse {
+  readonly match: MatchDetail;
+  /** Frames of the whole match, or of hand N when asked. */
+  readonly frames: readonly ReplayFrame[];
+  /** For each hand number, the index in the whole match's frames where it starts. */
+  readonly handStarts: readonly number[];
+}
+
+export interface HttpError {
+  readonly error: { readonly code: HttpErrorCode; readonly message: string };
+}
