@@ -4,3 +4,5 @@ export * from './tiles.js';
 export * from './notation.js';
 export * from './table-types.js';
 export * from './protocol.js';
+export * from './analysis.js';
+export * from './scoring/index.js';

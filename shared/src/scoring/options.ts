@@ -1,0 +1,152 @@
+/**
+ * Table options for scoring, checked and filled with the ruleset's defaults. Whatever comes
+ * from outside (a request, a host's form) goes through `resolveOptions`: unknown keys and
+ * values of the wrong type are refused with a reason naming them.
+ */
+import { fail, ok, type Result } from '../result.js';
+import {
+  HK_RULESETS,
+  type HkOptions,
+  type HkRuleset,
+  PAYMENT_MODES,
+  type PaymentMode,
+  POINTS_TABLE_NAMES,
+  type PointsTable,
+  RIICHI,
+  type RiichiOptions,
+} from './rulesets.js';
+import { isRulesetId, type RulesetId } from './types.js';
+
+export type ScoringOptions = HkOptions | RiichiOptions;
+
+export type OptionsErrorCode = 'score/bad_ruleset' | 'score/bad_options';
+
+export const HK_OPTION_KEYS = [
+  'minFaan',
+  'faanCap',
+  'table',
+  'payment',
+  'divisor',
+  'sevenPairs',
+  'flowers',
+  'falseWinPenalty',
+  'ninePiecesPenalty',
+  'twelvePiecesPenalty',
+  'fifthTilePenalty',
+] as const;
+export const RIICHI_OPTION_KEYS = [
+  'openTanyao',
+  'akaDora',
+  'doubleYakuman',
+  'kazoeLimit',
+  'kiriage',
+  'renhouAsYakuman',
+] as const;
+
+/** The defaults of RULES.md for a ruleset. */
+export function defaultOptions(ruleset: 'riichi'): RiichiOptions;
+export function defaultOptions(ruleset: 'hk-new' | 'hk-old'): HkOptions;
+export function defaultOptions(ruleset: RulesetId): ScoringOptions;
+export function defaultOptions(ruleset: RulesetId): ScoringOptions {
+  if (ruleset === 'riichi') return { ruleset, ...RIICHI.defaults };
+  return { ruleset, ...HK_RULESETS[ruleset].defaults };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const bad = (message: string) => fail('score/bad_options' as const, message);
+
+/**
+ * Checks `raw` (undefined, or an object of option keys) against the ruleset and fills in the
+ * defaults. `resolveOptions('hk-new', { faanCap: 10 })` → ok({ ruleset: 'hk-new', minFaan: 3, faanCap: 10, ... }).
+ */
+export function resolveOptions(ruleset: RulesetId, raw: unknown): Result<ScoringOptions, OptionsErrorCode> {
+  if (!isRulesetId(ruleset)) return fail('score/bad_ruleset', `unknown ruleset "${String(ruleset)}"`);
+  if (raw === undefined || raw === null) return ok(defaultOptions(ruleset));
+  if (!isRecord(raw)) return bad('options must be an object');
+  if (ruleset === 'riichi') return resolveRiichi(raw);
+  return resolveHk(HK_RULESETS[ruleset], ruleset, raw);
+}
+
+function resolveRiichi(raw: Record<string, unknown>): Result<RiichiOptions, OptionsErrorCode> {
+  const out: { -readonly [K in keyof RiichiOptions]: RiichiOptions[K] } = { ruleset: 'riichi', ...RIICHI.defaults };
+  for (const [key, value] of Object.entries(raw)) {
+    if (!(RIICHI_OPTION_KEYS as readonly string[]).includes(key)) {
+      return bad(`unknown option "${key}" for riichi (known: ${RIICHI_OPTION_KEYS.join(', ')})`);
+    }
+    if (typeof value !== 'boolean') return bad(`option "${key}" must be true or false`);
+    out[key as (typeof RIICHI_OPTION_KEYS)[number]] = value;
+  }
+  return ok(out);
+}
+
+/** Resolves HK options against any HK ruleset table (the built-in ones or a house table). */
+export function resolveHk(
+  table: HkRuleset,
+  ruleset: 'hk-new' | 'hk-old',
+  raw: Record<string, unknown>,
+): Result<HkOptions, OptionsErrorCode> {
+  const out: { -readonly [K in keyof HkOptions]: HkOptions[K] } = { ruleset, ...table.defaults };
+  for (const [key, value] of Object.entries(raw)) {
+    switch (key) {
+      case 'minFaan':
+      case 'faanCap':
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
+          return bad(`option "${key}" must be a whole number of faan (0-100)`);
+        }
+        out[key] = value;
+        break;
+      case 'divisor':
+        if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+          return bad('option "divisor" must be a positive number');
+        }
+        out.divisor = value;
+        break;
+      case 'table': {
+        const t = checkTable(value);
+        if (!t.ok) return t;
+        out.table = t.value;
+        break;
+      }
+      case 'payment':
+        if (typeof value !== 'string' || !(PAYMENT_MODES as readonly string[]).includes(value)) {
+          return bad(`option "payment" must be one of ${Object.keys(table.payments).join(', ')}`);
+        }
+        if (table.payments[value as PaymentMode] === undefined) {
+          return bad(`payment "${value}" is not played in ${ruleset} (use ${Object.keys(table.payments).join(', ')})`);
+        }
+        out.payment = value as PaymentMode;
+        break;
+      case 'sevenPairs':
+      case 'flowers':
+      case 'falseWinPenalty':
+      case 'ninePiecesPenalty':
+      case 'twelvePiecesPenalty':
+      case 'fifthTilePenalty':
+        if (typeof value !== 'boolean') return bad(`option "${key}" must be true or false`);
+        out[key] = value;
+        break;
+      default:
+        return bad(`unknown option "${key}" for ${ruleset} (known: ${HK_OPTION_KEYS.join(', ')})`);
+    }
+  }
+  if (out.minFaan > out.faanCap) return bad(`minFaan ${out.minFaan} is above faanCap ${out.faanCap}`);
+  return ok(out);
+}
+
+function checkTable(value: unknown): Result<PointsTable, OptionsErrorCode> {
+  if (typeof value === 'string') {
+    if ((POINTS_TABLE_NAMES as readonly string[]).includes(value)) return ok(value as PointsTable);
+    return bad(`option "table" must be one of ${POINTS_TABLE_NAMES.join(', ')} or an array of points by faan`);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0 || value.length > 101) return bad('a custom table needs 1 to 101 entries (points by faan)');
+    for (const [i, v] of value.entries()) {
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+        return bad(`custom table entry ${i} must be a non-negative number`);
+      }
+    }
+    return ok([...(value as number[])]);
+  }
+  return bad(`option "table" must be one of ${POINTS_TABLE_NAMES.join(', ')} or an array of points by faan`);
+}

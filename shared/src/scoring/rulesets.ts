@@ -1,0 +1,495 @@
+/**
+ * Rulesets as data. Every value the scorer uses is in one of these tables, each line naming
+ * the source it comes from; a house rule is a new table (`{ ...HK_NEW, values: {...} }`)
+ * passed to `scoreWin`, not new code.
+ */
+import type { HkRulesetId } from './types.js';
+
+/** Every HK pattern the scorer knows. A ruleset values each one, or leaves it out (`null`). */
+export const HK_PATTERNS = [
+  // hand
+  'common-hand',
+  'all-in-triplets',
+  'mixed-one-suit',
+  'all-one-suit',
+  'mixed-orphans',
+  'small-dragons',
+  'great-dragons',
+  'small-winds',
+  'great-winds',
+  'seven-pairs',
+  'all-honours',
+  'self-triplets',
+  'orphans',
+  'nine-gates',
+  'all-kongs',
+  'thirteen-orphans',
+  'jade-dragon',
+  'ruby-dragon',
+  'pearl-dragon',
+  // winds and dragons
+  'seat-wind',
+  'prevailing-wind',
+  'dragon-pung',
+  // bonus tiles
+  'no-flowers',
+  'own-flower',
+  'own-season',
+  'all-flowers',
+  'all-seasons',
+  'seven-bonus-tiles',
+  'eight-bonus-tiles',
+  // winning conditions
+  'self-pick',
+  'fully-concealed',
+  'robbing-kong',
+  'last-catch',
+  'last-tile',
+  'last-discard',
+  'win-by-kong',
+  'win-by-double-kong',
+  'heavenly-hand',
+  'earthly-hand',
+] as const;
+export type HkPattern = (typeof HK_PATTERNS)[number];
+
+/** A pattern's value: faan, or `'limit'` for "worth the limit" (the table's faan cap). `null`: not played. */
+export type HkValue = number | 'limit' | null;
+
+export const POINTS_TABLE_NAMES = ['half-spicy', 'full-spicy', 'fan-laak'] as const;
+export type PointsTableName = (typeof POINTS_TABLE_NAMES)[number];
+/** A named table, or a custom array of points by faan (the last entry serves every higher faan). */
+export type PointsTable = PointsTableName | readonly number[];
+
+export const PAYMENT_MODES = ['discarder-pays-all', 'discarder-pays-half', 'discarder-pays-double'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** Multipliers of the table amount: what the discarder and each other loser pay, and each loser on a self-pick. */
+export interface PaymentRule {
+  readonly discarder: number;
+  readonly others: number;
+  readonly selfDrawnEach: number;
+}
+
+/** Options every HK table takes (RULES.md), resolved. */
+export interface HkOptions {
+  readonly ruleset: HkRulesetId;
+  readonly minFaan: number; // 3
+  readonly faanCap: number; // 13; 10 and 8 are common
+  readonly table: PointsTable;
+  readonly payment: PaymentMode;
+  readonly divisor: number; // 1: divide every payment by this constant
+  readonly sevenPairs: boolean;
+  /** false: a 136-tile game, no bonus tiles and no flower faan at all. */
+  readonly flowers: boolean;
+  /** On: a false win is charged (`falseWinPenalty`); off: it is refused. */
+  readonly falseWinPenalty: boolean;
+  /** Liability (包) under discarder-pays-half: the liable player pays everything. */
+  readonly ninePiecesPenalty: boolean;
+  readonly twelvePiecesPenalty: boolean;
+  readonly fifthTilePenalty: boolean;
+}
+
+export interface HkRuleset {
+  readonly id: string;
+  readonly family: 'hk';
+  readonly name: string;
+  readonly values: Readonly<Record<HkPattern, HkValue>>;
+  /** Limit hands: only the highest applies, and they ignore wind, dragon and flower faan. */
+  readonly limits: readonly HkPattern[];
+  readonly payments: Readonly<Partial<Record<PaymentMode, PaymentRule>>>;
+  readonly defaults: Omit<HkOptions, 'ruleset'>;
+  readonly rules: {
+    /** Self triplets may win on a discard that completes the pair (hk-new); else only self-drawn. */
+    readonly selfTripletsOnDiscardPair: boolean;
+    /** Common hand needs a pair of suit tiles (old style "all chows"). */
+    readonly commonHandSuitedPair: boolean;
+    /** All flowers / all seasons include the own flower / season instead of adding to it. */
+    readonly bonusSetReplacesOwn: boolean;
+    /** Seven pairs may use two pairs of one kind (four alike). */
+    readonly sevenPairsFourAlike: boolean;
+  };
+}
+
+const NONE = null;
+
+/** hk-new-style-scoring.txt, with RULES.md's readings (great dragons, small winds not limits). */
+export const HK_NEW: HkRuleset = {
+  id: 'hk-new',
+  family: 'hk',
+  name: 'Hong Kong new style',
+  values: {
+    'common-hand': 1,
+    'all-in-triplets': 3,
+    'mixed-one-suit': 3,
+    'all-one-suit': 7,
+    'mixed-orphans': 1,
+    'small-dragons': 3,
+    'great-dragons': 5,
+    'small-winds': 6,
+    'great-winds': 13,
+    'seven-pairs': 4,
+    'all-honours': 10,
+    'self-triplets': 10,
+    orphans: 10,
+    'nine-gates': 10,
+    'all-kongs': 13,
+    'thirteen-orphans': 13,
+    'jade-dragon': NONE,
+    'ruby-dragon': NONE,
+    'pearl-dragon': NONE,
+    'seat-wind': 1,
+    'prevailing-wind': 1,
+    'dragon-pung': 1,
+    'no-flowers': 1,
+    'own-flower': 1,
+    'own-season': 1,
+    'all-flowers': 2,
+    'all-seasons': 2,
+    'seven-bonus-tiles': 3,
+    'eight-bonus-tiles': 13,
+    'self-pick': 1,
+    'fully-concealed': 1,
+    'robbing-kong': 1,
+    'last-catch': 1,
+    'last-tile': NONE,
+    'last-discard': NONE,
+    'win-by-kong': 1,
+    'win-by-double-kong': 8,
+    'heavenly-hand': 13,
+    'earthly-hand': 13,
+  },
+  limits: [
+    'all-honours',
+    'self-triplets',
+    'orphans',
+    'nine-gates',
+    'great-winds',
+    'all-kongs',
+    'thirteen-orphans',
+    'eight-bonus-tiles',
+  ],
+  payments: {
+    // "discarder pays all": the discarder pays the table amount; self-pick 1.5x split over three
+    'discarder-pays-all': { discarder: 1, others: 0, selfDrawnEach: 0.5 },
+    // "only half ... paid by the discarder; the other half split evenly between the two remaining"
+    'discarder-pays-half': { discarder: 0.5, others: 0.25, selfDrawnEach: 0.5 },
+  },
+  defaults: {
+    minFaan: 3,
+    faanCap: 13,
+    table: 'half-spicy',
+    payment: 'discarder-pays-all',
+    divisor: 1,
+    sevenPairs: true,
+    flowers: true,
+    falseWinPenalty: false,
+    ninePiecesPenalty: false,
+    twelvePiecesPenalty: false,
+    fifthTilePenalty: false,
+  },
+  rules: {
+    selfTripletsOnDiscardPair: true,
+    commonHandSuitedPair: false,
+    bonusSetReplacesOwn: true,
+    sevenPairsFourAlike: true,
+  },
+};
+
+/**
+ * hk-old-style-scoring.txt (the variation shown, with its fan-laak table and payments) and the
+ * quick-reference card (special hands at the limit, pearl/ruby/jade dragons, hidden treasure).
+ */
+export const HK_OLD: HkRuleset = {
+  id: 'hk-old',
+  family: 'hk',
+  name: 'Hong Kong old style',
+  values: {
+    'common-hand': 1, // "All Chows"
+    'all-in-triplets': 3, // "All Pungs"
+    'mixed-one-suit': 3, // "Half Flush"
+    'all-one-suit': 6, // "Full Flush"
+    'mixed-orphans': NONE,
+    'small-dragons': 4, // "Little Three Dragons"
+    'great-dragons': 'limit', // "Big Three Dragons"
+    'small-winds': 'limit', // "Little Four Winds"
+    'great-winds': 'limit', // "Big Four Winds"
+    'seven-pairs': 4,
+    'all-honours': 'limit',
+    'self-triplets': 'limit', // "Four Concealed Pungs" / "Hidden Treasure", self-drawn
+    orphans: 'limit', // "All Terminals"
+    'nine-gates': 'limit',
+    'all-kongs': 'limit',
+    'thirteen-orphans': 'limit',
+    'jade-dragon': 'limit',
+    'ruby-dragon': 'limit',
+    'pearl-dragon': 'limit',
+    'seat-wind': 1,
+    'prevailing-wind': 1,
+    'dragon-pung': 1,
+    'no-flowers': 1,
+    'own-flower': 1, // "Seat Flower"
+    'own-season': 1, // "Seat Season"
+    'all-flowers': 2,
+    'all-seasons': 2,
+    'seven-bonus-tiles': NONE,
+    'eight-bonus-tiles': NONE,
+    'self-pick': 1, // "Self-drawn Win"
+    'fully-concealed': NONE,
+    'robbing-kong': 1,
+    'last-catch': NONE,
+    'last-tile': 1, // "Last Tile Draw"
+    'last-discard': 1, // "Last Tile Discard"
+    'win-by-kong': 1, // "Out on Replacement", counts as self-drawn
+    'win-by-double-kong': NONE,
+    'heavenly-hand': 'limit', // "Blessing of Heaven"
+    'earthly-hand': 'limit', // "Blessing of Earth"
+  },
+  limits: [
+    'great-dragons',
+    'small-winds',
+    'great-winds',
+    'all-honours',
+    'self-triplets',
+    'orphans',
+    'nine-gates',
+    'all-kongs',
+    'thirteen-orphans',
+    'jade-dragon',
+    'ruby-dragon',
+    'pearl-dragon',
+    'heavenly-hand',
+    'earthly-hand',
+  ],
+  payments: {
+    // the variation used: "Discarder pays winner double score and the other players pay normal";
+    // "Win by self-drawn tile: All players pay double value of the winner's hand"
+    'discarder-pays-double': { discarder: 2, others: 1, selfDrawnEach: 2 },
+    // the discarder pays what all three would have paid
+    'discarder-pays-all': { discarder: 4, others: 0, selfDrawnEach: 2 },
+    // the discarder pays half of that total, the other two the rest (the same split as double)
+    'discarder-pays-half': { discarder: 2, others: 1, selfDrawnEach: 2 },
+  },
+  defaults: {
+    minFaan: 3,
+    faanCap: 10, // the card's special hands are worth 10; fan-laak's top row is 10+
+    table: 'fan-laak',
+    payment: 'discarder-pays-double',
+    divisor: 1,
+    sevenPairs: true,
+    flowers: true,
+    falseWinPenalty: false,
+    ninePiecesPenalty: false,
+    twelvePiecesPenalty: false,
+    fifthTilePenalty: false,
+  },
+  rules: {
+    selfTripletsOnDiscardPair: false,
+    commonHandSuitedPair: true,
+    bonusSetReplacesOwn: true,
+    sevenPairsFourAlike: false, // "Seven unique pairs"
+  },
+};
+
+export const HK_RULESETS: Readonly<Record<HkRulesetId, HkRuleset>> = { 'hk-new': HK_NEW, 'hk-old': HK_OLD };
+
+/** Points for `faan` under a table (before payment multipliers and the divisor). */
+export function tablePoints(table: PointsTable, faan: number): number {
+  const f = Math.max(0, Math.floor(faan));
+  if (typeof table !== 'string') {
+    if (table.length === 0) return 0;
+    return table[Math.min(f, table.length - 1)] as number;
+  }
+  switch (table) {
+    case 'full-spicy':
+      return 2 ** f;
+    case 'half-spicy':
+      // 2^f up to 4 faan; then doubling every two faan, odd faan 1.5x the one before
+      if (f <= 4) return 2 ** f;
+      return f % 2 === 0 ? 2 ** (f / 2 + 2) : 1.5 * 2 ** ((f - 1) / 2 + 2);
+    case 'fan-laak':
+      // 0:1, 1:2, 2:4, 3:8, 4-6:16, 7-9:32, 10+:64
+      if (f <= 3) return 2 ** f;
+      if (f <= 6) return 16;
+      if (f <= 9) return 32;
+      return 64;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Riichi (japanese-fu-han-scoring.txt)
+
+/** Resolved riichi house options (the usual ones). */
+export interface RiichiOptions {
+  readonly ruleset: 'riichi';
+  /** All simples counts with open melds (kuitan). */
+  readonly openTanyao: boolean;
+  /** Red fives (`0m`/`0p`/`0s` in requests) count one han each. */
+  readonly akaDora: boolean;
+  /** Pure nine gates, thirteen-sided thirteen orphans, single-wait hidden treasure, big four winds count double. */
+  readonly doubleYakuman: boolean;
+  /** 13+ han counts as 400% (counted yakuman); off: capped at 300%. */
+  readonly kazoeLimit: boolean;
+  /** Round 1,920 basic points (4 han 30 fu, 3 han 60 fu) up to the limit. */
+  readonly kiriage: boolean;
+  /** Out on 1st turn with a discard at 400% (source); off: counted at the limit (100%). */
+  readonly renhouAsYakuman: boolean;
+}
+
+export interface RiichiRuleset {
+  readonly id: 'riichi';
+  readonly family: 'riichi';
+  /** The Limit: 2,000 basic points. */
+  readonly limit: number;
+  /** Percent of the limit by han from 5 han on (index = han; 13+ uses the last). */
+  readonly limitPercentByHan: readonly number[];
+  /** Han: `[open, concealed]`; 0 = not when open. */
+  readonly han: Readonly<Record<RiichiYaku, readonly [number, number]>>;
+  /** Yakuman: percent of the limit. */
+  readonly yakumanPercent: number;
+  readonly fu: {
+    readonly base: number; // 20 "Winning"
+    readonly concealedRon: number; // 10
+    readonly openPinfu: number; // 10 (no-points hand, non-concealed version)
+    readonly selfDraw: number; // 2
+    readonly edgeOrClosedWait: number; // 2
+    readonly pairWait: number; // 2
+    readonly valuePair: number; // 2 per reason (seat wind, round wind, dragon)
+    readonly pungSimple: number; // 2 open; concealed x2; kong x4
+    readonly pungOrphan: number; // 4 open
+    readonly sevenPairs: number; // 25
+  };
+  readonly defaults: Omit<RiichiOptions, 'ruleset'>;
+}
+
+export const RIICHI_YAKU = [
+  'riichi',
+  'double-riichi',
+  'ippatsu',
+  'fully-concealed-self-draw',
+  'pinfu',
+  'all-simples',
+  'dragon-pung',
+  'seat-wind',
+  'round-wind',
+  'three-colour-chows',
+  'two-identical-chows',
+  'three-identical-chows',
+  'pure-straight',
+  'three-colour-pungs',
+  'three-concealed-pungs',
+  'three-kongs',
+  'little-three-dragons',
+  'all-pungs',
+  'outside-hand',
+  'terminals-in-all-sets',
+  'all-terminals-and-honours',
+  'half-flush',
+  'full-flush',
+  'seven-pairs',
+  'last-tile-draw',
+  'last-discard',
+  'after-kong',
+  'robbing-kong',
+] as const;
+export type RiichiYaku = (typeof RIICHI_YAKU)[number];
+
+export const RIICHI_YAKUMAN = [
+  'all-green',
+  'four-kongs',
+  'hidden-treasure',
+  'big-three-dragons',
+  'little-four-winds',
+  'big-four-winds',
+  'all-honours',
+  'all-terminals',
+  'nine-gates',
+  'impure-nine-gates',
+  'thirteen-orphans',
+  'consecutive-pairs',
+  'four-identical-chows',
+  'heavenly-hand',
+  'earthly-hand',
+  'first-turn-self-draw',
+  'first-turn-discard',
+] as const;
+export type RiichiYakuman = (typeof RIICHI_YAKUMAN)[number];
+
+export const RIICHI: RiichiRuleset = {
+  id: 'riichi',
+  family: 'riichi',
+  limit: 2000,
+  // 5: 100%, 6-7: 150%, 8-10: 200%, 11-12: 300%, 13+: 400%
+  limitPercentByHan: [0, 0, 0, 0, 0, 100, 150, 150, 200, 200, 200, 300, 300, 400],
+  han: {
+    riichi: [0, 1],
+    'double-riichi': [0, 1], // "Ready on first turn": 1 han on top of the declaration's 1
+    ippatsu: [0, 1],
+    'fully-concealed-self-draw': [0, 1],
+    pinfu: [0, 1],
+    'all-simples': [1, 1],
+    'dragon-pung': [1, 1],
+    'seat-wind': [1, 1],
+    'round-wind': [1, 1],
+    'three-colour-chows': [1, 2],
+    'two-identical-chows': [0, 1],
+    'three-identical-chows': [0, 3], // optional item of the source
+    'pure-straight': [1, 2],
+    'three-colour-pungs': [2, 2],
+    'three-concealed-pungs': [2, 2],
+    'three-kongs': [2, 2],
+    'little-three-dragons': [4, 4], // "Implies scores for Dragons": the dragon pungs count on top
+    'all-pungs': [2, 2], // the table's 2 (the worked example's 1 is not followed; RULES.md)
+    'outside-hand': [1, 2],
+    'terminals-in-all-sets': [2, 3],
+    'all-terminals-and-honours': [1, 3],
+    'half-flush': [2, 3],
+    'full-flush': [5, 6],
+    'seven-pairs': [0, 2],
+    'last-tile-draw': [1, 1],
+    'last-discard': [1, 1],
+    'after-kong': [1, 1],
+    'robbing-kong': [1, 1],
+  },
+  yakumanPercent: 400,
+  fu: {
+    base: 20,
+    concealedRon: 10,
+    openPinfu: 10,
+    selfDraw: 2,
+    edgeOrClosedWait: 2,
+    pairWait: 2,
+    valuePair: 2,
+    pungSimple: 2,
+    pungOrphan: 4,
+    sevenPairs: 25,
+  },
+  defaults: {
+    openTanyao: true,
+    akaDora: false,
+    doubleYakuman: false,
+    kazoeLimit: true,
+    kiriage: false,
+    renhouAsYakuman: true,
+  },
+};
+
+/**
+ * Basic points from the settling table: fu x 2^(2+han) up to the limit, then the percentage
+ * rows from 5 han. `basicPoints(60, 2) === 960`; `basicPoints(30, 4) === 1920`.
+ */
+export function basicPoints(fu: number, han: number, options?: Pick<RiichiOptions, 'kazoeLimit' | 'kiriage'>): number {
+  const r = RIICHI;
+  if (han >= 5) {
+    const row = r.limitPercentByHan;
+    let pct = row[Math.min(han, row.length - 1)] as number;
+    if (han >= 13 && options && !options.kazoeLimit) pct = 300;
+    return (r.limit * pct) / 100;
+  }
+  const raw = fu * 2 ** (2 + han);
+  if (options?.kiriage && raw === 1920) return r.limit;
+  return Math.min(raw, r.limit);
+}
+
+/** Rounds up to the next multiple of `step` (fu to ten, payments to a hundred). */
+export const roundUp = (n: number, step: number): number => Math.ceil(n / step) * step;

@@ -1,0 +1,133 @@
+/**
+ * The scorer's vocabulary: what a win looks like going in (`WinInput`), what comes out
+ * (`ScoreResult`, the same shape as the command-line scorer's JSON result), and the fixed
+ * lists (rulesets, winning conditions, reason codes) as `as const` arrays with derived unions.
+ */
+import type { Meld } from '../table-types.js';
+import type { TileKind, Wind } from '../tiles.js';
+
+export const RULESET_IDS = ['hk-new', 'hk-old', 'riichi'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+export const HK_RULESET_IDS = ['hk-new', 'hk-old'] as const;
+export type HkRulesetId = (typeof HK_RULESET_IDS)[number];
+
+export const isRulesetId = (s: unknown): s is RulesetId => (RULESET_IDS as readonly unknown[]).includes(s);
+
+/** How the hand was won, as the table's state (never a client's say-so) establishes it. */
+export const WIN_CONDITIONS = [
+  'lastTile', // self-drawn last tile of the live wall
+  'lastDiscard', // won on the discard after the last tile of the wall was drawn
+  'robbingKong', // won on the tile another player added to an exposed pung
+  'kongReplacement', // won on a kong (or flower, HK) replacement tile
+  'doubleKong', // won on a replacement after a kong declared on a replacement
+  'heavenly', // dealer wins on the dealt 14
+  'earthly', // non-dealer wins on the dealer's first discard (riichi: any first-turn win)
+  'riichi', // riichi only: ready declared
+  'doubleRiichi', // riichi only: ready declared on the first turn
+  'ippatsu', // riichi only: won within one go-round of the declaration
+] as const;
+export type WinCondition = (typeof WIN_CONDITIONS)[number];
+export const RIICHI_ONLY_CONDITIONS: readonly WinCondition[] = ['riichi', 'doubleRiichi', 'ippatsu'];
+
+export const isWinCondition = (s: unknown): s is WinCondition => (WIN_CONDITIONS as readonly unknown[]).includes(s);
+
+/** One completed hand as the table (or a request) describes it. */
+export interface WinInput {
+  /** Concealed tiles before the winning tile: 13, 10, 7, 4 or 1 of them (kongs count as three). */
+  readonly concealed: readonly TileKind[];
+  /** Declared melds; a kong with `concealed: true` is a concealed kong. */
+  readonly melds: readonly Meld[];
+  /** The winning tile. A bonus tile here is a win on the seventh or eighth bonus tile (hk-new). */
+  readonly win: TileKind;
+  /** Flowers and seasons in front of the winner. */
+  readonly bonus: readonly TileKind[];
+  readonly selfDrawn: boolean;
+  readonly seatWind: Wind;
+  readonly roundWind: Wind;
+  readonly dealer: boolean;
+  readonly conditions: readonly WinCondition[];
+  /** Riichi: dora count (indicators, ura, kong dora all together). */
+  readonly dora?: number;
+  /** Riichi: red fives among the winner's tiles (count only with the `akaDora` option). */
+  readonly redFives?: number;
+  /** The discarder's seat wind, for split payments on a discard win. Default: the seat on the left. */
+  readonly discarder?: Wind;
+}
+
+export const PATTERN_UNITS = ['faan', 'han', 'fu'] as const;
+export type PatternUnit = (typeof PATTERN_UNITS)[number];
+
+/** One counted pattern: `{ name: 'mixed-one-suit', value: 3 }`; riichi fu items carry `unit: 'fu'`. */
+export interface ScoredPattern {
+  readonly name: string;
+  readonly value: number;
+  readonly unit?: PatternUnit;
+}
+
+/** Who pays: the discarder, or a seat wind (self-drawn wins and split payments). */
+export type Payer = 'discarder' | Wind;
+
+export interface Payment {
+  readonly from: Payer;
+  readonly amount: number;
+}
+
+export interface Points {
+  /** What the winner receives: the sum of the payments. */
+  readonly winner: number;
+  readonly payments: readonly Payment[];
+}
+
+/** Stable reason codes for a hand that cannot be scored. */
+export const SCORE_ERROR_CODES = [
+  'score/bad_request', // the request is not an object of the right shape
+  'score/bad_ruleset',
+  'score/bad_options',
+  'score/bad_tiles', // notation that does not parse
+  'score/bad_wind',
+  'score/bad_condition',
+  'score/tile_count', // not 14 tiles (a kong counting as 3)
+  'score/too_many_copies', // more than four of a kind (or a bonus tile twice)
+  'score/bad_meld', // a meld whose tiles do not make that meld (chow of honours, kong of three)
+  'score/bonus_in_hand', // a flower or season among the playing tiles
+  'score/bonus_not_in_play', // bonus tiles in a game without them (riichi, `flowers: false`)
+  'score/not_complete', // the tiles do not make a winning hand
+  'score/bad_condition_combination', // e.g. robbing a kong on a self-draw
+] as const;
+export type ScoreErrorCode = (typeof SCORE_ERROR_CODES)[number];
+
+export interface InvalidScore {
+  readonly valid: false;
+  readonly code: ScoreErrorCode;
+  readonly reason: string;
+}
+
+export interface ValidScore {
+  readonly valid: true;
+  readonly ruleset: string;
+  /** HK: the total faan after the cap; null for riichi. */
+  readonly faan: number | null;
+  /** Riichi: total han (null for HK, and for yakuman hands counted as limits). */
+  readonly han: number | null;
+  /** Riichi: fu after rounding (null for HK and yakuman). */
+  readonly fu: number | null;
+  /** A limit hand (HK) or a limit / yakuman result (riichi: mangan and above). */
+  readonly limit: boolean;
+  /** Complete, but short of the minimum (HK minimum faan; riichi: no yaku). */
+  readonly belowMinimum: boolean;
+  readonly patterns: readonly ScoredPattern[];
+  /** The reading used: melds and pair in notation, declared melds first, e.g. `['555z', '123s', '22s']`. */
+  readonly arrangement: readonly string[];
+  readonly points: Points;
+  /** Riichi: the basic points (settling-table value) before the payment multipliers. */
+  readonly basicPoints?: number;
+  /** Riichi: raw fu before rounding. */
+  readonly rawFu?: number;
+  /** Riichi: the wait the winning tile was counted as. */
+  readonly wait?: WaitKind;
+}
+
+export type ScoreResult = InvalidScore | ValidScore;
+
+export const WAIT_KINDS = ['ryanmen', 'kanchan', 'penchan', 'shanpon', 'tanki', 'other'] as const;
+export type WaitKind = (typeof WAIT_KINDS)[number];
