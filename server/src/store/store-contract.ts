@@ -1,0 +1,178 @@
+/**
+ * The contract every Store keeps, as one vitest suite run against each implementation
+ * (PGlite in the unit project, PostgreSQL in the postgres project).
+ */
+import type { HandResultView, Seat } from '@mahjong/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerWrite, MatchRecord, Store } from './types.js';
+
+let counter = 0;
+export function sampleMatch(overrides: Partial<MatchRecord> = {}): MatchRecord {
+  counter += 1;
+  const id = `m${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    id,
+    code: `C${counter.toString().padStart(5, '2').slice(-5)}`.replace(/[01]/g, '2') + id.slice(-3),
+    ruleset: 'hk-new',
+    options: { minFaan: 3 },
+    rounds: 4,
+    seed: 'ab'.repeat(32),
+    seedHash: 'cd'.repeat(32),
+    status: 'lobby',
+    spectatorsAllowed: true,
+    spectatorDelay: false,
+    fillWithBots: true,
+    hostNonce: 'host',
+    rulesetVersion: 'hk-new@1',
+    logFormatVersion: 1,
+    createdAt: new Date(1_700_000_000_000 + counter),
+    startedAt: null,
+    endedAt: null,
+    startClock: null,
+    finalScores: null,
+    seats: ([0, 1, 2, 3] as const).map((seat) => ({ seat, name: null, bot: false, nonce: null })),
+    ...overrides,
+  };
+}
+
+const sampleResult = (handNumber: number): HandResultView => ({
+  handNumber,
+  kind: 'win',
+  winner: 1,
+  discarder: 2,
+  selfDrawn: false,
+  faan: 3,
+  patterns: [{ name: 'All chows', value: 1 }],
+  payments: [{ from: 2, to: 1, amount: 32 }],
+  deltas: [0, 32, -32, 0],
+  hands: [[], [], [], []],
+});
+
+export function storeContract(name: string, open: () => Promise<Store>): void {
+  describe(`Store contract: ${name}`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store.close();
+    });
+
+    it('creates a match with four seats and loads it by id and by code', async () => {
+      const m = sampleMatch();
+      await store.writeBatch([{ kind: 'createMatch', match: m }]);
+      const byId = await store.loadMatch(m.id);
+      expect(byId).toEqual(m);
+      expect(await store.loadMatchByCode(m.code)).toEqual(m);
+      expect(await store.loadMatch('nope')).toBeNull();
+      expect(await store.loadMatchByCode('ZZZZZZ')).toBeNull();
+    });
+
+    it('applies a batch in order: seats, actions, hands and match updates together', async () => {
+      const m = sampleMatch();
+      const writes: LedgerWrite[] = [
+        { kind: 'createMatch', match: m },
+        { kind: 'seat', matchId: m.id, seat: { seat: 1, name: 'Ann', bot: false, nonce: 'n1' } },
+        { kind: 'seat', matchId: m.id, seat: { seat: 2, name: 'Bot', bot: true, nonce: null } },
+        {
+          kind: 'updateMatch',
+          matchId: m.id,
+          patch: { status: 'playing', startedAt: new Date(1_700_000_100_000), startClock: 5_000_000_000_123 },
+        },
+      ];
+      for (let seq = 1; seq <= 5; seq += 1) {
+        writes.push({
+          kind: 'action',
+          matchId: m.id,
+          row: { seq, at: 5_000_000_000_000 + seq, event: { type: 'act', seat: 1, n: seq } },
+        });
+      }
+      writes.push({
+        kind: 'hand',
+        matchId: m.id,
+        hand: { handNumber: 0, dealer: 0, prevailingWind: 1, result: sampleResult(0) },
+      });
+      await store.writeBatch(writes);
+      const loaded = await store.loadMatch(m.id);
+      expect(loaded?.status).toBe('playing');
+      expect(loaded?.startClock).toBe(5_000_000_000_123);
+      expect(loaded?.seats[1]).toEqual({ seat: 1, name: 'Ann', bot: false, nonce: 'n1' });
+      expect(loaded?.seats[2]?.bot).toBe(true);
+      const log = await store.loadLog(m.id);
+      expect(log.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(log[4]).toEqual({ seq: 5, at: 5_000_000_000_005, event: { type: 'act', seat: 1, n: 5 } });
+      expect(await store.loadHands(m.id)).toEqual([
+        { handNumber: 0, dealer: 0, prevailingWind: 1, result: sampleResult(0) },
+      ]);
+    });
+
+    it('keeps nothing of a batch that fails (a duplicate seq): all or nothing', async () => {
+      const m = sampleMatch();
+      await store.writeBatch([
+        { kind: 'createMatch', match: m },
+        { kind: 'action', matchId: m.id, row: { seq: 1, at: 1, event: {} } },
+      ]);
+      const bad: LedgerWrite[] = [
+        { kind: 'seat', matchId: m.id, seat: { seat: 0, name: 'X', bot: false, nonce: 'x' } },
+        { kind: 'action', matchId: m.id, row: { seq: 2, at: 2, event: {} } },
+        { kind: 'action', matchId: m.id, row: { seq: 1, at: 3, event: { dup: true } } },
+      ];
+      await expect(store.writeBatch(bad)).rejects.toThrow();
+      expect((await store.loadLog(m.id)).map((r) => r.seq)).toEqual([1]);
+      expect((await store.loadMatch(m.id))?.seats[0]?.name).toBeNull();
+    });
+
+    it('lists active matches for recovery and finished ones newest first, paged', async () => {
+      const active = sampleMatch({ status: 'playing' });
+      const lobby = sampleMatch();
+      const done = [0, 1, 2].map((i) =>
+        sampleMatch({
+          status: i === 2 ? 'ended' : 'over',
+          endedAt: new Date(1_800_000_000_000 + i * 1000),
+          finalScores: [1, 2, 3, -6],
+        }),
+      );
+      await store.writeBatch([active, lobby, ...done].map((match) => ({ kind: 'createMatch', match })));
+      await store.writeBatch([
+        {
+          kind: 'hand',
+          matchId: done[0]!.id,
+          hand: { handNumber: 0, dealer: 0 as Seat, prevailingWind: 1, result: sampleResult(0) },
+        },
+        {
+          kind: 'hand',
+          matchId: done[0]!.id,
+          hand: { handNumber: 1, dealer: 1 as Seat, prevailingWind: 1, result: sampleResult(1) },
+        },
+      ]);
+      const ids = (await store.loadActive()).map((m) => m.id);
+      expect(ids).toContain(active.id);
+      expect(ids).toContain(lobby.id);
+      for (const d of done) expect(ids).not.toContain(d.id);
+
+      const first = await store.listFinished(1, 2);
+      expect(first.total).toBeGreaterThanOrEqual(3);
+      expect(first.rows.map((r) => r.id)).toEqual([done[2]!.id, done[1]!.id]);
+      const second = await store.listFinished(2, 2);
+      expect(second.rows[0]?.id).toBe(done[0]!.id);
+      expect(second.handCounts.get(done[0]!.id)).toBe(2);
+      expect(second.rows[0]?.finalScores).toEqual([1, 2, 3, -6]);
+    });
+
+    it('marks a match over with its final scores', async () => {
+      const m = sampleMatch({ status: 'playing' });
+      await store.writeBatch([{ kind: 'createMatch', match: m }]);
+      await store.writeBatch([
+        { kind: 'updateMatch', matchId: m.id, patch: { status: 'over' } },
+        {
+          kind: 'updateMatch',
+          matchId: m.id,
+          patch: { endedAt: new Date(1_900_000_000_000), finalScores: [10, -10, 0, 0] },
+        },
+      ]);
+      const loaded = await store.loadMatch(m.id);
+      expect(loaded).toMatchObject({ status: 'over', finalScores: [10, -10, 0, 0] });
+      expect(loaded?.endedAt?.getTime()).toBe(1_900_000_000_000);
+    });
+  });
+}

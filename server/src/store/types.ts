@@ -1,0 +1,84 @@
+/**
+ * The ledger as the server sees it: an interface, so the rooms do not care whether PGlite or
+ * PostgreSQL (or anything else) keeps it. One contract suite (store-contract.ts) runs against
+ * every implementation. Writes come in batches, each batch one transaction (group commit).
+ */
+import type { HandResultView, Seat } from '@mahjong/shared';
+import type { RulesetId, TableStatus } from '@mahjong/shared';
+
+export interface SeatRecord {
+  readonly seat: Seat;
+  readonly name: string | null;
+  readonly bot: boolean;
+  /** Nonce of the current seat token; null while the seat is free. */
+  readonly nonce: string | null;
+}
+
+export interface MatchRecord {
+  readonly id: string;
+  readonly code: string;
+  readonly ruleset: RulesetId;
+  readonly options: Record<string, unknown>;
+  readonly rounds: number;
+  readonly seed: string;
+  readonly seedHash: string;
+  readonly status: TableStatus;
+  readonly spectatorsAllowed: boolean;
+  readonly spectatorDelay: boolean;
+  readonly fillWithBots: boolean;
+  readonly hostNonce: string;
+  readonly rulesetVersion: string;
+  readonly logFormatVersion: number;
+  readonly createdAt: Date;
+  readonly startedAt: Date | null;
+  readonly endedAt: Date | null;
+  /** The engine clock when the match started (its `createEngine(now)`). */
+  readonly startClock: number | null;
+  readonly finalScores: readonly number[] | null;
+  readonly seats: readonly SeatRecord[];
+}
+
+export interface HandRow {
+  readonly handNumber: number;
+  readonly dealer: Seat;
+  readonly prevailingWind: number;
+  readonly result: HandResultView;
+}
+
+export interface ActionRow {
+  readonly seq: number;
+  readonly at: number;
+  /** The engine's logged event, JSON. */
+  readonly event: unknown;
+}
+
+export type MatchPatch = Partial<Pick<MatchRecord, 'status' | 'startedAt' | 'endedAt' | 'startClock' | 'finalScores'>>;
+
+/** One write of a batch. Batches apply in one transaction, in the order of these kinds. */
+export type LedgerWrite =
+  | { readonly kind: 'createMatch'; readonly match: MatchRecord }
+  | { readonly kind: 'seat'; readonly matchId: string; readonly seat: SeatRecord }
+  | { readonly kind: 'action'; readonly matchId: string; readonly row: ActionRow }
+  | { readonly kind: 'hand'; readonly matchId: string; readonly hand: HandRow }
+  | { readonly kind: 'updateMatch'; readonly matchId: string; readonly patch: MatchPatch };
+
+export interface MatchPage {
+  readonly rows: readonly MatchRecord[];
+  readonly total: number;
+  /** Number of hands per match id of `rows`. */
+  readonly handCounts: ReadonlyMap<string, number>;
+}
+
+export interface Store {
+  /** Applies every write in one transaction: all or nothing. */
+  writeBatch(writes: readonly LedgerWrite[]): Promise<void>;
+  loadMatch(id: string): Promise<MatchRecord | null>;
+  loadMatchByCode(code: string): Promise<MatchRecord | null>;
+  /** Matches not finished: in the lobby or playing (for crash recovery). */
+  loadActive(): Promise<MatchRecord[]>;
+  loadLog(matchId: string): Promise<ActionRow[]>;
+  loadHands(matchId: string): Promise<HandRow[]>;
+  /** Finished matches (over or ended), newest first; page is 1-based. */
+  listFinished(page: number, limit: number): Promise<MatchPage>;
+  close(): Promise<void>;
+}
