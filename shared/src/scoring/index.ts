@@ -4,7 +4,7 @@
  */
 import type { ScoringOptions } from './options.js';
 import type { HkRuleset } from './rulesets.js';
-import type { RulesetId, ScoreResult, WinInput } from './types.js';
+import type { ScoringRulesetId, ScoreResult, WinInput } from './types.js';
 
 export * from './options.js';
 export * from './payments.js';
@@ -16,6 +16,10 @@ export * from './types.js';
  * HK play; `options` come from `resolveOptions` (defaults when left out). Never throws on bad
  * input: an impossible hand is `{ valid: false, code, reason }`.
  */
-export function scoreWin(_input: WinInput, _ruleset: RulesetId | HkRuleset, _options?: ScoringOptions): ScoreResult {
+export function scoreWin(
+  _input: WinInput,
+  _ruleset: ScoringRulesetId | HkRuleset,
+  _options?: ScoringOptions,
+): ScoreResult {
   return { valid: false, code: 'score/bad_request', reason: 'the scorer is being written' };
 }

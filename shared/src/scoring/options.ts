@@ -15,7 +15,7 @@ import {
   RIICHI,
   type RiichiOptions,
 } from './rulesets.js';
-import { isRulesetId, type RulesetId } from './types.js';
+import { isScoringRulesetId, type ScoringRulesetId } from './types.js';
 
 export type ScoringOptions = HkOptions | RiichiOptions;
 
@@ -46,8 +46,8 @@ export const RIICHI_OPTION_KEYS = [
 /** The defaults of RULES.md for a ruleset. */
 export function defaultOptions(ruleset: 'riichi'): RiichiOptions;
 export function defaultOptions(ruleset: 'hk-new' | 'hk-old'): HkOptions;
-export function defaultOptions(ruleset: RulesetId): ScoringOptions;
-export function defaultOptions(ruleset: RulesetId): ScoringOptions {
+export function defaultOptions(ruleset: ScoringRulesetId): ScoringOptions;
+export function defaultOptions(ruleset: ScoringRulesetId): ScoringOptions {
   if (ruleset === 'riichi') return { ruleset, ...RIICHI.defaults };
   return { ruleset, ...HK_RULESETS[ruleset].defaults };
 }
@@ -60,8 +60,8 @@ const bad = (message: string) => fail('score/bad_options' as const, message);
  * Checks `raw` (undefined, or an object of option keys) against the ruleset and fills in the
  * defaults. `resolveOptions('hk-new', { faanCap: 10 })` → ok({ ruleset: 'hk-new', minFaan: 3, faanCap: 10, ... }).
  */
-export function resolveOptions(ruleset: RulesetId, raw: unknown): Result<ScoringOptions, OptionsErrorCode> {
-  if (!isRulesetId(ruleset)) return fail('score/bad_ruleset', `unknown ruleset "${String(ruleset)}"`);
+export function resolveOptions(ruleset: ScoringRulesetId, raw: unknown): Result<ScoringOptions, OptionsErrorCode> {
+  if (!isScoringRulesetId(ruleset)) return fail('score/bad_ruleset', `unknown ruleset "${String(ruleset)}"`);
   if (raw === undefined || raw === null) return ok(defaultOptions(ruleset));
   if (!isRecord(raw)) return bad('options must be an object');
   if (ruleset === 'riichi') return resolveRiichi(raw);

@@ -6,12 +6,13 @@
 import type { Meld } from '../table-types.js';
 import type { TileKind, Wind } from '../tiles.js';
 
-export const RULESET_IDS = ['hk-new', 'hk-old', 'riichi'] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
+export const SCORING_RULESET_IDS = ['hk-new', 'hk-old', 'riichi'] as const;
+export type ScoringRulesetId = (typeof SCORING_RULESET_IDS)[number];
 export const HK_RULESET_IDS = ['hk-new', 'hk-old'] as const;
 export type HkRulesetId = (typeof HK_RULESET_IDS)[number];
 
-export const isRulesetId = (s: unknown): s is RulesetId => (RULESET_IDS as readonly unknown[]).includes(s);
+export const isScoringRulesetId = (s: unknown): s is ScoringRulesetId =>
+  (SCORING_RULESET_IDS as readonly unknown[]).includes(s);
 
 /** How the hand was won, as the table's state (never a client's say-so) establishes it. */
 export const WIN_CONDITIONS = [
