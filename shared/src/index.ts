@@ -6,3 +6,4 @@ export * from './table-types.js';
 export * from './protocol.js';
 export * from './analysis.js';
 export * from './scoring/index.js';
+export * from './wall.js';
