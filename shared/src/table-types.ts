@@ -94,6 +94,9 @@ export interface PaymentView {
 /** The result of one hand as everybody sees it once the hand is over. */
 export interface HandResultView {
   readonly handNumber: number;
+  /** The dealer and prevailing wind of that hand (the table has moved on when it is shown). */
+  readonly dealer?: Seat;
+  readonly prevailingWind?: Wind;
   readonly kind: 'win' | 'draw';
   readonly winner?: Seat;
   readonly discarder?: Seat;

@@ -1,0 +1,268 @@
+/**
+ * Bots that play from their own view only (never the wall or other hands): the legal actions,
+ * their own tiles and what is on the table. Deterministic: the same view gives the same action.
+ *
+ * - easy: discards by shanten alone, never claims (wins when it can).
+ * - normal: shanten, then tile value (neighbours, pairs, honours it can pung, the suit it is
+ *   building towards a flush); claims a meld when it brings the hand closer and the hand keeps a
+ *   way to the minimum faan (a dragon or own-wind pung, a one-suit hand, all pungs).
+ * - hard: as normal, and among the best discards the one with the most live winning draws
+ *   (ukeire over the tiles it has not seen).
+ */
+import {
+  isHonour,
+  type LegalAction,
+  type Meld,
+  type PlayerAction,
+  SEATS,
+  type TableView,
+  type TileKind,
+  windKind,
+} from '@mahjong/shared';
+import { countKinds, shanten } from './core.js';
+
+export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+type Counts = Uint8Array;
+
+/** Picks the bot's action for the viewer of `view`, or null when it has nothing to do. */
+export function chooseBotAction(view: TableView, level: BotLevel = 'normal'): PlayerAction | null {
+  const legal = view.legalActions;
+  if (legal.length === 0) return null;
+  const win = legal.find((a) => a.type === 'win');
+  if (win !== undefined) return { type: 'win' };
+  if (view.phase !== 'playing' || view.hand === undefined || view.viewer === 'spectator') return { type: 'pass' };
+  const ctx = botContext(view);
+  if (view.stage === 'discard') return turnChoice(ctx, legal, level);
+  return claimChoice(ctx, legal, level);
+}
+
+interface BotContext {
+  readonly view: TableView;
+  readonly counts: Counts;
+  readonly melds: readonly Meld[];
+  /** Honour kinds worth a faan as a pung: dragons, own wind, prevailing wind. */
+  readonly valuable: ReadonlySet<number>;
+  /** The suit (0, 1, 2) the hand leans to, when it could become a one-suit hand; else -1. */
+  readonly flushSuit: number;
+}
+
+function botContext(view: TableView): BotContext {
+  const hand = view.hand as NonNullable<TableView['hand']>;
+  const me = view.seats[view.viewer as number] as TableView['seats'][number];
+  const counts = countKinds(hand.concealed);
+  const valuable = new Set<number>([31, 32, 33, windKind(me.wind), windKind(view.prevailingWind)]);
+  return { view, counts, melds: me.melds, valuable, flushSuit: flushSuitOf(counts, me.melds) };
+}
+
+/** A suit that (with honours) already holds nearly the whole hand, and no melds in other suits. */
+function flushSuitOf(counts: Counts, melds: readonly Meld[]): number {
+  const bySuit = [0, 0, 0];
+  let total = 0;
+  for (let k = 0; k < 34; k++) {
+    const n = counts[k] as number;
+    total += n;
+    if (k < 27) bySuit[Math.floor(k / 9)] = (bySuit[Math.floor(k / 9)] as number) + n;
+  }
+  const meldSuits = new Set(
+    melds.filter((m) => (m.tiles[0] as number) < 27).map((m) => Math.floor((m.tiles[0] as number) / 9)),
+  );
+  if (meldSuits.size > 1) return -1;
+  let best = 0;
+  for (let s = 1; s < 3; s++) if ((bySuit[s] as number) > (bySuit[best] as number)) best = s;
+  if (meldSuits.size === 1 && !meldSuits.has(best)) return -1;
+  const off = total - (bySuit[best] as number) - honourCount(counts);
+  return off <= 3 ? best : -1;
+}
+
+function honourCount(counts: Counts): number {
+  let n = 0;
+  for (let k = 27; k < 34; k++) n += counts[k] as number;
+  return n;
+}
+
+/** How much a tile is worth keeping (higher: keep). Cheap, used to break shanten ties. */
+function keepValue(ctx: BotContext, k: number): number {
+  const c = ctx.counts;
+  const n = c[k] as number;
+  if (k >= 27) {
+    const valuable = ctx.valuable.has(k);
+    if (n >= 2) return valuable ? 9 : 5;
+    return valuable ? 1.5 : 0;
+  }
+  const r = k % 9;
+  let v = n >= 2 ? 4 : 0;
+  if (r > 0) v += 2 * Math.min(1, c[k - 1] as number);
+  if (r < 8) v += 2 * Math.min(1, c[k + 1] as number);
+  if (r > 1) v += Math.min(1, c[k - 2] as number);
+  if (r < 7) v += Math.min(1, c[k + 2] as number);
+  if (r === 0 || r === 8) v -= 0.5;
+  else if (r === 1 || r === 7) v -= 0.2;
+  if (ctx.flushSuit >= 0) v += Math.floor(k / 9) === ctx.flushSuit ? 3 : -3;
+  return v;
+}
+
+function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLevel): PlayerAction {
+  const m = ctx.melds.length;
+  const c = ctx.counts;
+  const discards = legal.filter((a): a is Extract<LegalAction, { type: 'discard' }> => a.type === 'discard');
+  // Shanten after each discard.
+  let best = Number.POSITIVE_INFINITY;
+  const scored: { tile: TileKind; sh: number }[] = [];
+  for (const d of discards) {
+    c[d.tile] = (c[d.tile] as number) - 1;
+    const sh = shanten(c, m);
+    c[d.tile] = (c[d.tile] as number) + 1;
+    scored.push({ tile: d.tile, sh });
+    if (sh < best) best = sh;
+  }
+  if (level !== 'easy') {
+    for (const a of legal) {
+      if (a.type === 'addedKong') return { type: 'addedKong', tile: a.tile };
+      if (a.type === 'concealedKong') {
+        c[a.tile] = (c[a.tile] as number) - 4;
+        const sh = shanten(c, m + 1);
+        c[a.tile] = (c[a.tile] as number) + 4;
+        if (sh <= best) return { type: 'concealedKong', tile: a.tile };
+      }
+    }
+  }
+  const top = scored.filter((x) => x.sh === best);
+  if (level === 'easy') return { type: 'discard', tile: (top[0] as { tile: TileKind }).tile };
+  let pick = top[0] as { tile: TileKind };
+  if (level === 'hard' && best <= 2 && top.length > 1) {
+    const unseen = unseenCounts(ctx);
+    let most = -1;
+    for (const t of top) {
+      c[t.tile] = (c[t.tile] as number) - 1;
+      const u = ukeire(c, m, best, unseen);
+      c[t.tile] = (c[t.tile] as number) + 1;
+      const score = u * 10 - keepValue(ctx, t.tile);
+      if (score > most) {
+        most = score;
+        pick = t;
+      }
+    }
+    return { type: 'discard', tile: pick.tile };
+  }
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const t of top) {
+    const v = keepValue(ctx, t.tile);
+    if (v < lowest) {
+      lowest = v;
+      pick = t;
+    }
+  }
+  return { type: 'discard', tile: pick.tile };
+}
+
+/** Tiles the bot has not seen: 4 minus its own, every discard, every meld. */
+function unseenCounts(ctx: BotContext): Counts {
+  const u = new Uint8Array(34).fill(4);
+  const see = (k: number) => {
+    if (k < 34 && (u[k] as number) > 0) u[k] = (u[k] as number) - 1;
+  };
+  for (let k = 0; k < 34; k++) for (let i = 0; i < (ctx.counts[k] as number); i++) see(k);
+  for (const seat of SEATS) {
+    const s = ctx.view.seats[seat];
+    for (const d of s.discards) see(d.tile);
+    for (const m of s.melds) for (const t of m.tiles) see(t);
+  }
+  return u;
+}
+
+/** Live tiles that lower the shanten of a 3n+1 hand. */
+function ukeire(c: Counts, m: number, sh: number, unseen: Counts): number {
+  let n = 0;
+  for (let k = 0; k < 34; k++) {
+    const left = unseen[k] as number;
+    if (left === 0 || (c[k] as number) >= 4) continue;
+    c[k] = (c[k] as number) + 1;
+    if (shanten(c, m) < sh) n += left;
+    c[k] = (c[k] as number) - 1;
+  }
+  return n;
+}
+
+/** The best shanten reachable by one discard from a 3n+2 hand. */
+function bestAfterDiscard(c: Counts, m: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < 34; k++) {
+    if ((c[k] as number) === 0) continue;
+    c[k] = (c[k] as number) - 1;
+    const sh = shanten(c, m);
+    c[k] = (c[k] as number) + 1;
+    if (sh < best) best = sh;
+  }
+  return best;
+}
+
+function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLevel): PlayerAction {
+  const pass: PlayerAction = { type: 'pass' };
+  if (level === 'easy') return pass;
+  const last = ctx.view.lastDiscard;
+  if (last === null || ctx.view.stage !== 'claims') return pass;
+  const t = last.tile;
+  const c = ctx.counts;
+  const m = ctx.melds.length;
+  const before = shanten(c, m);
+  let choice: PlayerAction = pass;
+  let bestSh = before;
+  for (const a of legal) {
+    if (a.type === 'pung' || a.type === 'kong') {
+      if (!meldFitsPlan(ctx, t, a.type)) continue;
+      const take = a.type === 'kong' ? 3 : 2;
+      c[t] = (c[t] as number) - take;
+      const sh = a.type === 'kong' ? shanten(c, m + 1) : bestAfterDiscard(c, m + 1);
+      c[t] = (c[t] as number) + take;
+      if (sh < bestSh || (a.type === 'kong' && sh <= bestSh && choice.type === 'pung')) {
+        bestSh = sh;
+        choice = { type: a.type };
+      }
+    } else if (a.type === 'chow') {
+      if (!chowFitsPlan(ctx, t)) continue;
+      const others = a.tiles.filter((x, i) => x !== t || a.tiles.indexOf(x) !== i);
+      const used: TileKind[] = [];
+      let skipped = false;
+      for (const x of a.tiles) {
+        if (x === t && !skipped) {
+          skipped = true;
+          continue;
+        }
+        used.push(x);
+      }
+      void others;
+      for (const x of used) c[x] = (c[x] as number) - 1;
+      const sh = bestAfterDiscard(c, m + 1);
+      for (const x of used) c[x] = (c[x] as number) + 1;
+      if (sh < bestSh) {
+        bestSh = sh;
+        choice = { type: 'chow', tiles: a.tiles };
+      }
+    }
+  }
+  return choice;
+}
+
+/** Opening the hand must keep a way to the minimum: a valuable honour, a one-suit hand, all pungs. */
+function meldFitsPlan(ctx: BotContext, t: TileKind, kind: 'pung' | 'kong'): boolean {
+  if (ctx.valuable.has(t)) return true;
+  if (ctx.flushSuit >= 0 && (isHonour(t) || Math.floor(t / 9) === ctx.flushSuit)) return true;
+  if (ctx.melds.some((m) => ctx.valuable.has(m.tiles[0] as number) && m.kind !== 'chow')) {
+    return ctx.flushSuit >= 0 || pairsIn(ctx.counts) >= 3;
+  }
+  void kind;
+  // All pungs: no chows yet and several pairs to build from.
+  return ctx.melds.every((m) => m.kind !== 'chow') && pairsIn(ctx.counts) >= 4;
+}
+
+function chowFitsPlan(ctx: BotContext, t: TileKind): boolean {
+  return ctx.flushSuit >= 0 && Math.floor(t / 9) === ctx.flushSuit;
+}
+
+function pairsIn(c: Counts): number {
+  let n = 0;
+  for (let k = 0; k < 34; k++) if ((c[k] as number) >= 2) n++;
+  return n;
+}

@@ -1,0 +1,144 @@
+/**
+ * The one place where the table reaches into the rules core: the wall, hand analysis and the
+ * scorer, plus the conversions between the scorer's wind-based payments and the table's seats.
+ */
+import {
+  applyLiability,
+  type BySeat,
+  deltasBySeat,
+  falseWinPenalty,
+  type HkOptions,
+  isSuited,
+  liability,
+  type PatternView,
+  type PaymentView,
+  resolveOptions,
+  type Seat,
+  SEATS,
+  scoreWin,
+  seatWind,
+  suitOf,
+  type TileKind,
+  transfersBySeat,
+  type WinInput,
+} from '@mahjong/shared';
+import type { TableRuleset } from './types.js';
+
+export {
+  buildWall,
+  countKinds,
+  deadCount,
+  drawLive,
+  drawReplacement,
+  handSeed,
+  isComplete,
+  isThirteenOrphans,
+  liveCount,
+  seedHash,
+  shanten,
+  waits,
+  type WallState,
+  type WinCondition,
+} from '@mahjong/shared';
+
+/** What the table needs to know of the resolved scoring options. */
+export interface TableRules {
+  readonly options: HkOptions;
+  /** Flowers and seasons in the wall (144 tiles) or not (136). */
+  readonly bonus: boolean;
+  readonly sevenPairs: boolean;
+  readonly minFaan: number;
+  /** On: a false declaration is accepted and charged; off: refused. */
+  readonly falseWin: boolean;
+}
+
+export function resolveRules(ruleset: TableRuleset, raw: Record<string, unknown>) {
+  const r = resolveOptions(ruleset, raw);
+  if (!r.ok) return r;
+  const options = r.value as HkOptions;
+  const rules: TableRules = {
+    options,
+    bonus: options.flowers,
+    sevenPairs: options.sevenPairs,
+    minFaan: options.minFaan,
+    falseWin: options.falseWinPenalty,
+  };
+  return { ok: true as const, value: rules };
+}
+
+export type TableScore =
+  | { readonly valid: false; readonly reason: string }
+  | {
+      readonly valid: true;
+      readonly faan: number;
+      readonly limit: boolean;
+      readonly patterns: readonly PatternView[];
+      readonly arrangement: readonly string[];
+      readonly payments: readonly PaymentView[];
+      readonly deltas: BySeat<number>;
+    };
+
+/** What the liability (包) rules need to know of the table beyond the hand itself. */
+export interface LiabilityFacts {
+  /** Tiles left in the live wall when the winning tile was discarded. */
+  readonly wallRemaining: number;
+  /** The winning discard had not been seen anywhere on the table before. */
+  readonly freshTile: boolean;
+}
+
+const isPureHand = (input: Omit<WinInput, 'discarder'>): boolean => {
+  const all = [...input.concealed, input.win, ...input.melds.flatMap((m) => m.tiles)];
+  const first = all[0] as TileKind;
+  return isSuited(first) && all.every((t) => isSuited(t) && suitOf(t) === suitOf(first));
+};
+
+/** Scores a win and turns the scorer's payments (by wind) into seat-to-seat payments and deltas. */
+export function scoreTableWin(
+  ruleset: TableRuleset,
+  rules: TableRules,
+  input: Omit<WinInput, 'discarder'>,
+  winner: Seat,
+  discarder: Seat | null,
+  facts: LiabilityFacts | null = null,
+): TableScore {
+  const dealer = ((winner - (input.seatWind - 1) + 4) % 4) as Seat;
+  const full: WinInput = discarder === null ? input : { ...input, discarder: seatWind(discarder, dealer) };
+  const r = scoreWin(full, ruleset, rules.options);
+  if (!r.valid) return { valid: false, reason: r.reason };
+  if (r.belowMinimum) return { valid: false, reason: 'below the minimum faan' };
+  let points = r.points;
+  if (facts !== null) {
+    const liable = liability(rules.options, {
+      melds: input.melds,
+      selfDrawn: input.selfDrawn,
+      discarder,
+      pureHand: isPureHand(input),
+      wallRemaining: facts.wallRemaining,
+      freshTile: facts.freshTile,
+    });
+    if (liable !== null && liable.seat !== winner) {
+      points = applyLiability(points, seatWind(liable.seat, dealer));
+    }
+  }
+  return {
+    valid: true,
+    faan: r.faan ?? 0,
+    limit: r.limit,
+    patterns: r.patterns,
+    arrangement: r.arrangement,
+    payments: transfersBySeat(points, winner, discarder, dealer).filter((p) => p.amount !== 0),
+    deltas: deltasBySeat(points, winner, discarder, dealer),
+  };
+}
+
+/** A false win (option on): the declarer pays every other seat the points of the maximum faan. */
+export function falseWinDeltas(
+  rules: TableRules,
+  seat: Seat,
+  dealer: Seat,
+): { deltas: BySeat<number>; payments: PaymentView[] } {
+  const p = falseWinPenalty(rules.options, seatWind(seat, dealer));
+  const deltas = SEATS.map((x) => p.deltas[seatWind(x, dealer) - 1] as number) as unknown as BySeat<number>;
+  const payments = SEATS.filter((x) => x !== seat).map((to) => ({ from: seat, to, amount: p.each }));
+  return { deltas, payments };
+}

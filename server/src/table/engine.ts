@@ -1,0 +1,183 @@
+/**
+ * The engine the server holds per table: an XState actor running `tableMachine`, the log of
+ * accepted events, and the facade of types.ts. Every accepted event is applied to the machine
+ * and appended to the log; `replayEngine` feeds a log back through the same path, so a replay
+ * is the same state move by move.
+ */
+import { type BySeat, fail, ok, type PlayerAction, type Result, type Seat, type TableView } from '@mahjong/shared';
+import { type Actor, createActor } from 'xstate';
+import { resolveRules, seedHash, type WallState } from './core.js';
+import { tableMachine } from './machine.js';
+import { splitOptions } from './options.js';
+import { deadline, type MatchSetup, refusal, type TableState, wellFormed } from './state.js';
+import {
+  type ActionRefusal,
+  type ConfigError,
+  type LogEntry,
+  type MatchConfig,
+  TABLE_RULESETS,
+  type TableEngine,
+  type TimeoutRefusal,
+} from './types.js';
+import { viewFor } from './view.js';
+
+/** Test hooks, never set by the server. */
+export interface EngineInternals {
+  /** Walls by hand number, instead of the ones shuffled from the seed. */
+  readonly walls?: readonly WallState[];
+}
+
+const REFUSAL_TEXT: Record<ActionRefusal, string> = {
+  'action/malformed': 'not an action',
+  'action/match_over': 'the match is over',
+  'action/not_your_turn': 'there is nothing for this seat to do now',
+  'action/already_answered': 'this seat already answered the claim window',
+  'action/no_such_tile': 'that tile is not in the hand',
+  'action/illegal': 'not a legal action now (see legalActions)',
+};
+
+/** Checks a config and resolves it into what the machine starts from. */
+export function checkConfig(config: MatchConfig, internals: EngineInternals = {}): Result<MatchSetup, ConfigError> {
+  if (typeof config.seed !== 'string' || !/^[0-9a-f]{2,}$/i.test(config.seed)) {
+    return fail('config/bad_seed', 'the seed must be a hex string');
+  }
+  if (!(TABLE_RULESETS as readonly string[]).includes(config.ruleset)) {
+    return fail('config/bad_ruleset', `the table plays ${TABLE_RULESETS.join(' or ')}`);
+  }
+  if (
+    !Array.isArray(config.players) ||
+    config.players.length !== 4 ||
+    !config.players.every((p) => typeof p?.name === 'string' && typeof p.bot === 'boolean')
+  ) {
+    return fail('config/bad_players', 'four players, each with a name and a bot flag');
+  }
+  const rounds = config.rounds ?? 4;
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 16) {
+    return fail('config/bad_rounds', 'rounds must be a whole number from 1 to 16');
+  }
+  const split = splitOptions(config.options);
+  if (!split.ok) return split;
+  const rules = resolveRules(config.ruleset, split.value.scoring);
+  if (!rules.ok) return fail('config/bad_options', rules.error.message);
+  return ok({
+    ruleset: config.ruleset,
+    rules: rules.value,
+    timing: split.value.timing,
+    players: config.players.map((p) => ({ name: p.name, bot: p.bot })) as unknown as MatchSetup['players'],
+    seed: config.seed.toLowerCase(),
+    rounds,
+    fixedWalls: internals.walls ?? null,
+  });
+}
+
+/** Copies an action into plain data with only its own fields (a legal action's `faan` preview is dropped). */
+function cleanAction(a: PlayerAction): PlayerAction {
+  switch (a.type) {
+    case 'discard':
+    case 'concealedKong':
+    case 'addedKong':
+      return { type: a.type, tile: a.tile };
+    case 'chow':
+      return { type: 'chow', tiles: [a.tiles[0], a.tiles[1], a.tiles[2]] };
+    case 'pung':
+    case 'kong':
+    case 'win':
+    case 'pass':
+      return { type: a.type };
+  }
+}
+
+class Engine implements TableEngine {
+  readonly config: MatchConfig;
+  readonly log: LogEntry[] = [];
+  private readonly actor: Actor<typeof tableMachine>;
+  private readonly hash: string;
+
+  constructor(config: MatchConfig, setup: MatchSetup, now: number) {
+    this.config = config;
+    this.hash = seedHash(setup.seed);
+    this.actor = createActor(tableMachine, { input: { setup, at: now } }).start();
+    this.log.push({ seq: 1, at: now, event: { type: 'start' } });
+  }
+
+  /** The machine's context: the whole table state (read-only). */
+  get state(): TableState {
+    return this.actor.getSnapshot().context;
+  }
+
+  get seq(): number {
+    return this.state.seq;
+  }
+
+  act(seat: Seat, action: PlayerAction, now: number): Result<LogEntry, ActionRefusal> {
+    const s = this.state;
+    if (!wellFormed(action)) return fail('action/malformed', REFUSAL_TEXT['action/malformed']);
+    const at = Math.max(now, s.at);
+    const why = refusal(s, seat, action, at);
+    if (why !== null) return fail(why, REFUSAL_TEXT[why]);
+    const clean = cleanAction(action);
+    this.actor.send({ type: 'act', seat, action: clean, at });
+    const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'act', seat, action: clean } };
+    this.log.push(entry);
+    return ok(entry);
+  }
+
+  timeout(now: number): Result<LogEntry, TimeoutRefusal> {
+    const s = this.state;
+    const d = deadline(s);
+    if (d === null || now < d) return fail('timeout/not_due', 'no deadline has passed');
+    const at = Math.max(now, s.at);
+    this.actor.send({ type: 'timeout', at });
+    const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'timeout' } };
+    this.log.push(entry);
+    return ok(entry);
+  }
+
+  nextDeadline(): number | null {
+    return deadline(this.state);
+  }
+
+  viewFor(viewer: Seat | 'spectator'): TableView {
+    return viewFor(this.state, viewer, { seedHash: this.hash });
+  }
+
+  isOver(): boolean {
+    return this.state.phase === 'matchOver';
+  }
+
+  scores(): BySeat<number> {
+    return this.state.scores;
+  }
+
+  results() {
+    return this.state.results;
+  }
+
+  /** Applies a logged entry (replays); throws if the log does not fit the state. */
+  apply(entry: LogEntry): void {
+    const e = entry.event;
+    const r =
+      e.type === 'act' ? this.act(e.seat, e.action, entry.at) : e.type === 'timeout' ? this.timeout(entry.at) : null;
+    if (r === null) throw new Error(`log entry ${entry.seq}: a second start`);
+    if (!r.ok) throw new Error(`log entry ${entry.seq} refused: ${r.error.code}`);
+    if (r.value.seq !== entry.seq) throw new Error(`log entry ${entry.seq} applied as ${r.value.seq}`);
+  }
+}
+
+export type TableEngineImpl = Engine;
+
+/** Starts a match: the first hand is dealt at `now`. Throws on a config that `checkConfig` refuses. */
+export function createEngine(config: MatchConfig, now: number, internals: EngineInternals = {}): Engine {
+  const setup = checkConfig(config, internals);
+  if (!setup.ok) throw new Error(`${setup.error.code}: ${setup.error.message}`);
+  return new Engine(config, setup.value, now);
+}
+
+/** Rebuilds a match from its config and log (the first entry is the start). Throws on a log that does not fit. */
+export function replayEngine(config: MatchConfig, log: readonly LogEntry[], internals: EngineInternals = {}): Engine {
+  const first = log[0];
+  if (first === undefined || first.event.type !== 'start') throw new Error('a log starts with the start entry');
+  const engine = createEngine(config, first.at, internals);
+  for (const entry of log.slice(1)) engine.apply(entry);
+  return engine;
+}

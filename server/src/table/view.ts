@@ -1,0 +1,100 @@
+/**
+ * What one viewer may see of the table: a pure function of the state and the viewer. A seat
+ * sees its own concealed tiles and its legal actions; everybody sees counts, discards, melds,
+ * bonus tiles, scores, deadlines and results. The wall order, the seed (until the match is
+ * over) and other seats' concealed tiles never appear; at the end of a hand the results reveal
+ * every hand, as the rules show them.
+ */
+import {
+  type DiscardView,
+  kindOfId,
+  type Seat,
+  type SeatPublicView,
+  SEATS,
+  seatWind,
+  sortKinds,
+  type TableView,
+  type TileKind,
+  type Wind,
+} from '@mahjong/shared';
+import { countKinds, deadCount, liveCount, waits } from './core.js';
+import { legalActions, type TableState } from './state.js';
+
+export interface ViewExtras {
+  /** sha256 of the seed, computed once by the engine. */
+  readonly seedHash: string;
+  /** Seats whose player is connected (the server's business; true by default). */
+  readonly connected?: readonly boolean[];
+}
+
+export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewExtras): TableView {
+  const h = s.hand;
+  const playing = s.phase === 'playing';
+  const seats = SEATS.map((seat): SeatPublicView => {
+    const st = h.seats[seat];
+    return {
+      seat,
+      name: s.players[seat].name,
+      wind: seatWind(seat, h.dealer),
+      isDealer: seat === h.dealer,
+      isBot: s.players[seat].bot,
+      connected: extras.connected?.[seat] ?? true,
+      score: s.scores[seat],
+      concealedCount: st.concealed.length,
+      hasDrawn: playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null,
+      melds: st.melds.map((m) => m.meld),
+      bonus: st.bonus.map(kindOfId),
+      discards: st.discards.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
+    };
+  }) as unknown as TableView['seats'];
+  const w = h.window;
+  const lastResult = s.results.length > 0 && !playing ? (s.results[s.results.length - 1] ?? null) : null;
+  const view: TableView = {
+    seq: s.seq,
+    viewer,
+    phase: s.phase,
+    ruleset: s.ruleset,
+    prevailingWind: ((h.round % 4) + 1) as Wind,
+    handNumber: h.number,
+    dealer: h.dealer,
+    wallCount: liveCount(h.wall),
+    deadWallCount: deadCount(h.wall),
+    turn: playing ? h.turn : null,
+    stage: !playing ? 'none' : h.stage === 'discard' ? 'discard' : h.stage,
+    lastDiscard: h.lastDiscard === null ? null : { seat: h.lastDiscard.seat, tile: kindOfId(h.lastDiscard.id) },
+    deadlines: {
+      turn: playing ? h.turnDeadline : s.resultsDeadline,
+      claim:
+        playing && w !== null
+          ? SEATS.every((x) => w.options[x].length === 0 || w.answers[x] !== null)
+            ? w.minCloseAt
+            : w.deadline
+          : null,
+    },
+    seats,
+    legalActions: viewer === 'spectator' ? [] : legalActions(s, viewer),
+    lastResult,
+    results: s.results,
+    seedHash: extras.seedHash,
+    ...(s.phase === 'matchOver' ? { seed: s.seed } : {}),
+    ...(viewer === 'spectator' ? {} : { hand: ownHand(s, viewer) }),
+  };
+  return view;
+}
+
+function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
+  const h = s.hand;
+  const st = h.seats[seat];
+  const concealed = sortKinds(st.concealed.map(kindOfId));
+  const n = concealed.length;
+  let ready: TileKind[] = [];
+  if (s.phase === 'playing' && n % 3 === 1) {
+    ready = waits(countKinds(concealed), st.melds.length, { sevenPairs: s.rules.sevenPairs });
+  }
+  return {
+    concealed,
+    drawn: st.drawn === null || s.phase !== 'playing' ? null : kindOfId(st.drawn),
+    waits: ready,
+    missedWin: st.missed.length > 0,
+  };
+}
