@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: runs every workspace benchmark (`*/ bench; /*.bench.ts`) one after another,
+ * `npm run bench`: runs every workspace benchmark (`<ws>/bench/<name>.bench.ts`) one after another,
  * each in its own process so that one's heap does not disturb the next. Each prints its figures.
  * Benchmarks never run inside the test suite.
  */
