@@ -2,24 +2,50 @@
  * One scorer for every ruleset: `scoreWin(input, ruleset, options)` reads the hand every way it
  * can be read and keeps the reading (and, for riichi, the wait) that scores highest.
  */
-import type { ScoringOptions } from './options.js';
-import type { HkRuleset } from './rulesets.js';
-import type { ScoringRulesetId, ScoreResult, WinInput } from './types.js';
+import { scoreHk } from './hk.js';
+import { type ScoringOptions, defaultOptions } from './options.js';
+import { HK_RULESETS, type HkRuleset } from './rulesets.js';
+import { scoreRiichi } from './riichi.js';
+import { parseRequest } from './request.js';
+import type { ScoreResult, ScoringRulesetId, WinInput } from './types.js';
 
+export { arrangementOf, checkMeld, type HandSet, type Reading } from './hand.js';
 export * from './options.js';
 export * from './payments.js';
+export * from './request.js';
 export * from './rulesets.js';
 export * from './types.js';
 
 /**
  * Scores a completed hand. `ruleset` is a built-in id, or a house table (an `HkRuleset`) for
- * HK play; `options` come from `resolveOptions` (defaults when left out). Never throws on bad
- * input: an impossible hand is `{ valid: false, code, reason }`.
+ * HK play; `options` come from `resolveOptions` (the ruleset's defaults when left out). Never
+ * throws on bad input: an impossible hand is `{ valid: false, code, reason }`.
  */
 export function scoreWin(
-  _input: WinInput,
-  _ruleset: ScoringRulesetId | HkRuleset,
-  _options?: ScoringOptions,
+  input: WinInput,
+  ruleset: ScoringRulesetId | HkRuleset,
+  options?: ScoringOptions,
 ): ScoreResult {
-  return { valid: false, code: 'score/bad_request', reason: 'the scorer is being written' };
+  if (typeof ruleset !== 'string') {
+    const base = options?.ruleset === 'hk-old' ? 'hk-old' : 'hk-new';
+    const opts = options && options.ruleset !== 'riichi' ? options : ({ ruleset: base, ...ruleset.defaults } as const);
+    return scoreHk(input, ruleset, opts);
+  }
+  if (ruleset === 'riichi') {
+    if (options && options.ruleset !== 'riichi') {
+      return { valid: false, code: 'score/bad_options', reason: `options for ${options.ruleset} given to riichi` };
+    }
+    return scoreRiichi(input, options ?? defaultOptions('riichi'));
+  }
+  if (options && options.ruleset !== ruleset) {
+    return { valid: false, code: 'score/bad_options', reason: `options for ${options.ruleset} given to ${ruleset}` };
+  }
+  return scoreHk(input, HK_RULESETS[ruleset], options ?? defaultOptions(ruleset));
+}
+
+/** Scores one request of the command-line scorer (SCORING-CLI.md): JSON in, result out. */
+export function scoreRequest(raw: unknown): ScoreResult {
+  const parsed = parseRequest(raw);
+  if (!parsed.ok) return parsed.result;
+  return scoreWin(parsed.value.input, parsed.value.ruleset, parsed.value.options);
 }

@@ -409,7 +409,6 @@ export const RIICHI_YAKUMAN = [
   'consecutive-pairs',
   'four-identical-chows',
   'heavenly-hand',
-  'earthly-hand',
   'first-turn-self-draw',
   'first-turn-discard',
 ] as const;

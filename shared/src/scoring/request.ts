@@ -1,0 +1,214 @@
+/**
+ * The command-line scorer's request and result (SCORING-CLI.md) as pure functions, so that the
+ * command, the client's calculator page and tests all read a request the same way. A bad
+ * request is a result (`valid: false` with a reason), never an exception.
+ */
+import { parseTiles } from '../notation.js';
+import type { Meld } from '../table-types.js';
+import { type TileKind, type Wind, WINDS } from '../tiles.js';
+import { type ScoringOptions, resolveOptions } from './options.js';
+import {
+  isScoringRulesetId,
+  isWinCondition,
+  RIICHI_ONLY_CONDITIONS,
+  type ScoreErrorCode,
+  type ScoreResult,
+  type ScoringRulesetId,
+  type WinCondition,
+  type WinInput,
+} from './types.js';
+
+/** A request as JSON: notation strings, winds 1-4. See SCORING-CLI.md. */
+export interface ScoreRequest {
+  readonly ruleset?: ScoringRulesetId;
+  readonly options?: Record<string, unknown>;
+  readonly concealed: string;
+  readonly melds?: readonly { readonly kind: string; readonly tiles: string; readonly concealed?: boolean }[];
+  readonly win: string;
+  readonly flowers?: string;
+  readonly selfDrawn?: boolean;
+  readonly seatWind?: number;
+  readonly roundWind?: number;
+  readonly dealer?: boolean;
+  readonly conditions?: readonly string[];
+  readonly dora?: number;
+  /** Extension: the discarder's seat wind, for split payments (default: the winner's left). */
+  readonly discarder?: number;
+}
+
+export const REQUEST_KEYS = [
+  'ruleset',
+  'options',
+  'concealed',
+  'melds',
+  'win',
+  'flowers',
+  'selfDrawn',
+  'seatWind',
+  'roundWind',
+  'dealer',
+  'conditions',
+  'dora',
+  'discarder',
+] as const;
+
+export interface ParsedRequest {
+  readonly ruleset: ScoringRulesetId;
+  readonly options: ScoringOptions;
+  readonly input: WinInput;
+}
+
+type Parsed =
+  | { readonly ok: true; readonly value: ParsedRequest }
+  | { readonly ok: false; readonly result: ScoreResult };
+
+const refuse = (code: ScoreErrorCode, reason: string): Parsed => ({
+  ok: false,
+  result: { valid: false, code, reason },
+});
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads one request object into scorer input, refusing anything malformed with a reason. */
+export function parseRequest(raw: unknown): Parsed {
+  if (!isRecord(raw)) return refuse('score/bad_request', 'a request must be a JSON object');
+  for (const key of Object.keys(raw)) {
+    if (!(REQUEST_KEYS as readonly string[]).includes(key)) {
+      return refuse('score/bad_request', `unknown field "${key}" (known: ${REQUEST_KEYS.join(', ')})`);
+    }
+  }
+  const ruleset = raw.ruleset ?? 'hk-new';
+  if (!isScoringRulesetId(ruleset)) {
+    return refuse('score/bad_ruleset', `unknown ruleset ${JSON.stringify(ruleset)} (hk-new, hk-old or riichi)`);
+  }
+  const opts = resolveOptions(ruleset, raw.options);
+  if (!opts.ok) return refuse(opts.error.code, opts.error.message);
+  const riichi = ruleset === 'riichi';
+  let redFives = 0;
+
+  const tilesOf = (field: string, value: unknown, allowEmpty: boolean): TileKind[] | string => {
+    if (typeof value !== 'string') return `"${field}" must be a string of tiles such as "123m456p"`;
+    let text = value;
+    if (riichi) {
+      // riichi's red fives: 0m, 0p, 0s
+      text = value.replace(/([0-9]+)([mps])/g, (_all, digits: string, suit: string) => {
+        for (const d of digits) if (d === '0') redFives++;
+        return digits.replaceAll('0', '5') + suit;
+      });
+    }
+    const r = parseTiles(text, { allowEmpty, checkCopies: false });
+    if (!r.ok) return `"${field}": ${r.error.message}`;
+    return r.value;
+  };
+
+  if (raw.concealed === undefined)
+    return refuse('score/bad_request', 'missing "concealed" (the tiles before the winning tile)');
+  if (raw.win === undefined) return refuse('score/bad_request', 'missing "win" (the winning tile)');
+  const concealed = tilesOf('concealed', raw.concealed, true);
+  if (typeof concealed === 'string') return refuse('score/bad_tiles', concealed);
+  const winTiles = tilesOf('win', raw.win, false);
+  if (typeof winTiles === 'string') return refuse('score/bad_tiles', winTiles);
+  if (winTiles.length !== 1)
+    return refuse('score/bad_tiles', `"win" must be one tile; "${String(raw.win)}" is ${winTiles.length}`);
+  const bonus = raw.flowers === undefined ? [] : tilesOf('flowers', raw.flowers, true);
+  if (typeof bonus === 'string') return refuse('score/bad_tiles', bonus);
+
+  const melds: Meld[] = [];
+  if (raw.melds !== undefined) {
+    if (!Array.isArray(raw.melds)) return refuse('score/bad_request', '"melds" must be an array');
+    for (const [i, m] of raw.melds.entries()) {
+      if (!isRecord(m)) return refuse('score/bad_meld', `meld ${i + 1} must be an object { kind, tiles, concealed }`);
+      for (const key of Object.keys(m)) {
+        if (!['kind', 'tiles', 'concealed'].includes(key)) {
+          return refuse('score/bad_meld', `meld ${i + 1}: unknown field "${key}" (kind, tiles, concealed)`);
+        }
+      }
+      if (m.kind !== 'chow' && m.kind !== 'pung' && m.kind !== 'kong') {
+        return refuse(
+          'score/bad_meld',
+          `meld ${i + 1}: kind must be chow, pung or kong, not ${JSON.stringify(m.kind)}`,
+        );
+      }
+      const t = tilesOf(`melds[${i}].tiles`, m.tiles, false);
+      if (typeof t === 'string') return refuse('score/bad_tiles', t);
+      if (m.concealed !== undefined && typeof m.concealed !== 'boolean') {
+        return refuse('score/bad_meld', `meld ${i + 1}: "concealed" must be true or false`);
+      }
+      if (m.concealed === true && m.kind !== 'kong') {
+        return refuse('score/bad_meld', `meld ${i + 1}: only a kong can be declared concealed`);
+      }
+      melds.push({ kind: m.kind, tiles: [...t].sort((a, b) => a - b), concealed: m.concealed === true });
+    }
+  }
+
+  const wind = (field: string, v: unknown, dflt: Wind): Wind | string => {
+    if (v === undefined) return dflt;
+    if (typeof v !== 'number' || !(WINDS as readonly number[]).includes(v)) {
+      return `"${field}" must be 1 (East), 2 (South), 3 (West) or 4 (North)`;
+    }
+    return v as Wind;
+  };
+  const seat = wind('seatWind', raw.seatWind, 1);
+  if (typeof seat === 'string') return refuse('score/bad_wind', seat);
+  const round = wind('roundWind', raw.roundWind, 1);
+  if (typeof round === 'string') return refuse('score/bad_wind', round);
+  let discarder: Wind | undefined;
+  if (raw.discarder !== undefined) {
+    const d = wind('discarder', raw.discarder, 1);
+    if (typeof d === 'string') return refuse('score/bad_wind', d);
+    if (d === seat) return refuse('score/bad_wind', 'the discarder cannot be the winner');
+    discarder = d;
+  }
+  for (const f of ['selfDrawn', 'dealer'] as const) {
+    if (raw[f] !== undefined && typeof raw[f] !== 'boolean')
+      return refuse('score/bad_request', `"${f}" must be true or false`);
+  }
+  const conditions: WinCondition[] = [];
+  if (raw.conditions !== undefined) {
+    if (!Array.isArray(raw.conditions)) return refuse('score/bad_condition', '"conditions" must be an array of names');
+    for (const c of raw.conditions) {
+      if (!isWinCondition(c)) return refuse('score/bad_condition', `unknown condition ${JSON.stringify(c)}`);
+      if (!riichi && RIICHI_ONLY_CONDITIONS.includes(c)) {
+        return refuse('score/bad_condition', `condition "${c}" belongs to riichi, not ${ruleset}`);
+      }
+      if (!conditions.includes(c)) conditions.push(c);
+    }
+  }
+  let dora: number | undefined;
+  if (raw.dora !== undefined) {
+    if (!riichi) return refuse('score/bad_request', `"dora" is a riichi field, not ${ruleset}`);
+    if (typeof raw.dora !== 'number' || !Number.isInteger(raw.dora) || raw.dora < 0 || raw.dora > 40) {
+      return refuse('score/bad_request', '"dora" must be a whole number 0-40');
+    }
+    dora = raw.dora;
+  }
+  const input: WinInput = {
+    concealed,
+    melds,
+    win: winTiles[0] as TileKind,
+    bonus,
+    selfDrawn: raw.selfDrawn === true,
+    seatWind: seat,
+    roundWind: round,
+    dealer: typeof raw.dealer === 'boolean' ? raw.dealer : seat === 1,
+    conditions,
+    ...(dora === undefined ? {} : { dora }),
+    ...(redFives > 0 ? { redFives } : {}),
+    ...(discarder === undefined ? {} : { discarder }),
+  };
+  return { ok: true, value: { ruleset, options: opts.value, input } };
+}
+
+/**
+ * A result as the command prints it: riichi fu items carry `"fu": N` instead of `value`, so that
+ * the `value`s of the patterns add up to the han (or faan).
+ */
+export function resultToJson(result: ScoreResult): Record<string, unknown> {
+  if (!result.valid) return { valid: false, code: result.code, reason: result.reason };
+  return {
+    ...result,
+    patterns: result.patterns.map((p) =>
+      p.unit === 'fu' ? { name: p.name, fu: p.value } : p.unit === 'han' ? { name: p.name, value: p.value } : p,
+    ),
+  };
+}
