@@ -12,6 +12,7 @@ import type { ScoreResult, ScoringRulesetId, WinInput } from './types.js';
 export { arrangementOf, checkMeld, type HandSet, type Reading } from './hand.js';
 export * from './options.js';
 export * from './payments.js';
+export * from './explain.js';
 export * from './request.js';
 export * from './rulesets.js';
 export * from './types.js';

@@ -1,0 +1,217 @@
+/**
+ * The command-line scorer's human side, pure: command-line arguments into a request
+ * (`requestFromArgs`) and a scored hand into text a player reads (`explain`).
+ */
+import { formatTiles, parseTiles } from '../notation.js';
+import { type TileKind, tileName } from '../tiles.js';
+import type { ScoreResult } from './types.js';
+
+const CONDITION_FLAGS: Readonly<Record<string, string>> = {
+  '--last-tile': 'lastTile',
+  '--last-discard': 'lastDiscard',
+  '--robbing-kong': 'robbingKong',
+  '--kong-replacement': 'kongReplacement',
+  '--double-kong': 'doubleKong',
+  '--heavenly': 'heavenly',
+  '--earthly': 'earthly',
+  '--riichi': 'riichi',
+  '--double-riichi': 'doubleRiichi',
+  '--ippatsu': 'ippatsu',
+};
+
+const WIND_NAMES = ['East', 'South', 'West', 'North'] as const;
+
+function windArg(v: string): number | string {
+  const letters: Record<string, number> = { e: 1, s: 2, w: 3, n: 4, east: 1, south: 2, west: 3, north: 4 };
+  const n = letters[v.toLowerCase()] ?? Number(v);
+  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : `"${v}" is not a wind (1-4 or E, S, W, N)`;
+}
+
+function optionValue(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+/** Builds a request from human-mode arguments, or an error message. */
+export function requestFromArgs(args: readonly string[]): { request: Record<string, unknown>; json: boolean } | string {
+  const request: Record<string, unknown> = {};
+  const melds: { kind: string; tiles: string; concealed: boolean }[] = [];
+  const conditions: string[] = [];
+  const options: Record<string, unknown> = {};
+  let hand: string | undefined;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const next = (): string | undefined => args[++i];
+    const cond = CONDITION_FLAGS[a];
+    if (cond) {
+      conditions.push(cond);
+      continue;
+    }
+    switch (a) {
+      case '--json':
+        json = true;
+        break;
+      case '--self-drawn':
+        request.selfDrawn = true;
+        break;
+      case '--dealer':
+        request.dealer = true;
+        break;
+      case '--not-dealer':
+        request.dealer = false;
+        break;
+      case '--ruleset':
+      case '--win':
+      case '--flowers': {
+        const v = next();
+        if (v === undefined) return `${a} needs a value`;
+        request[a.slice(2)] = v;
+        break;
+      }
+      case '--chow':
+      case '--pung':
+      case '--kong':
+      case '--concealed-kong': {
+        const v = next();
+        if (v === undefined) return `${a} needs tiles`;
+        const kind = a === '--concealed-kong' ? 'kong' : a.slice(2);
+        melds.push({ kind, tiles: v, concealed: a === '--concealed-kong' });
+        break;
+      }
+      case '--seat':
+      case '--round':
+      case '--discarder': {
+        const v = next();
+        if (v === undefined) return `${a} needs a wind`;
+        const w = windArg(v);
+        if (typeof w === 'string') return `${a}: ${w}`;
+        request[a === '--seat' ? 'seatWind' : a === '--round' ? 'roundWind' : 'discarder'] = w;
+        break;
+      }
+      case '--dora': {
+        const v = next();
+        if (v === undefined) return '--dora needs a number';
+        request.dora = Number(v);
+        break;
+      }
+      case '--option': {
+        const v = next();
+        const eq = v?.indexOf('=') ?? -1;
+        if (v === undefined || eq <= 0) return '--option needs key=value';
+        options[v.slice(0, eq)] = optionValue(v.slice(eq + 1));
+        break;
+      }
+      case '--options': {
+        const v = next();
+        if (v === undefined) return '--options needs a JSON object';
+        const parsed = optionValue(v);
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+          return '--options needs a JSON object';
+        Object.assign(options, parsed);
+        break;
+      }
+      default:
+        if (a.startsWith('--')) return `unknown flag ${a}`;
+        if (hand !== undefined) return `two hands given ("${hand}" and "${a}"); melds go in --chow/--pung/--kong`;
+        hand = a;
+    }
+  }
+  if (hand === undefined) return 'no hand given';
+  if (request.win === undefined) {
+    // the last tile written is the winning tile
+    const digits = hand.replace(/\s+/g, '').match(/^(.*?)(\d)([mpszf])$/);
+    if (!digits) return `cannot find the winning tile at the end of "${hand}"`;
+    const body = digits[1] as string;
+    request.win = `${digits[2]}${digits[3]}`;
+    request.concealed = /[mpszf]$/.test(body) || body === '' ? body : `${body}${digits[3]}`;
+  } else {
+    request.concealed = hand;
+  }
+  if (melds.length > 0) request.melds = melds;
+  if (conditions.length > 0) request.conditions = conditions;
+  if (Object.keys(options).length > 0) request.options = options;
+  return { request, json };
+}
+
+const title = (name: string): string => {
+  const s = name.replace(/-/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+function describeSet(text: string, declared: boolean): string {
+  const r = parseTiles(text, { checkCopies: false });
+  if (!r.ok || r.value.length === 0) return text;
+  const t = r.value;
+  const first = t[0] as TileKind;
+  let what: string;
+  if (t.length === 2) what = `pair of ${tileName(first)}`;
+  else if (t.length === 4 && t.every((k) => k === first)) what = `kong of ${tileName(first)}`;
+  else if (t.length === 3 && t.every((k) => k === first)) what = `pung of ${tileName(first)}`;
+  else if (t.length === 3) what = `chow ${tileName(first)} to ${tileName(t[2] as TileKind)}`;
+  else what = 'thirteen orphans';
+  return `${text.padEnd(16)} ${what}${declared ? ' (declared)' : ''}`;
+}
+
+function dots(label: string, value: string, width = 34): string {
+  return `  ${label} ${'.'.repeat(Math.max(2, width - label.length))} ${value}`;
+}
+
+/** The human-readable explanation of one scored hand. */
+export function explain(result: ScoreResult, request: Record<string, unknown>): string {
+  if (!result.valid) return `Not a winning hand: ${result.reason}\n`;
+  const lines: string[] = [];
+  const seat = WIND_NAMES[((request.seatWind as number | undefined) ?? 1) - 1];
+  const round = WIND_NAMES[((request.roundWind as number | undefined) ?? 1) - 1];
+  const how = request.selfDrawn === true ? 'self-drawn' : 'on a discard';
+  lines.push(`${result.ruleset}: ${seat} seat, ${round} round, won ${how} on ${String(request.win)}`);
+  lines.push('');
+  lines.push('Arrangement');
+  const declaredCount = Array.isArray(request.melds) ? request.melds.length : 0;
+  result.arrangement.forEach((set, i) => {
+    lines.push(`  ${describeSet(set, i < declaredCount)}`);
+  });
+  const flowers = typeof request.flowers === 'string' && request.flowers !== '' ? request.flowers : null;
+  if (result.ruleset !== 'riichi') {
+    const names = flowers ? unwrapNames(flowers) : 'none';
+    lines.push(`  flowers/seasons: ${names}`);
+  }
+  lines.push('');
+  if (result.faan !== null) {
+    lines.push(result.limit ? 'Faan (limit hand: winds, dragons and flowers do not count)' : 'Faan');
+    for (const p of result.patterns) lines.push(dots(title(p.name), `${p.value} faan`));
+    const raw = result.patterns.reduce((s, p) => s + p.value, 0);
+    lines.push(dots('Total', `${result.faan} faan${raw > result.faan ? ` (${raw}, capped)` : ''}`));
+    if (result.belowMinimum) lines.push("  Below the table's minimum faan: not enough to win.");
+  } else {
+    const han = result.patterns.filter((p) => p.unit !== 'fu');
+    const fu = result.patterns.filter((p) => p.unit === 'fu');
+    lines.push('Han');
+    for (const p of han) lines.push(dots(title(p.name), `${p.value} han`));
+    if (fu.length > 0) {
+      lines.push('Fu');
+      for (const p of fu) lines.push(dots(title(p.name), `${p.value} fu`));
+      const rounded = result.rawFu !== undefined && result.rawFu !== result.fu ? `, rounded up to ${result.fu}` : '';
+      lines.push(dots('Total', `${result.rawFu ?? result.fu} fu${rounded}`));
+    }
+    const head = result.fu === null ? `${result.han} han (yakuman)` : `${result.han} han ${result.fu} fu`;
+    lines.push(`  ${head}: basic points ${result.basicPoints}`);
+    if (result.belowMinimum) lines.push('  No yaku (dora alone do not make a winning hand).');
+  }
+  lines.push('');
+  lines.push('Payments');
+  for (const p of result.points.payments) {
+    const who = p.from === 'discarder' ? 'Discarder' : WIND_NAMES[p.from - 1];
+    lines.push(dots(`${who} pays`, String(p.amount)));
+  }
+  lines.push(dots('Winner receives', String(result.points.winner)));
+  return `${lines.join('\n')}\n`;
+}
+
+function unwrapNames(text: string): string {
+  const r = parseTiles(text, { checkCopies: false });
+  return r.ok ? `${formatTiles(r.value)} (${r.value.map(tileName).join(', ')})` : text;
+}
