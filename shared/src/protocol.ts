@@ -38,6 +38,7 @@ export const REFUSAL_CODES = [
   'act/wrong_seat', // acting for a seat that is not the token's seat
   'act/stale_seq', // the action was based on an older (or future) state
   'act/not_your_turn',
+  'act/already_answered', // this seat already answered the claim window
   'act/illegal',
   'act/no_such_tile',
   'act/match_over',

@@ -1,0 +1,145 @@
+/**
+ * Puts the server together: ledger, rooms, HTTP routes, sockets, static client. `startServer`
+ * is what `npm start` and the tests call; `close()` is the graceful shutdown (stop accepting,
+ * flush the ledger, close the database).
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { Server } from 'socket.io';
+import { type Clock, systemClock } from './clock.js';
+import { registerRoutes } from './http.js';
+import { attachSockets, type RateLimit, type SocketStats, socketBroadcaster } from './socket.js';
+import { Ledger } from './store/ledger.js';
+import { openStore, type StoreTarget } from './store/open.js';
+import type { Store } from './store/types.js';
+import { Tables } from './tables.js';
+import { loadSecret } from './tokens.js';
+
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+
+export interface ServerOptions {
+  /** 0 picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Where PGlite and the secret live (default ./data). */
+  readonly dataDir?: string;
+  /** PostgreSQL instead of PGlite. */
+  readonly databaseUrl?: string;
+  /** An already open store (tests); the server closes it on close(). */
+  readonly store?: Store;
+  readonly secret?: Buffer;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  readonly botDelayMs?: number;
+  readonly rateLimit?: RateLimit;
+  /** Serve client/dist (default: when it exists). */
+  readonly clientDir?: string | null;
+  /** How long a disconnected socket may come back with its state (ms). */
+  readonly recoveryMs?: number;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly app: FastifyInstance;
+  readonly io: Server;
+  readonly tables: Tables;
+  readonly ledger: Ledger;
+  readonly store: Store;
+  readonly sockets: SocketStats;
+  readonly log: Logger;
+  close(): Promise<void>;
+}
+
+export function storeTarget(options: Pick<ServerOptions, 'dataDir' | 'databaseUrl'>): StoreTarget {
+  if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl };
+  return { kind: 'pglite', dataDir: path.join(options.dataDir ?? './data', 'pglite') };
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const log = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const dataDir = options.dataDir ?? './data';
+  const store = options.store ?? (await openStore(storeTarget(options)));
+  const secret = options.secret ?? (await loadSecret(dataDir));
+  const clock = options.clock ?? systemClock;
+  const ledger = new Ledger(store, { log });
+
+  const app = Fastify({
+    // Requests are logged at warn and above only (errors); play goes over sockets.
+    loggerInstance: log.child({ part: 'http' }, { level: 'warn' }) as unknown as FastifyBaseLogger,
+  }) as unknown as FastifyInstance;
+  const io = new Server(app.server, {
+    serveClient: false,
+    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? 2 * 60_000, skipMiddlewares: true },
+    cors: { origin: true },
+  });
+  const tables = new Tables({
+    ledger,
+    clock,
+    broadcaster: socketBroadcaster(io),
+    log,
+    secret,
+    botDelayMs: options.botDelayMs ?? 900,
+  });
+  const restored = await tables.restore();
+  if (restored > 0) log.info({ restored }, 'restored unfinished tables');
+  const sockets = attachSockets(io, tables, secret, options.rateLimit ? { rateLimit: options.rateLimit } : {});
+
+  const started = Date.now();
+  registerRoutes(app, {
+    tables,
+    store,
+    secret,
+    health: () => ({
+      uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      tables: tables.size,
+      sockets: io.engine.clientsCount,
+      ledger: { pending: ledger.pending, ...ledger.stats },
+    }),
+  });
+
+  const clientDir =
+    options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
+  if (clientDir) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+    app.setNotFoundHandler((req, res) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
+        return res.sendFile('index.html');
+      }
+      return res.status(404).send({ error: { code: 'http/not_found', message: 'no such route' } });
+    });
+  }
+
+  await app.listen({ port: options.port ?? 3000, host: options.host ?? '0.0.0.0' });
+  const port = (app.server.address() as AddressInfo).port;
+  log.info({ port, clientDir, store: options.databaseUrl ? 'postgres' : 'pglite' }, 'server listening');
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    app,
+    io,
+    tables,
+    ledger,
+    store,
+    sockets,
+    log,
+    close: () => {
+      closing ??= (async () => {
+        tables.close();
+        io.close();
+        await app.close();
+        await ledger.flush();
+        await store.close();
+        log.info({ ledger: ledger.stats }, 'server stopped');
+      })();
+      return closing;
+    },
+  };
+}

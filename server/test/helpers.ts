@@ -1,0 +1,165 @@
+/**
+ * Test helpers: a real server on a free localhost port with an in-memory PGlite ledger (or a
+ * given store), and real socket.io clients that record every message they get.
+ */
+import {
+  CLIENT_EVENT,
+  type ClientMessage,
+  type CreateTableRequest,
+  type CreateTableResponse,
+  type JoinResponse,
+  PROTOCOL_VERSION,
+  type PlayerAction,
+  SERVER_EVENT,
+  type Seat,
+  type ServerMessage,
+  type TableView,
+} from '@mahjong/shared';
+import pino from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { type RunningServer, type ServerOptions, startServer } from '../src/app.js';
+import { openStore } from '../src/store/open.js';
+import { chooseBotAction } from '../src/table/index.js';
+
+export const SECRET = Buffer.from('test-secret-test-secret-test-sec');
+
+/** Short timers so that whole matches finish in seconds. */
+export const FAST_OPTIONS = { claimSeconds: 0.5, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 0 };
+
+export async function testServer(options: ServerOptions = {}): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    store: options.store ?? (await openStore({ kind: 'pglite', dataDir: null })),
+    secret: SECRET,
+    logger: pino({ level: process.env.TEST_LOG ?? 'silent' }),
+    botDelayMs: 0,
+    clientDir: null,
+    ...options,
+  });
+}
+
+export async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export async function createTable(base: string, req: CreateTableRequest = {}): Promise<CreateTableResponse> {
+  const r = await api<CreateTableResponse>(base, 'POST', '/api/tables', { options: FAST_OPTIONS, ...req });
+  if (r.status !== 201) throw new Error(`create table: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+export async function join(base: string, code: string, name: string, seat?: Seat): Promise<JoinResponse> {
+  const r = await api<JoinResponse>(base, 'POST', `/api/tables/${code}/join`, {
+    name,
+    ...(seat === undefined ? {} : { seat }),
+  });
+  if (r.status !== 200) throw new Error(`join: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+export class TestClient {
+  readonly messages: ServerMessage[] = [];
+  /** Every raw payload as received (for leak checks). */
+  readonly raw: string[] = [];
+  role: Seat | 'spectator' | null = null;
+  view: TableView | null = null;
+  private waiters: { pred: () => boolean; resolve: () => void }[] = [];
+  autoplay = false;
+  autoplayErrors: string[] = [];
+
+  constructor(readonly socket: Socket) {
+    socket.on(SERVER_EVENT, (msg: ServerMessage) => {
+      this.raw.push(JSON.stringify(msg));
+      this.messages.push(msg);
+      if (msg.type === 'welcome') {
+        this.role = msg.role;
+        if (msg.view) this.view = msg.view;
+      }
+      if (msg.type === 'view' && (!this.view || msg.seq > this.view.seq)) this.view = msg.view;
+      if (this.autoplay && (msg.type === 'view' || msg.type === 'welcome')) this.play();
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.pred()) return true;
+        w.resolve();
+        return false;
+      });
+    });
+  }
+
+  static async open(
+    base: string,
+    code: string,
+    token?: string,
+    opts: { autoplay?: boolean } = {},
+  ): Promise<TestClient> {
+    const socket = connect(base, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const client = new TestClient(socket);
+    client.autoplay = opts.autoplay ?? false;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    client.send({ type: 'hello', v: PROTOCOL_VERSION, code, ...(token ? { token } : {}) });
+    await client.waitFor(() => client.messages.some((m) => m.type === 'welcome' || m.type === 'refused'));
+    return client;
+  }
+
+  send(msg: ClientMessage | Record<string, unknown>): void {
+    this.socket.emit(CLIENT_EVENT, msg);
+  }
+
+  act(action: PlayerAction, seq = this.view?.seq ?? 0, id?: number): void {
+    if (typeof this.role !== 'number') throw new Error('not a seat');
+    this.send({ type: 'act', seat: this.role, seq, action, ...(id === undefined ? {} : { id }) });
+  }
+
+  /** Plays like the table's bot from its own view. */
+  private play(): void {
+    const view = this.view;
+    if (!view || typeof this.role !== 'number' || view.legalActions.length === 0) return;
+    const action = chooseBotAction(view);
+    if (action) this.act(action, view.seq);
+  }
+
+  startAutoplay(): void {
+    this.autoplay = true;
+    this.play();
+  }
+
+  waitFor(pred: () => boolean, timeoutMs = 20_000): Promise<void> {
+    if (pred()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`waitFor timed out after ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        pred,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+  }
+
+  refusals(): Extract<ServerMessage, { type: 'refused' }>[] {
+    return this.messages.filter((m): m is Extract<ServerMessage, { type: 'refused' }> => m.type === 'refused');
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
