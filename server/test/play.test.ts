@@ -1,8 +1,55 @@
+/**
+ * Whole hands and matches through real sockets: four human clients (playing like the bot from
+ * their own views), a match with server bots, a spectator checked for leaks on every message,
+ * and the stored replay compared with what was played.
+ */
+import type { ReplayResponse, ServerMessage, TableView } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app.js';
-import { createTable, join, TestClient, testServer } from './helpers.js';
+import { api, createTable, join, TestClient, testServer } from './helpers.js';
 
-describe('four clients play', () => {
+/** Keys a spectator may never receive (a seat's own hand, its tiles, the wall, the seed). */
+const SECRET_KEYS = new Set(['hand', 'concealed', 'drawn', 'waits', 'missedWin', 'wall', 'live', 'dead', 'tiles']);
+
+const PUBLIC_KEYS = new Set(['melds', 'discards', 'bonus', 'lastDiscard']);
+
+function walk(value: unknown, visit: (key: string, v: unknown, path: string) => void, path = ''): void {
+  if (Array.isArray(value)) value.forEach((v, i) => walk(v, visit, `${path}[${i}]`));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      visit(k, v, `${path}.${k}`);
+      // Melds, discards and bonus tiles are on the table for everybody.
+      if (!PUBLIC_KEYS.has(k)) walk(v, visit, `${path}.${k}`);
+    }
+  }
+}
+
+/** Everything a spectator message shows must be public; returns what leaked. */
+function spectatorLeaks(msg: ServerMessage): string[] {
+  const leaks: string[] = [];
+  const views: TableView[] = [];
+  if (msg.type === 'view') views.push(msg.view);
+  if (msg.type === 'welcome' && msg.view) views.push(msg.view);
+  for (const view of views) {
+    if (view.viewer !== 'spectator') leaks.push('viewer is not spectator');
+    if (view.legalActions.length > 0) leaks.push('legal actions');
+    if (view.seed !== undefined && view.phase !== 'matchOver') leaks.push('seed before the end');
+    // Hands are revealed only in results of finished hands.
+    const { results, lastResult, seats, ...rest } = view;
+    walk({ rest, seats }, (key, _v, path) => {
+      if (SECRET_KEYS.has(key)) leaks.push(path);
+    });
+    for (const r of [...results, ...(lastResult ? [lastResult] : [])]) {
+      if (r.handNumber > view.handNumber) leaks.push('result of a future hand');
+      if (r.handNumber === view.handNumber && view.phase === 'playing') leaks.push('result of the hand in play');
+    }
+  }
+  return leaks;
+}
+
+const stripConnected = (view: TableView) => ({ ...view, seats: view.seats.map((s) => ({ ...s, connected: true })) });
+
+describe('play through real sockets', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await testServer();
@@ -11,21 +58,85 @@ describe('four clients play', () => {
     await server.close();
   });
 
-  it('a whole one-round match through real sockets, then it is in the history with its replay', async () => {
-    const t = await createTable(server.url, { rounds: 1 });
+  const start = (code: string, hostToken: string) =>
+    api(server.url, 'POST', `/api/tables/${code}/start`, undefined, hostToken);
+
+  it('four human clients play a whole hand; every seat sees every seq in order', async () => {
+    const t = await createTable(server.url, { fillWithBots: false });
     const seats = await Promise.all(['Ann', 'Bo', 'Cy', 'Di'].map((n) => join(server.url, t.code, n)));
+    expect(seats.map((s) => s.seat).sort()).toEqual([0, 1, 2, 3]);
     const clients = await Promise.all(
       seats.map((s) => TestClient.open(server.url, t.code, s.token, { autoplay: true })),
     );
+    expect((await start(t.code, t.hostToken)).status).toBe(200);
+    await Promise.all(clients.map((c) => c.waitFor(() => (c.view?.results.length ?? 0) >= 1, 30_000)));
+    const room = server.tables.get(t.code)!;
+    expect(room.engine!.results().length).toBeGreaterThanOrEqual(1);
+    for (const c of clients) {
+      const seqs = c.messages.flatMap((m) => (m.type === 'view' ? [m.seq] : []));
+      expect(seqs.length).toBeGreaterThan(10);
+      seqs.forEach((s, i) => i > 0 && expect(s).toBe(seqs[i - 1]! + 1));
+      // Each seat sees its own hand, and the others only as counts.
+      const view = c.view!;
+      expect(view.viewer).toBe(c.role);
+      expect(view.hand).toBeDefined();
+      expect(c.refusals().filter((r) => r.code !== 'act/stale_seq')).toEqual([]);
+    }
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken)).status).toBe(200);
+    for (const c of clients) c.close();
+  });
+
+  it('a whole match with bots: a spectator sees nothing concealed, and the replay equals what was played', async () => {
+    const t = await createTable(server.url, { rounds: 1, bots: [1, 3] });
+    const [a, b] = await Promise.all([join(server.url, t.code, 'Ann'), join(server.url, t.code, 'Bo')]);
+    const humans = await Promise.all(
+      [a, b].map((s) => TestClient.open(server.url, t.code, s.token, { autoplay: true })),
+    );
     const spectator = await TestClient.open(server.url, t.code);
-    const start = await fetch(`${server.url}/api/tables/${t.code}/start`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.hostToken}` },
-    });
-    expect(start.status).toBe(200);
-    await Promise.all(clients.map((c) => c.waitFor(() => c.view?.phase === 'matchOver', 60_000)));
-    await spectator.waitFor(() => spectator.view?.phase === 'matchOver');
-    expect(spectator.view?.results.length).toBeGreaterThanOrEqual(4);
-    for (const c of [...clients, spectator]) c.close();
+    expect(spectator.role).toBe('spectator');
+    expect((await start(t.code, t.hostToken)).status).toBe(200);
+    await spectator.waitFor(() => spectator.view?.phase === 'matchOver', 60_000);
+    await Promise.all(humans.map((h) => h.waitFor(() => h.view?.phase === 'matchOver')));
+
+    // Spectator: every message checked.
+    expect(spectator.messages.length).toBeGreaterThan(50);
+    const leaks = spectator.messages.flatMap(spectatorLeaks);
+    expect(leaks).toEqual([]);
+    const final = spectator.view!;
+    expect(final.seed).toMatch(/^[0-9a-f]{64}$/);
+
+    // History and replay.
+    const list = await api<{ matches: { id: string; code: string; finalScores: number[] }[] }>(
+      server.url,
+      'GET',
+      '/api/matches',
+    );
+    const entry = list.body.matches.find((m) => m.code === t.code);
+    expect(entry).toBeDefined();
+    expect(entry!.finalScores).toEqual(final.seats.map((s) => s.score));
+    const replay = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${entry!.id}/replay`);
+    expect(replay.status).toBe(200);
+    const frames = new Map(replay.body.frames.map((f) => [f.seq, f]));
+    const lastFrame = replay.body.frames[replay.body.frames.length - 1]!;
+    expect(lastFrame.seq).toBe(final.seq);
+    expect(replay.body.match.seed).toBe(final.seed);
+    expect(replay.body.match.handRecords.map((h) => h.result)).toEqual(final.results);
+    // Every view the spectator got is the replay's frame at that seq.
+    for (const m of spectator.messages) {
+      if (m.type !== 'view') continue;
+      expect(stripConnected(frames.get(m.seq)!.view)).toEqual(stripConnected(m.view));
+    }
+    // Every seat view's hand is the replay's hand of that seat at that seq.
+    for (const h of humans) {
+      for (const m of h.messages) {
+        if (m.type !== 'view' || !m.view.hand) continue;
+        expect(frames.get(m.seq)!.hands[h.role as number]).toEqual(m.view.hand.concealed);
+      }
+    }
+    // A hand's frames.
+    const hand0 = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${entry!.id}/replay?hand=0`);
+    expect(hand0.body.frames.every((f) => f.view.handNumber === 0)).toBe(true);
+    expect(hand0.body.frames.length).toBe(replay.body.handStarts[1] ?? replay.body.frames.length);
+    for (const c of [...humans, spectator]) c.close();
   });
 });
