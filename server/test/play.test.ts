@@ -4,9 +4,12 @@
  * and the stored replay compared with what was played.
  */
 import type { ReplayResponse, ServerMessage, TableView } from '@mahjong/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
+
+// Starting PGlite on a busy 2-core machine can take a while.
+vi.setConfig({ hookTimeout: 60_000 });
 
 /** Keys a spectator may never receive (a seat's own hand, its tiles, the wall, the seed). */
 const SECRET_KEYS = new Set(['hand', 'concealed', 'drawn', 'waits', 'missedWin', 'wall', 'live', 'dead', 'tiles']);

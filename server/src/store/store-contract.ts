@@ -3,8 +3,11 @@
  * (PGlite in the unit project, PostgreSQL in the postgres project).
  */
 import type { HandResultView, Seat } from '@mahjong/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerWrite, MatchRecord, Store } from './types.js';
+
+// Starting PGlite on a busy 2-core machine can take a while.
+vi.setConfig({ hookTimeout: 60_000 });
 
 let counter = 0;
 export function sampleMatch(overrides: Partial<MatchRecord> = {}): MatchRecord {

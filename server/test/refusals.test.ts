@@ -1,0 +1,268 @@
+/**
+ * Every refusal of the protocol, over real sockets: each answered with its reason code, and
+ * nothing in the table or the ledger changes. Plus the HTTP API's refusals.
+ */
+import { PROTOCOL_VERSION, type RefusalCode, type Seat, type TileKind } from '@mahjong/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RunningServer } from '../src/app.js';
+import type { Room } from '../src/room.js';
+import { api, createTable, join, TestClient, testServer } from './helpers.js';
+
+// Starting PGlite on a busy 2-core machine can take a while.
+vi.setConfig({ hookTimeout: 60_000 });
+
+const SLOW = { claimSeconds: 120, turnSeconds: 600, resultsSeconds: 600 };
+
+describe('refusals', () => {
+  let server: RunningServer;
+  let code: string;
+  let hostToken: string;
+  let tokens: string[];
+  let room: Room;
+  let seats: TestClient[];
+  let spectator: TestClient;
+
+  beforeAll(async () => {
+    server = await testServer();
+    const t = await createTable(server.url, { options: SLOW, fillWithBots: false });
+    code = t.code;
+    hostToken = t.hostToken;
+    tokens = [];
+    for (const name of ['Ann', 'Bo', 'Cy', 'Di']) tokens.push((await join(server.url, code, name)).token);
+    room = server.tables.get(code)!;
+    seats = await Promise.all(tokens.map((tk) => TestClient.open(server.url, code, tk)));
+    spectator = await TestClient.open(server.url, code);
+  });
+  afterAll(async () => {
+    for (const c of [...seats, spectator]) c.close();
+    await server.close();
+  });
+
+  /** Sends, waits for the next refusal on that client and returns its code. */
+  async function refusal(client: TestClient, send: () => void): Promise<RefusalCode> {
+    const before = client.refusals().length;
+    send();
+    await client.waitFor(() => client.refusals().length > before, 5000);
+    return client.refusals()[before]!.code;
+  }
+
+  async function snapshot() {
+    await server.ledger.flush();
+    await room.settled();
+    const log = await server.store.loadLog(room.record.id);
+    return {
+      seq: room.engine?.seq ?? 0,
+      status: room.record.status,
+      views: room.engine ? [0, 1, 2, 3].map((s) => room.engine!.viewFor(s as Seat)) : null,
+      log: log.length,
+      match: await server.store.loadMatch(room.record.id),
+    };
+  }
+
+  it('refuses acting before the start', async () => {
+    expect(await refusal(seats[0]!, () => seats[0]!.act({ type: 'pass' }, 0))).toBe('table/not_started');
+  });
+
+  it('refuses every bad message once playing, and nothing changes', async () => {
+    expect((await api(server.url, 'POST', `/api/tables/${code}/start`, undefined, hostToken)).status).toBe(200);
+    await Promise.all(seats.map((c) => c.waitFor(() => c.view !== null)));
+    const before = await snapshot();
+    expect(before.status).toBe('playing');
+    const view = seats[0]!.view!;
+    const turn = view.turn as Seat;
+    const mover = seats[turn]!;
+    const idle = seats[(turn + 1) % 4]!;
+    const moverView = mover.view!;
+    const inHand = new Set(moverView.hand!.concealed);
+    const notInHand = ([...Array(34).keys()] as TileKind[]).find((k) => !inHand.has(k))!;
+    const seq = moverView.seq;
+
+    const cases: [string, TestClient, () => void, RefusalCode][] = [
+      ['an unknown event', mover, () => mover.socket.emit('cheat', { type: 'act' }), 'msg/unknown_type'],
+      ['an unknown type', mover, () => mover.send({ type: 'steal' }), 'msg/unknown_type'],
+      ['a payload that is not an object', mover, () => mover.socket.emit('c2s', 'discard 1m'), 'msg/unknown_type'],
+      [
+        'a malformed act',
+        mover,
+        () => mover.send({ type: 'act', seat: turn, seq, action: { type: 'discard', tile: 99 } }),
+        'msg/invalid',
+      ],
+      [
+        'an act with extra fields',
+        mover,
+        () => mover.send({ type: 'act', seat: turn, seq, action: { type: 'pass' }, x: 1 }),
+        'msg/invalid',
+      ],
+      [
+        'a second hello',
+        mover,
+        () => mover.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: tokens[turn] }),
+        'auth/already_joined',
+      ],
+      [
+        'a stale (future) seq',
+        mover,
+        () => mover.act({ type: 'discard', tile: moverView.hand!.concealed[0]! }, seq + 1),
+        'act/stale_seq',
+      ],
+      [
+        'a stale (old) seq',
+        mover,
+        () => mover.act({ type: 'discard', tile: moverView.hand!.concealed[0]! }, seq - 1),
+        'act/stale_seq',
+      ],
+      [
+        'acting for another seat',
+        idle,
+        () =>
+          idle.send({ type: 'act', seat: turn, seq, action: { type: 'discard', tile: moverView.hand!.concealed[0]! } }),
+        'act/wrong_seat',
+      ],
+      [
+        'acting out of turn',
+        idle,
+        () => idle.act({ type: 'discard', tile: idle.view!.hand!.concealed[0]! }, seq),
+        'act/not_your_turn',
+      ],
+      ['an illegal action', mover, () => mover.act({ type: 'pung' }, seq), 'act/illegal'],
+      ['a tile not in hand', mover, () => mover.act({ type: 'discard', tile: notInHand }, seq), 'act/no_such_tile'],
+      [
+        'a spectator acting',
+        spectator,
+        () => spectator.send({ type: 'act', seat: turn, seq, action: { type: 'pass' } }),
+        'act/spectator',
+      ],
+    ];
+    for (const [name, client, send, expected] of cases) {
+      expect(await refusal(client, send), name).toBe(expected);
+    }
+    // The refused id is echoed.
+    idle.act({ type: 'pass' }, seq, 77);
+    await idle.waitFor(() => idle.refusals().some((r) => r.id === 77));
+
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses sockets that have not joined, bad tokens, wrong versions and unknown tables', async () => {
+    const other = await createTable(server.url, { options: SLOW });
+    const otherSeat = await join(server.url, other.code, 'Eve');
+    const fresh = async () => {
+      const c = await TestClient.open(server.url, code, undefined);
+      return c;
+    };
+    // A spectator socket that says nothing more has joined; open raw ones for the not-joined cases.
+    const raw = await TestClient.open(server.url, 'ZZZZZZ');
+    expect(raw.refusals()[0]?.code).toBe('table/not_found');
+    expect(await refusal(raw, () => raw.send({ type: 'act', seat: 0, seq: 0, action: { type: 'pass' } }))).toBe(
+      'auth/not_joined',
+    );
+    expect(await refusal(raw, () => raw.send({ type: 'sync' }))).toBe('auth/not_joined');
+    expect(await refusal(raw, () => raw.send({ type: 'hello', v: PROTOCOL_VERSION + 1, code }))).toBe('msg/version');
+    expect(await refusal(raw, () => raw.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: 'nope' }))).toBe(
+      'auth/bad_token',
+    );
+    // A real token of another table, a host token, a forged mac.
+    expect(
+      await refusal(raw, () => raw.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: otherSeat.token })),
+    ).toBe('auth/bad_token');
+    expect(await refusal(raw, () => raw.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: hostToken }))).toBe(
+      'auth/bad_token',
+    );
+    const forged = `${tokens[0]!.slice(0, -3)}AAA`;
+    expect(await refusal(raw, () => raw.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: forged }))).toBe(
+      'auth/bad_token',
+    );
+    raw.close();
+
+    const closed = await createTable(server.url, { spectatorsAllowed: false });
+    const watcher = await TestClient.open(server.url, closed.code);
+    expect(watcher.refusals()[0]?.code).toBe('table/spectators_not_allowed');
+    watcher.close();
+    const s = await fresh();
+    expect(s.role).toBe('spectator');
+    s.close();
+  });
+
+  it('rate-limits a flooding socket', async () => {
+    const c = await TestClient.open(server.url, code);
+    for (let i = 0; i < 80; i += 1) c.send({ type: 'ping', t: i });
+    await c.waitFor(() => c.messages.filter((m) => m.type === 'pong' || m.type === 'refused').length >= 80);
+    const limited = c.refusals().filter((r) => r.code === 'msg/rate_limited').length;
+    expect(limited).toBeGreaterThan(20);
+    // The burst (40, the hello included) goes through, then about 20 a second.
+    const pongs = c.messages.filter((m) => m.type === 'pong').length;
+    expect(pongs).toBeGreaterThanOrEqual(39);
+    expect(pongs).toBeLessThan(60);
+    c.close();
+  });
+
+  it('refuses HTTP requests that do not fit, and host commands without the host token', async () => {
+    const t = await createTable(server.url, { options: SLOW });
+    const base = server.url;
+    expect((await api(base, 'POST', '/api/tables', { ruleset: 'riichi' })).status).toBe(400);
+    expect((await api(base, 'POST', '/api/tables', { options: { turnSeconds: -1 } })).status).toBe(400);
+    expect((await api(base, 'GET', '/api/tables/ZZZZZZ')).status).toBe(404);
+    expect((await api(base, 'GET', '/api/tables/not-a-code')).status).toBe(404);
+    expect((await api(base, 'POST', `/api/tables/${t.code}/join`, { name: '' })).status).toBe(400);
+    expect((await api(base, 'POST', `/api/tables/${t.code}/join`, { name: 'A', seat: 2 })).status).toBe(200);
+    const taken = await api<{ error: { code: string } }>(base, 'POST', `/api/tables/${t.code}/join`, {
+      name: 'B',
+      seat: 2,
+    });
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'table/seat_taken']);
+    for (const path of ['start', 'end', 'bot']) {
+      const r = await api<{ error: { code: string } }>(
+        base,
+        'POST',
+        `/api/tables/${t.code}/${path}`,
+        { seat: 0 },
+        'bad',
+      );
+      expect([r.status, r.body.error.code]).toEqual([403, 'auth/not_host']);
+      const other = await api(base, 'POST', `/api/tables/${t.code}/${path}`, { seat: 0 }, hostToken);
+      expect(other.status).toBe(403);
+    }
+    expect((await api(base, 'POST', `/api/tables/${t.code}/bot`, { seat: 9 }, t.hostToken)).status).toBe(400);
+    expect((await api(base, 'POST', `/api/tables/${t.code}/bot`, { seat: 0 }, t.hostToken)).status).toBe(200);
+    for (const name of ['C', 'D'])
+      expect((await api(base, 'POST', `/api/tables/${t.code}/join`, { name })).status).toBe(200);
+    const full = await api<{ error: { code: string } }>(base, 'POST', `/api/tables/${t.code}/join`, { name: 'E' });
+    expect(full.body.error.code).toBe('table/full');
+    expect((await api(base, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    const again = await api<{ error: { code: string } }>(
+      base,
+      'POST',
+      `/api/tables/${t.code}/start`,
+      undefined,
+      t.hostToken,
+    );
+    expect(again.body.error.code).toBe('table/already_started');
+    const late = await api<{ error: { code: string } }>(base, 'POST', `/api/tables/${t.code}/join`, { name: 'F' });
+    expect(late.body.error.code).toBe('table/already_started');
+    // In-progress matches have no details or replay.
+    const id = server.tables.get(t.code)!.record.id;
+    expect((await api(base, 'GET', `/api/matches/${id}`)).status).toBe(409);
+    expect((await api(base, 'GET', `/api/matches/${id}/replay`)).status).toBe(409);
+    expect((await api(base, 'GET', '/api/matches/00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    expect((await api(base, 'GET', '/api/matches?limit=1000')).status).toBe(400);
+    expect((await api(base, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken)).status).toBe(200);
+    expect((await api(base, 'GET', `/api/matches/${id}`)).status).toBe(200);
+    const ended = await api<{ error: { code: string } }>(
+      base,
+      'POST',
+      `/api/tables/${t.code}/end`,
+      undefined,
+      t.hostToken,
+    );
+    expect(ended.body.error.code).toBe('table/over');
+  });
+
+  it('refuses acting after the host ended the match', async () => {
+    expect((await api(server.url, 'POST', `/api/tables/${code}/end`, undefined, hostToken)).status).toBe(200);
+    const before = await snapshot();
+    expect(before.status).toBe('ended');
+    const c = seats[0]!;
+    expect(await refusal(c, () => c.act({ type: 'pass' }, c.view!.seq))).toBe('table/over');
+    expect(await snapshot()).toEqual(before);
+  });
+});
