@@ -1,0 +1,107 @@
+/**
+ * Away and back: a player who drops keeps their seat; when their timer runs out a bot plays for
+ * them (on an injected clock), and the same token gets the seat back with the full view. Also
+ * socket.io connection state recovery.
+ */
+import { PROTOCOL_VERSION, type Seat } from '@mahjong/shared';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RunningServer } from '../src/app.js';
+import { ManualClock } from '../src/clock.js';
+import { api, createTable, join, TestClient, testServer } from './helpers.js';
+
+vi.setConfig({ hookTimeout: 60_000 });
+
+describe('reconnection', () => {
+  let server: RunningServer;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    server = await testServer({ clock, botDelayMs: 500 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('a bot covers an away player after their timer, and the seat comes back with the token', async () => {
+    const t = await createTable(server.url, { options: { turnSeconds: 10, claimSeconds: 5 }, fillWithBots: false });
+    const joined = await Promise.all(['Ann', 'Bo', 'Cy', 'Di'].map((n) => join(server.url, t.code, n)));
+    const clients = await Promise.all(joined.map((j) => TestClient.open(server.url, t.code, j.token)));
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await Promise.all(clients.map((c) => c.waitFor(() => c.view !== null)));
+    const room = server.tables.get(t.code)!;
+    const turn = clients[0]!.view!.turn as Seat;
+    const away = clients[turn]!;
+    const seqBefore = room.engine!.seq;
+
+    away.close();
+    const watcher = clients[(turn + 1) % 4]!;
+    await watcher.waitFor(() => watcher.messages.some((m) => m.type === 'table' && !m.table.seats[turn].connected));
+    // Nothing happens before the timer runs out.
+    clock.advance(9_000);
+    expect(room.engine!.seq).toBe(seqBefore);
+    clock.advance(1_500);
+    expect(room.isCovered(turn)).toBe(true);
+    expect(room.engine!.seq).toBeGreaterThan(seqBefore);
+    const entry = room.engine!.log[room.engine!.log.length - 1]!;
+    // The bot played (an action, not the engine's timeout default).
+    expect(entry.event).toMatchObject({ type: 'act', seat: turn });
+    await room.settled();
+    await watcher.waitFor(() => (watcher.view?.seq ?? 0) >= room.engine!.seq);
+
+    // Back with the same token: the seat, the full view, and no more bot.
+    const back = await TestClient.open(server.url, t.code, joined[turn]!.token);
+    const welcome = back.messages.find((m) => m.type === 'welcome');
+    expect(welcome).toMatchObject({ type: 'welcome', role: turn });
+    expect(welcome?.type === 'welcome' && welcome.view?.hand?.concealed.length).toBeGreaterThan(0);
+    expect(welcome?.type === 'welcome' && welcome.view?.seq).toBe(room.engine!.seq);
+    expect(room.isCovered(turn)).toBe(false);
+    expect(room.info().seats[turn].connected).toBe(true);
+    for (const c of [...clients, back]) c.close();
+  });
+
+  it('a second socket with the same token shares the seat (another tab)', async () => {
+    const t = await createTable(server.url, { options: { turnSeconds: 10 } });
+    const j = await join(server.url, t.code, 'Ann', 2);
+    const one = await TestClient.open(server.url, t.code, j.token);
+    const two = await TestClient.open(server.url, t.code, j.token);
+    expect([one.role, two.role]).toEqual([2, 2]);
+    one.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.tables.get(t.code)!.info().seats[2].connected).toBe(true);
+    two.close();
+  });
+
+  it('recovers the socket.io session after a dropped transport, with the messages missed meanwhile', async () => {
+    const t = await createTable(server.url, { options: { turnSeconds: 10, claimSeconds: 5 }, fillWithBots: false });
+    const joined = await Promise.all(['Ann', 'Bo', 'Cy', 'Di'].map((n) => join(server.url, t.code, n)));
+    const others = await Promise.all(joined.slice(1).map((j) => TestClient.open(server.url, t.code, j.token)));
+    const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnectionDelay: 50 });
+    const seqs: number[] = [];
+    socket.on('s2c', (m: { type: string; seq?: number }) => {
+      if (m.type === 'view' && m.seq !== undefined) seqs.push(m.seq);
+    });
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const room = server.tables.get(t.code)!;
+    const first = seqs.length;
+    expect(first).toBe(1);
+
+    // Drop the transport; while it is down the table moves on (the dealer's timer runs out).
+    socket.io.engine.close();
+    clock.advance(11_000);
+    await room.settled();
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    expect(socket.recovered).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    // The missed views arrived, in order, without a new hello.
+    expect(seqs.length).toBeGreaterThan(first);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+    expect(seqs[seqs.length - 1]).toBe(room.engine!.seq);
+    expect(room.info().seats[0].connected).toBe(true);
+    socket.close();
+    for (const c of others) c.close();
+  });
+});
