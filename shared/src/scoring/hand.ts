@@ -104,6 +104,7 @@ export function checkHand(
   melds: readonly Meld[],
   win: TileKind,
   bonus: readonly TileKind[],
+  expected = 14,
 ): Checked {
   if (melds.length > 4) return problem('score/tile_count', `${melds.length} melds; a hand has at most four`);
   const declared: HandSet[] = [];
@@ -118,9 +119,9 @@ export function checkHand(
     }
   }
   const total = concealed.length + 1 + 3 * melds.length;
-  if (total !== 14) {
+  if (total !== expected) {
     const kongs = melds.some((m) => m.kind === 'kong') ? ' (a kong counting as three)' : '';
-    return problem('score/tile_count', `the hand has ${total} tiles${kongs}; a winning hand has 14`);
+    return problem('score/tile_count', `the hand has ${total} tiles${kongs}; a winning hand has ${expected}`);
   }
   const counts = new Uint8Array(42);
   for (const k of concealed) counts[k] = (counts[k] as number) + 1;

@@ -7,12 +7,12 @@
 import { isNineGates } from '../analysis.js';
 import {
   bonusWind,
-  dragonKind,
   isDragonTile,
   isFlower,
   isSeason,
   isSuited,
   isWindTile,
+  kindOf,
   type TileKind,
   windKind,
 } from '../tiles.js';
@@ -53,16 +53,10 @@ export function scoreHk(input: WinInput, table: HkRuleset, options: HkOptions): 
         }`,
       );
     }
-    const tilesHeld = input.concealed.length + 3 * input.melds.length;
-    if (tilesHeld !== 13) {
-      return invalid('score/tile_count', `the hand has ${tilesHeld} tiles before the bonus tile; it should have 13`);
-    }
-    const checked = checkHand(
-      input.concealed.slice(1),
-      input.melds,
-      input.concealed[0] ?? (0 as TileKind),
-      input.bonus,
-    );
+    const first = input.concealed[0];
+    if (first === undefined) return invalid('score/tile_count', 'no concealed tiles beside the bonus tile');
+    // the hand held beside the bonus tiles: 13 tiles, a kong counting as three
+    const checked = checkHand(input.concealed.slice(1), input.melds, first, input.bonus, 13);
     if (!checked.ok) return invalid(checked.code, checked.reason);
     candidates.push(bonusWin);
   } else {
@@ -293,7 +287,7 @@ function gemDragon(mask: number, allCounts: Uint8Array, sets: readonly HandSet[]
   ];
   for (const [suitBit, dragon, name] of gems) {
     if (mask !== (suitBit | 8)) continue;
-    const d = dragonKind(dragon as 5 | 6 | 7);
+    const d = kindOf('z', dragon); // (tiles.ts dragonKind is off by one)
     if (!sets.some((s) => s.kind !== 'chow' && s.tile === d)) continue;
     let onlyThatDragon = true;
     for (let k = 27; k < 34; k++) if (k !== d && (allCounts[k] as number) > 0) onlyThatDragon = false;

@@ -72,7 +72,10 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions): ScoreResul
       if (
         best === undefined ||
         o.basic > best.basic ||
-        (o.basic === best.basic && (o.han > best.han || (o.han === best.han && (o.fu ?? 0) > (best.fu ?? 0))))
+        (o.basic === best.basic &&
+          (o.han > best.han ||
+            (o.han === best.han &&
+              ((o.fu ?? 0) > (best.fu ?? 0) || (o.fu === best.fu && (o.rawFu ?? 0) > (best.rawFu ?? 0))))))
       ) {
         best = o;
       }
