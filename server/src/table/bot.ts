@@ -106,17 +106,16 @@ function keepValue(ctx: BotContext, k: number): number {
 function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLevel): PlayerAction {
   const m = ctx.melds.length;
   const c = ctx.counts;
-  const discards = legal.filter((a): a is Extract<LegalAction, { type: 'discard' }> => a.type === 'discard');
-  // Shanten after each discard.
-  let best = Number.POSITIVE_INFINITY;
-  const scored: { tile: TileKind; sh: number }[] = [];
-  for (const d of discards) {
-    c[d.tile] = (c[d.tile] as number) - 1;
+  const discards: TileKind[] = [];
+  for (const a of legal) if (a.type === 'discard') discards.push(a.tile);
+  // A discard can keep the shanten of the 14 tiles, never lower it: the first discard that keeps it is best.
+  const whole = shanten(c, m);
+  const after = (k: TileKind) => {
+    c[k] = (c[k] as number) - 1;
     const sh = shanten(c, m);
-    c[d.tile] = (c[d.tile] as number) + 1;
-    scored.push({ tile: d.tile, sh });
-    if (sh < best) best = sh;
-  }
+    c[k] = (c[k] as number) + 1;
+    return sh;
+  };
   if (level !== 'easy') {
     for (const a of legal) {
       if (a.type === 'addedKong') return { type: 'addedKong', tile: a.tile };
@@ -124,37 +123,36 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
         c[a.tile] = (c[a.tile] as number) - 4;
         const sh = shanten(c, m + 1);
         c[a.tile] = (c[a.tile] as number) + 4;
-        if (sh <= best) return { type: 'concealedKong', tile: a.tile };
+        if (sh <= whole) return { type: 'concealedKong', tile: a.tile };
       }
     }
   }
-  const top = scored.filter((x) => x.sh === best);
-  if (level === 'easy') return { type: 'discard', tile: (top[0] as { tile: TileKind }).tile };
-  let pick = top[0] as { tile: TileKind };
-  if (level === 'hard' && best <= 2 && top.length > 1) {
-    const unseen = unseenCounts(ctx);
-    let most = -1;
-    for (const t of top) {
-      c[t.tile] = (c[t.tile] as number) - 1;
-      const u = ukeire(c, m, best, unseen);
-      c[t.tile] = (c[t.tile] as number) + 1;
-      const score = u * 10 - keepValue(ctx, t.tile);
-      if (score > most) {
-        most = score;
-        pick = t;
-      }
-    }
-    return { type: 'discard', tile: pick.tile };
+  if (level === 'easy') {
+    for (const k of discards) if (after(k) === whole) return { type: 'discard', tile: k };
+    return { type: 'discard', tile: discards[0] as TileKind };
   }
-  let lowest = Number.POSITIVE_INFINITY;
-  for (const t of top) {
-    const v = keepValue(ctx, t.tile);
-    if (v < lowest) {
-      lowest = v;
-      pick = t;
+  // Cheapest tiles first (by keep value); `normal` takes the first that keeps the shanten.
+  const ranked = discards.map((k) => ({ k, v: keepValue(ctx, k) })).sort((a, b) => a.v - b.v || a.k - b.k);
+  if (level === 'normal' || whole > 2) {
+    for (const { k } of ranked) if (after(k) === whole) return { type: 'discard', tile: k };
+    return { type: 'discard', tile: (ranked[0] as { k: TileKind }).k };
+  }
+  // hard, close to ready: among the discards that keep the shanten, the most live tiles that improve it.
+  const unseen = unseenCounts(ctx);
+  let pick = (ranked[0] as { k: TileKind }).k;
+  let most = -1;
+  for (const { k, v } of ranked) {
+    if (after(k) !== whole) continue;
+    c[k] = (c[k] as number) - 1;
+    const u = ukeire(c, m, whole, unseen);
+    c[k] = (c[k] as number) + 1;
+    const score = u * 100 - v;
+    if (score > most) {
+      most = score;
+      pick = k;
     }
   }
-  return { type: 'discard', tile: pick.tile };
+  return { type: 'discard', tile: pick };
 }
 
 /** Tiles the bot has not seen: 4 minus its own, every discard, every meld. */
@@ -185,19 +183,6 @@ function ukeire(c: Counts, m: number, sh: number, unseen: Counts): number {
   return n;
 }
 
-/** The best shanten reachable by one discard from a 3n+2 hand. */
-function bestAfterDiscard(c: Counts, m: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < 34; k++) {
-    if ((c[k] as number) === 0) continue;
-    c[k] = (c[k] as number) - 1;
-    const sh = shanten(c, m);
-    c[k] = (c[k] as number) + 1;
-    if (sh < best) best = sh;
-  }
-  return best;
-}
-
 function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLevel): PlayerAction {
   const pass: PlayerAction = { type: 'pass' };
   if (level === 'easy') return pass;
@@ -214,7 +199,8 @@ function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotL
       if (!meldFitsPlan(ctx, t, a.type)) continue;
       const take = a.type === 'kong' ? 3 : 2;
       c[t] = (c[t] as number) - take;
-      const sh = a.type === 'kong' ? shanten(c, m + 1) : bestAfterDiscard(c, m + 1);
+      // A 3n+2 hand's shanten is the best reachable by its discard.
+      const sh = shanten(c, m + 1);
       c[t] = (c[t] as number) + take;
       if (sh < bestSh || (a.type === 'kong' && sh <= bestSh && choice.type === 'pung')) {
         bestSh = sh;
@@ -222,7 +208,6 @@ function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotL
       }
     } else if (a.type === 'chow') {
       if (!chowFitsPlan(ctx, t)) continue;
-      const others = a.tiles.filter((x, i) => x !== t || a.tiles.indexOf(x) !== i);
       const used: TileKind[] = [];
       let skipped = false;
       for (const x of a.tiles) {
@@ -232,9 +217,8 @@ function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotL
         }
         used.push(x);
       }
-      void others;
       for (const x of used) c[x] = (c[x] as number) - 1;
-      const sh = bestAfterDiscard(c, m + 1);
+      const sh = shanten(c, m + 1);
       for (const x of used) c[x] = (c[x] as number) + 1;
       if (sh < bestSh) {
         bestSh = sh;

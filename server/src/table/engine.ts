@@ -113,9 +113,9 @@ class Engine implements TableEngine {
     const s = this.state;
     if (!wellFormed(action)) return fail('action/malformed', REFUSAL_TEXT['action/malformed']);
     const at = Math.max(now, s.at);
-    const why = refusal(s, seat, action, at);
-    if (why !== null) return fail(why, REFUSAL_TEXT[why]);
     const clean = cleanAction(action);
+    const why = refusal(s, seat, clean, at);
+    if (why !== null) return fail(why, REFUSAL_TEXT[why]);
     this.actor.send({ type: 'act', seat, action: clean, at });
     const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'act', seat, action: clean } };
     this.log.push(entry);

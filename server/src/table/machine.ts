@@ -1,9 +1,16 @@
 /**
  * The table as an XState v5 machine. The context is the whole `TableState` (plain data); guards
- * and actions call the pure functions of state.ts. The machine's states mirror the table's phase
- * (a hand in play: a turn, a claim window, a robbing window; the results pause; the end of the
- * match). Deadlines live in the context and fire through an explicit, logged `timeout` event
- * (no `after` timers: a snapshot does not keep them, and replays must reproduce them).
+ * and actions call the pure functions of state.ts. The machine's states are the table's phases:
+ * a hand in play, the results pause between hands, the end of the match (final). Inside a hand
+ * the stage (a turn, a claim window, a robbing window) is context data, read by the views.
+ *
+ * Deadlines live in the context and fire through an explicit, logged `timeout` event: no `after`
+ * timers, since a snapshot does not keep them (statelyai/xstate#5331) and replays must
+ * reproduce them exactly.
+ *
+ * Each event's next state is computed once (`nextState`, memoised on the context and event
+ * objects): the guards that route a transition to a phase and the action that assigns it share
+ * that one computation, so the routing costs no second pass through the rules.
  */
 import type { PlayerAction, Seat } from '@mahjong/shared';
 import { assign, setup } from 'xstate';
@@ -18,6 +25,34 @@ export interface MachineInput {
   readonly at: number;
 }
 
+let memo: { context: TableState; event: MachineEvent; next: TableState | null } | null = null;
+
+/** The state after `event`, or null when the event is refused (not legal, or not due). */
+export function nextState(context: TableState, event: MachineEvent): TableState | null {
+  if (memo !== null && memo.context === context && memo.event === event) return memo.next;
+  let next: TableState | null = null;
+  if (event.type === 'act') {
+    if (refusal(context, event.seat, event.action, event.at) === null) {
+      next = applyAction(context, event.seat, event.action, event.at);
+    }
+  } else {
+    const d = deadline(context);
+    if (d !== null && event.at >= d) next = applyTimeout(context, event.at);
+  }
+  memo = { context, event, next };
+  return next;
+}
+
+type Phase = TableState['phase'];
+
+/** The transitions of an event from one phase: to another phase (with a target) or within it. */
+const route = (from: Phase) =>
+  (['playing', 'handOver', 'matchOver'] as const).map((to) =>
+    to === from
+      ? { guard: { type: 'leadsTo' as const, params: { to } }, actions: 'apply' as const }
+      : { guard: { type: 'leadsTo' as const, params: { to } }, target: `#table.${to}`, actions: 'apply' as const },
+  );
+
 export const tableMachine = setup({
   types: {
     context: {} as TableState,
@@ -25,67 +60,21 @@ export const tableMachine = setup({
     events: {} as MachineEvent,
   },
   guards: {
-    accepted: ({ context, event }) =>
-      event.type === 'act' && refusal(context, event.seat, event.action, event.at) === null,
-    due: ({ context, event }) => {
-      const d = deadline(context);
-      return d !== null && event.at >= d;
-    },
-    inPlay: ({ context }) => context.phase === 'playing',
-    handOver: ({ context }) => context.phase === 'handOver',
-    matchOver: ({ context }) => context.phase === 'matchOver',
-    turn: ({ context }) => context.hand.stage === 'discard',
-    claims: ({ context }) => context.hand.stage === 'claims',
-    robbing: ({ context }) => context.hand.stage === 'robbing',
+    /** The event is accepted and the table is then in phase `to`. */
+    leadsTo: ({ context, event }, params: { to: Phase }) => nextState(context, event)?.phase === params.to,
   },
   actions: {
-    act: assign(({ context, event }) =>
-      event.type === 'act' ? applyAction(context, event.seat, event.action, event.at) : context,
-    ),
-    timeout: assign(({ context, event }) => applyTimeout(context, event.at)),
+    apply: assign(({ context, event }) => nextState(context, event) ?? context),
   },
 }).createMachine({
   id: 'table',
   context: ({ input }) => startMatch(input.setup, input.at),
   initial: 'playing',
-  on: {
-    act: { guard: 'accepted', actions: 'act' },
-    timeout: { guard: 'due', actions: 'timeout' },
-  },
   states: {
-    playing: {
-      initial: 'turn',
-      always: [
-        { guard: 'matchOver', target: 'matchOver' },
-        { guard: 'handOver', target: 'handOver' },
-      ],
-      states: {
-        turn: {
-          always: [
-            { guard: 'claims', target: 'claims' },
-            { guard: 'robbing', target: 'robbing' },
-          ],
-        },
-        claims: {
-          always: [
-            { guard: 'turn', target: 'turn' },
-            { guard: 'robbing', target: 'robbing' },
-          ],
-        },
-        robbing: {
-          always: [
-            { guard: 'turn', target: 'turn' },
-            { guard: 'claims', target: 'claims' },
-          ],
-        },
-      },
-    },
-    handOver: {
-      always: [
-        { guard: 'matchOver', target: 'matchOver' },
-        { guard: 'inPlay', target: 'playing' },
-      ],
-    },
+    /** A hand is being played: turns, claim windows, robbing windows. */
+    playing: { on: { act: route('playing'), timeout: route('playing') } },
+    /** The results pause: every seat says it is ready, or the pause runs out. */
+    handOver: { on: { act: route('handOver'), timeout: route('handOver') } },
     matchOver: { type: 'final' },
   },
 });

@@ -522,15 +522,68 @@ export function wellFormed(action: unknown): action is PlayerAction {
   }
 }
 
+/** Whether `seat` has anything to do now (cheaper than building its legal actions). */
+export function hasActions(s: TableState, seat: Seat): boolean {
+  if (s.phase === 'matchOver') return false;
+  if (s.phase === 'handOver') return !s.hand.seats[seat].ready;
+  const h = s.hand;
+  if (h.stage === 'discard') return h.turn === seat;
+  const w = h.window;
+  return w !== null && w.answers[seat] === null && w.options[seat].length > 0;
+}
+
+/** Whether `action` is among `legalActions(s, seat)`, without building the list. */
+function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolean {
+  if (s.phase === 'handOver') return action.type === 'pass' && !s.hand.seats[seat].ready;
+  const h = s.hand;
+  if (h.stage !== 'discard') {
+    const w = h.window;
+    return w !== null && w.answers[seat] === null && w.options[seat].some((l) => sameAction(l, action));
+  }
+  if (h.turn !== seat) return false;
+  const st = h.seats[seat];
+  switch (action.type) {
+    case 'discard':
+      return action.tile < 34 && countOf(st.concealed, action.tile) > 0;
+    case 'concealedKong':
+      return action.tile < 34 && deadCount(h.wall) > 0 && countOf(st.concealed, action.tile) === 4;
+    case 'addedKong':
+      return (
+        deadCount(h.wall) > 0 &&
+        st.drawn !== null &&
+        kindOfId(st.drawn) === action.tile &&
+        st.melds.some((m) => m.meld.kind === 'pung' && m.meld.tiles[0] === action.tile)
+      );
+    case 'win':
+      return checkSelfWin(s, seat).ok;
+    case 'chow':
+    case 'pung':
+    case 'kong':
+    case 'pass':
+      return false;
+  }
+}
+
+let lastCheck: { s: TableState; seat: Seat; action: PlayerAction; why: ActionRefusal | null } | null = null;
+
 /** Why an action is refused, or null when it is accepted. */
 export function refusal(s: TableState, seat: Seat, action: PlayerAction, at: number): ActionRefusal | null {
+  void at;
+  // The engine checks before sending and the machine's guard checks again: answer the second from memory.
+  if (lastCheck !== null && lastCheck.s === s && lastCheck.seat === seat && lastCheck.action === action) {
+    return lastCheck.why;
+  }
+  const why = computeRefusal(s, seat, action);
+  lastCheck = { s, seat, action, why };
+  return why;
+}
+
+function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): ActionRefusal | null {
   if (!wellFormed(action) || !SEATS.includes(seat)) return 'action/malformed';
   if (s.phase === 'matchOver') return 'action/match_over';
-  void at;
-  const legal = legalActions(s, seat);
-  if (legal.some((l) => sameAction(l, action))) return null;
+  if (isLegal(s, seat, action)) return null;
   if (s.phase === 'playing' && action.type === 'win' && s.rules.falseWin && isFalseWinTime(s, seat)) return null;
-  if (legal.length === 0) {
+  if (!hasActions(s, seat)) {
     const w = s.hand.window;
     if (s.phase === 'playing' && w !== null && w.answers[seat] !== null) return 'action/already_answered';
     return 'action/not_your_turn';

@@ -1,0 +1,119 @@
+/**
+ * Invariants of a live table, checked after every action by the simulation and the fuzz test:
+ * every tile accounted for exactly once, 13 tiles per hand between turns (kongs counting three),
+ * scores summing to zero, and views that show a viewer nothing it may not see.
+ */
+import { ALL_TILES, kindOfId, PLAYING_TILES, type Seat, SEATS, sortKinds, type TableView } from '@mahjong/shared';
+import type { TableState } from './state.js';
+
+/** Messages naming each broken invariant (empty: all hold). */
+export function stateInvariants(s: TableState): string[] {
+  const out: string[] = [];
+  const h = s.hand;
+  const seen = new Uint8Array(ALL_TILES);
+  const total = s.rules.bonus ? ALL_TILES : PLAYING_TILES;
+  const mark = (id: number, where: string) => {
+    if (id < 0 || id >= total) out.push(`tile ${id} out of range (${where})`);
+    else if (seen[id]) out.push(`tile ${id} twice (${where})`);
+    else seen[id] = 1;
+  };
+  for (let i = h.wall.head; i < h.wall.tail; i++) mark(h.wall.order[i] as number, 'wall');
+  for (const seat of SEATS) {
+    const st = h.seats[seat];
+    for (const id of st.concealed) {
+      mark(id, `seat ${seat} concealed`);
+      if (kindOfId(id) >= 34) out.push(`bonus tile ${id} in seat ${seat}'s concealed hand`);
+    }
+    for (const m of st.melds) for (const id of m.ids) mark(id, `seat ${seat} melds`);
+    for (const id of st.bonus) mark(id, `seat ${seat} bonus`);
+    for (const d of st.discards) if (!d.claimed) mark(d.id, `seat ${seat} discards`);
+    for (const m of st.melds) {
+      const kinds = m.ids.map(kindOfId);
+      const want = sortKinds(kinds).join(',');
+      if (want !== [...m.meld.tiles].join(',')) out.push(`seat ${seat} meld ${m.meld.tiles} holds ${kinds}`);
+    }
+  }
+  for (let id = 0; id < total; id++) if (!seen[id]) out.push(`tile ${id} missing`);
+  // Hand sizes: kongs count as three.
+  for (const seat of SEATS) {
+    const st = h.seats[seat];
+    const size = st.concealed.length + 3 * st.melds.length;
+    let want = 13;
+    if (s.phase === 'playing') {
+      if (h.stage === 'discard' && h.turn === seat) want = 14;
+      if (h.stage === 'robbing' && h.window?.from === seat) want = 14;
+    } else {
+      const last = s.results[s.results.length - 1];
+      if (last?.kind === 'win' && last.winner === seat) want = 14;
+      if (last?.kind === 'draw' && size === 14) want = 14; // a false win or a draw on the turn seat
+    }
+    if (size !== want) out.push(`seat ${seat} holds ${size} tiles, expected ${want} (${s.phase}/${h.stage})`);
+  }
+  const sum = s.scores.reduce((a, b) => a + b, 0);
+  if (Math.abs(sum) > 1e-9) out.push(`scores sum to ${sum}`);
+  for (const r of s.results) {
+    const d = r.deltas.reduce((a, b) => a + b, 0);
+    if (Math.abs(d) > 1e-9) out.push(`hand ${r.handNumber} deltas sum to ${d}`);
+  }
+  return out;
+}
+
+const SEAT_KEYS = new Set([
+  'seat',
+  'name',
+  'wind',
+  'isDealer',
+  'isBot',
+  'connected',
+  'score',
+  'concealedCount',
+  'hasDrawn',
+  'melds',
+  'bonus',
+  'discards',
+]);
+const VIEW_KEYS = new Set([
+  'seq',
+  'viewer',
+  'phase',
+  'ruleset',
+  'prevailingWind',
+  'handNumber',
+  'dealer',
+  'wallCount',
+  'deadWallCount',
+  'turn',
+  'stage',
+  'lastDiscard',
+  'deadlines',
+  'seats',
+  'hand',
+  'legalActions',
+  'lastResult',
+  'results',
+  'seedHash',
+  'seed',
+]);
+
+/** Checks that `view` shows `viewer` only what it may see of `s`. */
+export function viewInvariants(s: TableState, view: TableView, viewer: Seat | 'spectator'): string[] {
+  const out: string[] = [];
+  for (const k of Object.keys(view)) if (!VIEW_KEYS.has(k)) out.push(`view for ${viewer} has key ${k}`);
+  for (const sv of view.seats) {
+    for (const k of Object.keys(sv)) if (!SEAT_KEYS.has(k)) out.push(`seat view ${sv.seat} has key ${k}`);
+    if (sv.concealedCount !== s.hand.seats[sv.seat].concealed.length) out.push(`seat ${sv.seat} count differs`);
+  }
+  if (view.seed !== undefined && s.phase !== 'matchOver') out.push(`view for ${viewer} shows the seed`);
+  if (viewer === 'spectator') {
+    if (view.hand !== undefined) out.push('the spectator sees a hand');
+    if (view.legalActions.length > 0) out.push('the spectator has actions');
+  } else {
+    const own = sortKinds(s.hand.seats[viewer].concealed.map(kindOfId)).join(',');
+    if (view.hand === undefined || view.hand.concealed.join(',') !== own) out.push(`seat ${viewer} sees a wrong hand`);
+  }
+  // Results reveal hands only once the hand is over: the current hand never appears in them.
+  if (s.phase === 'playing' && view.results.some((r) => r.handNumber === s.hand.number)) {
+    out.push('results of the hand in play are shown');
+  }
+  return out;
+}
