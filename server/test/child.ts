@@ -1,0 +1,42 @@
+/**
+ * The real server in a child process (`server/src/main.ts` under tsx), as `npm start` runs it:
+ * for the crash-recovery test and the load tool. The child reports its port over IPC.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ChildServer {
+  readonly proc: ChildProcess;
+  readonly url: string;
+  readonly port: number;
+  /** Resolves with the exit code or signal. */
+  readonly exited: Promise<number | string | null>;
+}
+
+export async function startChildServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | string | null>((resolve) =>
+    proc.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in time')), timeoutMs);
+    proc.on('message', (m: { type?: string; port?: number }) => {
+      if (m.type === 'listening' && typeof m.port === 'number') {
+        clearTimeout(timer);
+        resolve(m.port);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited before listening (${code})`));
+    });
+  });
+  return { proc, url: `http://127.0.0.1:${port}`, port, exited };
+}
