@@ -1,0 +1,302 @@
+/**
+ * Load benchmark: `npm run load -- --tables N --seconds S [--database-url URL] [--json]`.
+ *
+ * Starts the real server (`server/src/main.ts`) in a child process on a fresh data folder, opens
+ * N tables of four seat sockets plus one spectator each, and has every seat play like the bot
+ * from its own view at human pace (about one action per second per table). Prints
+ * action-to-broadcast latency (the time from sending an action to the first view after it),
+ * the server's CPU and memory, and errors: refusals, disconnects and lost messages (gaps in the
+ * seq of any socket's views).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  CLIENT_EVENT,
+  type CreateTableResponse,
+  type JoinResponse,
+  PROTOCOL_VERSION,
+  SERVER_EVENT,
+  type Seat,
+  type ServerMessage,
+  type TableView,
+} from '@mahjong/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { chooseBotAction } from '../src/table/index.js';
+import { startChildServer } from '../test/child.js';
+
+const { values } = parseArgs({
+  options: {
+    tables: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '20' },
+    'database-url': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    'think-ms': { type: 'string', default: '700' },
+  },
+});
+const TABLES = Number(values.tables);
+const SECONDS = Number(values.seconds);
+const THINK = Number(values['think-ms']);
+const OPTIONS = { turnSeconds: 20, claimSeconds: 8, resultsSeconds: 3 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Stats {
+  latencies: number[];
+  actions: number;
+  views: number;
+  gaps: number;
+  refusals: Map<string, number>;
+  disconnects: number;
+  connectErrors: number;
+}
+const stats: Stats = {
+  latencies: [],
+  actions: 0,
+  views: 0,
+  gaps: 0,
+  refusals: new Map(),
+  disconnects: 0,
+  connectErrors: 0,
+};
+let measuring = false;
+
+class LoadClient {
+  socket: Socket;
+  lastSeq = -1;
+  view: TableView | null = null;
+  pending: { seq: number; at: number } | null = null;
+  timer: NodeJS.Timeout | null = null;
+  welcomed = false;
+
+  constructor(
+    url: string,
+    readonly code: string,
+    readonly seat: Seat | null,
+    readonly token: string | null,
+  ) {
+    this.socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    this.socket.on('connect', () => {
+      this.socket.emit(CLIENT_EVENT, {
+        type: 'hello',
+        v: PROTOCOL_VERSION,
+        code: this.code,
+        ...(this.token ? { token: this.token } : {}),
+      });
+    });
+    this.socket.on('connect_error', () => {
+      stats.connectErrors += 1;
+    });
+    this.socket.on('disconnect', () => {
+      if (!stopping) stats.disconnects += 1;
+    });
+    this.socket.on(SERVER_EVENT, (msg: ServerMessage) => this.onMessage(msg));
+  }
+
+  onMessage(msg: ServerMessage): void {
+    const now = performance.now();
+    if (msg.type === 'welcome') {
+      this.welcomed = true;
+      if (msg.view) this.accept(msg.view, now, false);
+    } else if (msg.type === 'view') {
+      if (measuring) stats.views += 1;
+      if (this.lastSeq >= 0 && msg.seq !== this.lastSeq + 1 && measuring) stats.gaps += 1;
+      this.accept(msg.view, now, true);
+    } else if (msg.type === 'refused') {
+      if (measuring) stats.refusals.set(msg.code, (stats.refusals.get(msg.code) ?? 0) + 1);
+      this.pending = null;
+      this.plan();
+    }
+  }
+
+  accept(view: TableView, now: number, counted: boolean): void {
+    if (view.seq <= this.lastSeq) return;
+    this.lastSeq = view.seq;
+    this.view = view;
+    if (this.pending && view.seq > this.pending.seq) {
+      if (measuring && counted) stats.latencies.push(now - this.pending.at);
+      this.pending = null;
+    }
+    this.plan();
+  }
+
+  /** Acts after a human-like pause when the view offers something to do. */
+  plan(): void {
+    if (this.seat === null || !this.view || this.pending) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const view = this.view;
+    if (view.legalActions.length === 0) return;
+    const claims = view.stage === 'claims' || view.stage === 'robbing';
+    const pause = claims ? THINK * (0.3 + Math.random() * 0.4) : THINK * (0.8 + Math.random() * 0.4);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.view !== view || this.pending || stopping) return;
+      const action = chooseBotAction(view);
+      if (!action) return;
+      this.pending = { seq: view.seq, at: performance.now() };
+      if (measuring) stats.actions += 1;
+      this.socket.emit(CLIENT_EVENT, { type: 'act', seat: this.seat, seq: view.seq, action });
+    }, pause);
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.socket.close();
+  }
+}
+
+let stopping = false;
+
+async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body ?? {}),
+      });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await sleep(200 * (attempt + 1));
+    }
+  }
+}
+
+async function cpuTicks(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100/s)
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function pool<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        await fn(item);
+      }
+    }),
+  );
+}
+
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'mj-load-'));
+  const server = await startChildServer({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'error',
+    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
+  });
+  const pid = server.proc.pid!;
+  const clients: LoadClient[] = [];
+  const setupStart = performance.now();
+  try {
+    await pool([...Array(TABLES).keys()], 20, async () => {
+      const t = await post<CreateTableResponse>(`${server.url}/api/tables`, { options: OPTIONS, fillWithBots: false });
+      const seats: JoinResponse[] = [];
+      for (const name of ['A', 'B', 'C', 'D'])
+        seats.push(await post<JoinResponse>(`${server.url}/api/tables/${t.code}/join`, { name }));
+      for (const s of seats) clients.push(new LoadClient(server.url, t.code, s.seat, s.token));
+      clients.push(new LoadClient(server.url, t.code, null, null));
+      await post(`${server.url}/api/tables/${t.code}/start`, {}, t.hostToken);
+    });
+    const deadline = performance.now() + 60_000;
+    while (clients.some((c) => !c.welcomed) && performance.now() < deadline) await sleep(100);
+    const setupSeconds = (performance.now() - setupStart) / 1000;
+
+    // Measure.
+    measuring = true;
+    const cpu0 = await cpuTicks(pid);
+    const clientCpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    let rssMax = await rssMb(pid);
+    while (performance.now() - t0 < SECONDS * 1000) {
+      await sleep(1000);
+      rssMax = Math.max(rssMax, await rssMb(pid));
+    }
+    measuring = false;
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = (await cpuTicks(pid)) - cpu0;
+    const clientCpu = process.cpuUsage(clientCpu0);
+    // Let in-flight answers land before counting what is lost.
+    await sleep(500);
+
+    const refusals = Object.fromEntries(stats.refusals);
+    const staleRaces = stats.refusals.get('act/stale_seq') ?? 0;
+    const otherRefusals = [...stats.refusals.entries()]
+      .filter(([c]) => c !== 'act/stale_seq')
+      .reduce((n, [, v]) => n + v, 0);
+    const health = (await (await fetch(`${server.url}/healthz`)).json()) as { ledger?: Record<string, number> };
+    const result = {
+      tables: TABLES,
+      sockets: clients.length,
+      seconds: Math.round(wall),
+      setupSeconds: Math.round(setupSeconds * 10) / 10,
+      actions: stats.actions,
+      actionsPerSecondPerTable: Math.round((stats.actions / wall / TABLES) * 100) / 100,
+      viewsDelivered: stats.views,
+      latencyMs: {
+        p50: Math.round(pct(stats.latencies, 50) * 10) / 10,
+        p99: Math.round(pct(stats.latencies, 99) * 10) / 10,
+        max: Math.round(Math.max(0, ...stats.latencies) * 10) / 10,
+        samples: stats.latencies.length,
+      },
+      serverCpuPercentOfOneCore: Math.round((cpu / 100 / wall) * 1000) / 10,
+      serverRssMbMax: Math.round(rssMax),
+      loadClientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / wall) * 1000) / 10,
+      lostMessages: stats.gaps,
+      disconnects: stats.disconnects,
+      connectErrors: stats.connectErrors,
+      refusals,
+      staleRaces,
+      errors: otherRefusals + stats.gaps + stats.disconnects + stats.connectErrors,
+      ledger: health.ledger ?? null,
+    };
+    if (values.json) console.log(JSON.stringify(result));
+    else {
+      console.log(
+        `load: ${TABLES} tables, ${clients.length} sockets, ${result.seconds} s measured (setup ${result.setupSeconds} s)`,
+      );
+      console.log(
+        `  actions ${result.actions} (${result.actionsPerSecondPerTable}/s/table), views delivered ${result.viewsDelivered}`,
+      );
+      console.log(
+        `  action-to-broadcast latency ms: p50 ${result.latencyMs.p50}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}  (n=${result.latencyMs.samples})`,
+      );
+      console.log(
+        `  server: CPU ${result.serverCpuPercentOfOneCore}% of one core, RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
+      );
+      console.log(
+        `  errors: lost ${result.lostMessages}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
+      );
+      console.log(`  ledger: ${JSON.stringify(result.ledger)}`);
+      console.log(
+        `  ${result.latencyMs.p99 < 50 && result.errors === 0 ? 'HOLDS' : 'DOES NOT HOLD'}: p99 < 50 ms and nothing lost`,
+      );
+    }
+  } finally {
+    stopping = true;
+    for (const c of clients) c.close();
+    server.proc.kill('SIGTERM');
+    await server.exited;
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
