@@ -1,0 +1,43 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSecret, newNonce, signToken, verifyToken } from './tokens.js';
+
+const secret = Buffer.from('0123456789abcdef0123456789abcdef');
+
+describe('tokens', () => {
+  it('round-trips seat and host claims', () => {
+    for (const subject of [0, 1, 2, 3, 'host'] as const) {
+      const claims = { code: 'ABC234', subject, nonce: newNonce() };
+      expect(verifyToken(secret, signToken(secret, claims))).toEqual(claims);
+    }
+  });
+
+  it('refuses tampered tokens, other secrets and junk', () => {
+    const token = signToken(secret, { code: 'ABC234', subject: 1, nonce: 'n0nce' });
+    const [code, , nonce, mac] = token.split('.');
+    expect(verifyToken(secret, `${code}.2.${nonce}.${mac}`)).toBeNull();
+    expect(verifyToken(secret, `XYZ789.1.${nonce}.${mac}`)).toBeNull();
+    expect(verifyToken(secret, `${code}.1.other.${mac}`)).toBeNull();
+    expect(verifyToken(Buffer.from('another secret'), token)).toBeNull();
+    for (const junk of ['', 'a.b.c', 'a.b.c.d.e', `${code}.9.${nonce}.${mac}`, `${code}.1..${mac}`]) {
+      expect(verifyToken(secret, junk)).toBeNull();
+    }
+  });
+
+  it('keeps a generated secret in the data folder, private, and reuses it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mj-secret-'));
+    try {
+      const a = await loadSecret(dir, '');
+      const b = await loadSecret(dir, '');
+      expect(a.equals(b)).toBe(true);
+      expect(a.length).toBe(32);
+      expect((await stat(path.join(dir, 'secret.key'))).mode & 0o777).toBe(0o600);
+      expect((await readFile(path.join(dir, 'secret.key'), 'utf8')).trim()).toBe(a.toString('hex'));
+      expect((await loadSecret(dir, 'from-env')).toString()).toBe('from-env');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
