@@ -1,0 +1,368 @@
+/**
+ * Scripted hands from fixed walls, one test (or more) per rule of table play (RULES.md "Table
+ * play", issue 4 item 8). Every wall is written in notation: what each seat is dealt, then the
+ * live draws, then the dead-wall replacements (testing.ts `scriptedWall`).
+ */
+import { type PlayerAction, type Seat, tile, tiles } from '@mahjong/shared';
+import { describe, expect, it } from 'vitest';
+import type { TableEngineImpl } from './engine.js';
+import { stateInvariants, viewInvariants } from './invariants.js';
+import { discard, fire, must, PASS, scriptedEngine } from './testing.js';
+
+const MIN0 = { options: { minFaan: 0 } };
+const patternNames = (e: TableEngineImpl) => (e.results().at(-1)?.patterns ?? []).map((p) => p.name);
+const legal = (e: TableEngineImpl, seat: Seat) => e.viewFor(seat).legalActions;
+const types = (e: TableEngineImpl, seat: Seat) => legal(e, seat).map((a) => a.type);
+const checkAll = (e: TableEngineImpl) => {
+  const bad = stateInvariants(e.state);
+  for (const v of [0, 1, 2, 3, 'spectator'] as const) bad.push(...viewInvariants(e.state, e.viewFor(v), v));
+  expect(bad).toEqual([]);
+};
+const WIN: PlayerAction = { type: 'win' };
+
+// Hands that take no part: thirteen different tiles, no pairs, no two tiles a chow apart.
+const IDLE1 = '7m147p258s123456z';
+const IDLE2 = '8m258p369s123457z';
+const IDLE3 = '9m36p147s1234567z';
+
+describe('the deal', () => {
+  it('deals 13 each and 14 to the dealer; the dealer acts first; the wall counts show it', () => {
+    const e = scriptedEngine([{ hands: ['123m456m789m123p55p', IDLE1, IDLE2, IDLE3] }]);
+    const v = e.viewFor(0);
+    expect(v.hand?.concealed).toEqual(tiles('123m456m789m123p55p'));
+    expect(v.seats.map((s) => s.concealedCount)).toEqual([14, 13, 13, 13]);
+    expect(v.turn).toBe(0);
+    expect(v.stage).toBe('discard');
+    expect(v.seats[0].isDealer).toBe(true);
+    expect(v.seats.map((s) => s.wind)).toEqual([1, 2, 3, 4]);
+    expect(v.wallCount).toBe(144 - 53 - 14);
+    expect(v.deadWallCount).toBe(14);
+    checkAll(e);
+  });
+
+  it('replaces bonus tiles dealer first, repeatedly, keeping the dead wall at 14', () => {
+    const e = scriptedEngine([
+      {
+        hands: ['1f23m456m789m123p55p', '2f7m147p258s12345z', IDLE2, IDLE3],
+        // The dealer's flower brings another flower (5f), then 1m; then seat 1's flower brings 6z.
+        replacements: '5f1m6z',
+      },
+    ]);
+    const v = e.viewFor(0);
+    expect(v.seats[0].bonus).toEqual(tiles('15f'));
+    expect(v.hand?.concealed).toEqual(tiles('123m456m789m123p55p'));
+    expect(v.seats[1].bonus).toEqual(tiles('2f'));
+    expect(e.viewFor(1).hand?.concealed).toEqual(tiles(IDLE1));
+    expect(v.deadWallCount).toBe(14);
+    expect(v.wallCount).toBe(144 - 53 - 14 - 3);
+    checkAll(e);
+  });
+
+  it('replaces a bonus tile drawn later at once', () => {
+    const e = scriptedEngine([
+      { hands: ['123m456m789m123p59p', IDLE1, IDLE2, IDLE3], draws: '3f', replacements: '7z' },
+    ]);
+    must(e, 0, discard('9p'));
+    fire(e); // the claim window's uniform minimum
+    const v = e.viewFor(1);
+    expect(v.turn).toBe(1);
+    expect(v.seats[1].bonus).toEqual(tiles('3f'));
+    expect(v.hand?.drawn).toBe(tile('7z'));
+    checkAll(e);
+  });
+});
+
+describe('winning conditions come from the table state', () => {
+  it('heavenly hand: the dealer wins on the dealt 14', () => {
+    const e = scriptedEngine([{ hands: ['123m456m789m123p55p', IDLE1, IDLE2, IDLE3] }]);
+    const win = legal(e, 0).find((a) => a.type === 'win');
+    expect(win?.faan).toBe(13);
+    must(e, 0, WIN);
+    const r = e.results()[0];
+    expect(r?.kind).toBe('win');
+    expect(r?.winner).toBe(0);
+    expect(r?.selfDrawn).toBe(true);
+    expect(r?.limit).toBe(true);
+    expect(patternNames(e)).toContain('heavenly-hand');
+    expect(r?.hands[0]).toEqual(tiles('123m456m789m123p55p'));
+    expect(r?.hands[1]).toEqual(tiles(IDLE1));
+    expect(e.scores().reduce((a, b) => a + b, 0)).toBe(0);
+    expect(e.scores()[0]).toBeGreaterThan(0);
+    checkAll(e);
+  });
+
+  it("earthly hand: a non-dealer wins on the dealer's first discard", () => {
+    const e = scriptedEngine([{ hands: ['123m456m789m12p55p9s', '123p456p789p111s9s', IDLE2, IDLE3] }]);
+    must(e, 0, discard('9s'));
+    expect(types(e, 1)).toEqual(['win', 'pass']);
+    must(e, 1, WIN);
+    expect(e.results()).toHaveLength(0); // the window lasts its uniform minimum
+    fire(e);
+    const r = e.results()[0];
+    expect(r?.winner).toBe(1);
+    expect(r?.discarder).toBe(0);
+    expect(r?.selfDrawn).toBe(false);
+    expect(patternNames(e)).toContain('earthly-hand');
+    expect(r?.deltas[0]).toBeLessThan(0);
+    expect(r?.hands[1]).toEqual(tiles('123p456p789p111s99s'));
+    checkAll(e);
+  });
+
+  it('kong replacement chains: a kong brings a flower, its replacement a second kong, whose replacement wins (double kong)', () => {
+    const e = scriptedEngine([{ hands: ['1111m222m345m456p9p', IDLE1, IDLE2, IDLE3], replacements: '2f2m9p' }], MIN0);
+    expect(types(e, 0)).toContain('concealedKong');
+    must(e, 0, { type: 'concealedKong', tile: tile('1m') });
+    let v = e.viewFor(0);
+    expect(v.seats[0].bonus).toEqual(tiles('2f'));
+    expect(v.hand?.drawn).toBe(tile('2m'));
+    expect(v.seats[0].melds).toEqual([{ kind: 'kong', tiles: tiles('1111m'), concealed: true }]);
+    expect(v.deadWallCount).toBe(14);
+    expect(legal(e, 0)).toContainEqual({ type: 'concealedKong', tile: tile('2m') });
+    must(e, 0, { type: 'concealedKong', tile: tile('2m') });
+    v = e.viewFor(0);
+    expect(v.hand?.drawn).toBe(tile('9p'));
+    expect(types(e, 0)[0]).toBe('win');
+    must(e, 0, WIN);
+    expect(patternNames(e)).toContain('win-by-double-kong');
+    expect(patternNames(e)).not.toContain('heavenly-hand');
+    checkAll(e);
+  });
+
+  it('a win on a flower replacement counts as a win by kong', () => {
+    const e = scriptedEngine([
+      { hands: ['123m456m789m12p55p7z', '123p456p789p111s9s', IDLE2, IDLE3], draws: '3f', replacements: '9s' },
+    ]);
+    must(e, 0, discard('7z'));
+    fire(e);
+    const v = e.viewFor(1);
+    expect(v.seats[1].bonus).toEqual(tiles('3f'));
+    expect(v.hand?.drawn).toBe(tile('9s'));
+    must(e, 1, WIN);
+    expect(e.results()[0]?.selfDrawn).toBe(true);
+    expect(patternNames(e)).toContain('win-by-kong');
+    checkAll(e);
+  });
+});
+
+describe('claims on a discard: collected, then resolved once', () => {
+  // Dealer discards 5s: seat 2 may pung it, seat 3 may win on it.
+  const winOverPung = () =>
+    scriptedEngine([{ hands: ['123m456m789m5s2345z', IDLE1, '8m258p369s55s1234z', '234p567p789m11z46s'] }], MIN0);
+
+  it('win beats pung, whatever the order of the answers', () => {
+    for (const order of [
+      [2, 3],
+      [3, 2],
+    ] as const) {
+      const e = winOverPung();
+      must(e, 0, discard('5s'));
+      expect(types(e, 1)).toEqual([]);
+      expect(types(e, 2)).toEqual(['pung', 'pass']);
+      expect(types(e, 3)).toEqual(['win', 'pass']);
+      for (const seat of order) must(e, seat, seat === 2 ? { type: 'pung' } : WIN);
+      fire(e);
+      expect(e.results()[0]?.winner).toBe(3);
+      expect(e.results()[0]?.discarder).toBe(0);
+      expect(e.viewFor(2).seats[2].melds).toEqual([]);
+    }
+  });
+
+  it('pung beats chow; chow is offered only to the seat on the right of the discarder, each combination', () => {
+    const e = scriptedEngine([
+      { hands: ['3m456p789p1239s567z', '1245m147p258s123z', '128m258p369s1234z', '339m36p147s12346z'] },
+    ]);
+    must(e, 0, discard('3m'));
+    expect(legal(e, 1)).toEqual([
+      { type: 'chow', tiles: tiles('123m') },
+      { type: 'chow', tiles: tiles('234m') },
+      { type: 'chow', tiles: tiles('345m') },
+      { type: 'pass' },
+    ]);
+    expect(legal(e, 2)).toEqual([]); // holds 12m, but sits across from the discarder
+    expect(legal(e, 3)).toEqual([{ type: 'pung' }, { type: 'pass' }]);
+    expect(e.viewFor(1).stage).toBe('claims');
+    must(e, 1, { type: 'chow', tiles: [tile('2m'), tile('3m'), tile('4m')] });
+    must(e, 3, { type: 'pung' });
+    fire(e);
+    const v = e.viewFor(3);
+    expect(v.turn).toBe(3);
+    expect(v.stage).toBe('discard');
+    expect(v.seats[3].melds).toEqual([
+      { kind: 'pung', tiles: tiles('333m'), concealed: false, from: 0, claimed: tile('3m') },
+    ]);
+    expect(v.seats[0].discards).toEqual([{ tile: tile('3m'), claimed: true }]);
+    expect(v.hand?.drawn).toBe(null);
+    // After a claim: discard (no draw, no self-drawn win).
+    expect(new Set(types(e, 3))).toEqual(new Set(['discard']));
+    expect(e.viewFor(1).seats[1].melds).toEqual([]);
+    checkAll(e);
+  });
+
+  it('a chow alone is taken, and the turn moves to the chowing seat', () => {
+    const e = scriptedEngine([{ hands: ['3m456p789p1239s567z', '1245m147p258s123z', '128m258p369s1234z', IDLE3] }]);
+    must(e, 0, discard('3m'));
+    must(e, 1, { type: 'chow', tiles: [tile('3m'), tile('4m'), tile('5m')] });
+    fire(e);
+    const v = e.viewFor(1);
+    expect(v.turn).toBe(1);
+    expect(v.seats[1].melds[0]).toEqual({
+      kind: 'chow',
+      tiles: tiles('345m'),
+      concealed: false,
+      from: 0,
+      claimed: tile('3m'),
+    });
+    expect(v.hand?.concealed).toEqual(tiles('12m147p258s123z'));
+    checkAll(e);
+  });
+
+  it('two wins on one discard: the seat next in turn after the discarder wins (one winner)', () => {
+    const e = scriptedEngine(
+      [{ hands: ['123m456m789m5s2345z', '234p567p789m11z46s', IDLE2, '234p567p789m22z46s'] }],
+      MIN0,
+    );
+    must(e, 0, discard('5s'));
+    must(e, 3, WIN);
+    must(e, 1, WIN);
+    fire(e);
+    expect(e.results()).toHaveLength(1);
+    expect(e.results()[0]?.winner).toBe(1);
+    expect(e.scores()[3]).toBeLessThanOrEqual(0);
+  });
+
+  it('thirteen orphans takes the discard regardless of turn order', () => {
+    const e = scriptedEngine(
+      [{ hands: ['123m456m888p2345s1z', '234p567p789m456s1z', IDLE2, '19m19p19s2345677z'] }],
+      MIN0,
+    );
+    must(e, 0, discard('1z'));
+    expect(types(e, 1)).toEqual(['win', 'pass']);
+    expect(types(e, 3)).toEqual(['win', 'pass']);
+    must(e, 1, WIN);
+    must(e, 3, WIN);
+    fire(e);
+    expect(e.results()[0]?.winner).toBe(3);
+    expect(patternNames(e)).toContain('thirteen-orphans');
+  });
+
+  it('a claim window times out as passes and the next seat draws', () => {
+    const e = winOverPung();
+    must(e, 0, discard('5s'));
+    expect(e.nextDeadline()).toBe(8000);
+    fire(e);
+    const v = e.viewFor(1);
+    expect(v.turn).toBe(1);
+    expect(v.hand?.drawn).not.toBe(null);
+    expect(v.seats[1].concealedCount).toBe(14);
+    // Seat 3 could have won and did not answer: the missed-win rule holds it.
+    expect(e.viewFor(3).hand?.missedWin).toBe(true);
+  });
+});
+
+describe('kongs', () => {
+  // Seat 1 pungs the dealer's 5p, later draws the fourth 5p; seat 2 waits on 5p (46p).
+  const robbing = () =>
+    scriptedEngine(
+      [
+        {
+          hands: ['789m15p123789s567z', '55p147m36p258s123z', '46p123m456m789m11s', IDLE3],
+          draws: '9s8p4z5p',
+        },
+      ],
+      MIN0,
+    );
+  const toAddedKong = (e: TableEngineImpl) => {
+    must(e, 0, discard('5p'));
+    expect(types(e, 1)).toEqual(['pung', 'pass']);
+    expect(types(e, 2)).toEqual(['win', 'pass']);
+    must(e, 2, PASS);
+    must(e, 1, { type: 'pung' });
+    fire(e);
+    must(e, 1, discard('1z'));
+    fire(e);
+    for (const seat of [2, 3, 0] as const) {
+      expect(e.viewFor(seat).turn).toBe(seat);
+      fire(e); // the turn times out: the drawn tile is discarded
+      fire(e); // the claim window's minimum
+    }
+    expect(e.viewFor(1).hand?.drawn).toBe(tile('5p'));
+    expect(legal(e, 1)).toContainEqual({ type: 'addedKong', tile: tile('5p') });
+    must(e, 1, { type: 'addedKong', tile: tile('5p') });
+    expect(e.viewFor(2).stage).toBe('robbing');
+  };
+
+  it('robbing the kong: a seat that waits on the added tile wins on it', () => {
+    const e = robbing();
+    toAddedKong(e);
+    expect(types(e, 2)).toEqual(['win', 'pass']);
+    expect(types(e, 3)).toEqual([]);
+    must(e, 2, WIN);
+    fire(e);
+    const r = e.results()[0];
+    expect(r?.winner).toBe(2);
+    expect(r?.discarder).toBe(1);
+    expect(patternNames(e)).toContain('robbing-kong');
+    checkAll(e);
+  });
+
+  it('an added kong nobody robs completes, with a replacement draw', () => {
+    const e = robbing();
+    toAddedKong(e);
+    must(e, 2, PASS);
+    fire(e);
+    const v = e.viewFor(1);
+    expect(v.stage).toBe('discard');
+    expect(v.turn).toBe(1);
+    expect(v.seats[1].melds[0]).toMatchObject({ kind: 'kong', tiles: tiles('5555p'), added: true, from: 0 });
+    expect(v.seats[1].concealedCount + 3 * v.seats[1].melds.length).toBe(14);
+    expect(e.viewFor(2).hand?.missedWin).toBe(true);
+    checkAll(e);
+  });
+
+  it('a kong on a discard: three in hand, the fourth claimed, then a replacement', () => {
+    const e = scriptedEngine([
+      { hands: ['3m456p789p1239s567z', IDLE1, '128m258p369s1234z', '3339m6p147s12456z'], replacements: '9m' },
+    ]);
+    must(e, 0, discard('3m'));
+    expect(types(e, 3)).toEqual(['kong', 'pung', 'pass']);
+    must(e, 3, { type: 'kong' });
+    fire(e);
+    const v = e.viewFor(3);
+    expect(v.seats[3].melds[0]).toMatchObject({ kind: 'kong', tiles: tiles('3333m'), concealed: false, from: 0 });
+    expect(v.hand?.drawn).toBe(tile('9m'));
+    checkAll(e);
+  });
+});
+
+describe('the missed-win rule', () => {
+  it('a seat that passes a win cannot win on that tile from a discard until its own next draw', () => {
+    const e = scriptedEngine(
+      [
+        {
+          hands: ['789m15p123789s567z', '5p147m36p258s1234z', '46p123m456m789m11s', '5p9m36p147s234567z'],
+          draws: '9s8p4z',
+        },
+      ],
+      MIN0,
+    );
+    must(e, 0, discard('5p'));
+    must(e, 2, PASS);
+    fire(e);
+    expect(e.viewFor(2).hand?.missedWin).toBe(true);
+    // Seat 1 discards the second 5p: seat 2 may chow it, not win on it.
+    must(e, 1, discard('5p'));
+    expect(types(e, 2)).toEqual(['chow', 'pass']);
+    must(e, 2, PASS);
+    fire(e);
+    // Seat 2 draws: the rule lapses.
+    expect(e.viewFor(2).hand?.missedWin).toBe(false);
+    must(e, 2, discard('8p'));
+    fire(e);
+    must(e, 3, discard('5p'));
+    expect(types(e, 2)).toContain('win');
+    must(e, 2, WIN);
+    fire(e);
+    expect(e.results()[0]?.winner).toBe(2);
+    expect(e.results()[0]?.discarder).toBe(3);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Test helpers: walls in a chosen order (so that a test decides every hand and every draw) and
+ * engines built on them. Used by the table's tests only.
+ */
+import {
+  type BySeat,
+  isBonus,
+  PLAYING_TILES,
+  type PlayerAction,
+  type Seat,
+  type TileId,
+  type TileKind,
+  tile,
+  tiles,
+} from '@mahjong/shared';
+import { wallFromOrder } from '@mahjong/shared';
+import type { WallState } from './core.js';
+import { createEngine, type TableEngineImpl } from './engine.js';
+import type { MatchConfig } from './types.js';
+
+export interface WallScript {
+  /** The seat that deals (and gets 14 tiles). Default 0. */
+  readonly dealer?: Seat;
+  /** Each seat's dealt tiles in notation: 13, the dealer 14 (bonus tiles allowed, replaced at once). */
+  readonly hands: BySeat<string>;
+  /** Live-wall draws after the deal, in order. */
+  readonly draws?: string;
+  /** The last tiles of the live wall (the very last one is the hand's last draw). */
+  readonly last?: string;
+  /** Dead-wall replacements, in the order they are drawn. */
+  readonly replacements?: string;
+  /** A 144-tile wall (default) or 136 without bonus tiles. */
+  readonly bonus?: boolean;
+}
+
+/** Builds a wall whose deal, draws and replacements are exactly the script's; the rest fills the middle. */
+export function scriptedWall(script: WallScript): WallState {
+  const bonus = script.bonus ?? true;
+  const used = new Set<number>();
+  const idOf = (k: TileKind): TileId => {
+    if (isBonus(k)) {
+      const id = PLAYING_TILES + (k - 34);
+      if (used.has(id)) throw new Error(`bonus tile ${k} used twice`);
+      used.add(id);
+      return id as TileId;
+    }
+    for (let c = 0; c < 4; c++) {
+      const id = k * 4 + c;
+      if (!used.has(id)) {
+        used.add(id);
+        return id as TileId;
+      }
+    }
+    throw new Error(`a fifth copy of kind ${k}`);
+  };
+  const dealer = script.dealer ?? 0;
+  const hands = script.hands.map((h) => tiles(h).map(idOf));
+  hands.forEach((h, seat) => {
+    const want = seat === dealer ? 14 : 13;
+    if (h.length !== want) throw new Error(`seat ${seat} is dealt ${h.length} tiles, not ${want}`);
+  });
+  const order: TileId[] = [];
+  const seats = [0, 1, 2, 3].map((i) => ((dealer + i) % 4) as Seat);
+  for (let r = 0; r < 3; r++) for (const s of seats) order.push(...(hands[s] as TileId[]).slice(4 * r, 4 * r + 4));
+  for (const s of seats) order.push((hands[s] as TileId[])[12] as TileId);
+  order.push((hands[dealer] as TileId[])[13] as TileId);
+  order.push(...tiles(script.draws ?? '').map(idOf));
+  const last = tiles(script.last ?? '').map(idOf);
+  const replacements = tiles(script.replacements ?? '').map(idOf);
+  if (replacements.length > 14) throw new Error('at most 14 replacements');
+  const total = bonus ? 144 : 136;
+  const filler: TileId[] = [];
+  for (let id = 0; id < total; id++) if (!used.has(id)) filler.push(id as TileId);
+  // Filler: the middle of the live wall, then the dead wall's front (so that the dead wall is 14 tiles).
+  const deadFill = filler.splice(filler.length - (14 - replacements.length));
+  order.push(...filler, ...last, ...deadFill, ...replacements.reverse());
+  if (order.length !== total) throw new Error(`wall of ${order.length} tiles`);
+  return wallFromOrder(order);
+}
+
+export const HUMANS: MatchConfig['players'] = [
+  { name: 'Ann', bot: false },
+  { name: 'Bob', bot: false },
+  { name: 'Cy', bot: false },
+  { name: 'Di', bot: false },
+];
+
+export function scriptedEngine(
+  walls: readonly WallScript[],
+  opts: { options?: Record<string, unknown>; rounds?: number; now?: number; ruleset?: 'hk-new' | 'hk-old' } = {},
+): TableEngineImpl {
+  return createEngine(
+    {
+      seed: '5eed',
+      ruleset: opts.ruleset ?? 'hk-new',
+      players: HUMANS,
+      options: opts.options ?? {},
+      ...(opts.rounds === undefined ? {} : { rounds: opts.rounds }),
+    },
+    opts.now ?? 0,
+    { walls: walls.map(scriptedWall) },
+  );
+}
+
+/** Acts and throws on a refusal (scripted moves must be legal). */
+export function must(e: TableEngineImpl, seat: Seat, action: PlayerAction, now = e.state.at): void {
+  const r = e.act(seat, action, now);
+  if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} refused: ${r.error.code}`);
+}
+
+export const discard = (t: string): PlayerAction => ({ type: 'discard', tile: tile(t) });
+export const PASS: PlayerAction = { type: 'pass' };
+
+/** Fires the pending deadline (throws if none). */
+export function fire(e: TableEngineImpl): number {
+  const d = e.nextDeadline();
+  if (d === null) throw new Error('no deadline');
+  const r = e.timeout(d);
+  if (!r.ok) throw new Error('timeout refused');
+  return d;
+}
