@@ -15,7 +15,6 @@ import {
   isTerminal,
   type KindCounts,
   ORPHAN_KINDS,
-  rankOf,
   suitOf,
   type TileKind,
   tileName,
@@ -61,42 +60,44 @@ const fmt = (k: TileKind): string => formatTiles([k]);
 
 /** Checks one declared meld: a chow of three consecutive suit tiles, a pung of three alike, a kong of four. */
 export function checkMeld(meld: Meld): Problem | HandSet {
-  const t = [...meld.tiles].sort((a, b) => a - b);
-  const text = formatTiles(t);
-  for (const k of t) {
-    if (isBonus(k)) return problem('score/bad_meld', `meld ${text} holds a bonus tile (${tileName(k)})`);
+  const t = meld.tiles;
+  const n = t.length;
+  let lo = 99;
+  let hi = -1;
+  for (let i = 0; i < n; i++) {
+    const k = t[i] as number;
+    if (k >= 34 || k < 0)
+      return problem('score/bad_meld', `meld ${text(t)} holds a bonus tile (${tileName(k as TileKind)})`);
+    if (k < lo) lo = k;
+    if (k > hi) hi = k;
   }
-  const first = t[0];
+  const first = lo as TileKind;
   switch (meld.kind) {
     case 'chow': {
-      if (t.length !== 3 || first === undefined) {
-        return problem('score/bad_meld', `a chow is three tiles; ${text || 'none'} is ${t.length}`);
+      if (n !== 3) return problem('score/bad_meld', `a chow is three tiles; ${text(t) || 'none'} is ${n}`);
+      if (!isSuited(first) || !isSuited(hi as TileKind)) {
+        return problem('score/bad_meld', `${text(t)} is a chow of honours; chows are made of suit tiles only`);
       }
-      if (!isSuited(first) || !isSuited(t[2] as TileKind)) {
-        return problem('score/bad_meld', `${text} is a chow of honours; chows are made of suit tiles only`);
-      }
-      if (t[1] !== first + 1 || t[2] !== first + 2 || suitOf(t[2] as TileKind) !== suitOf(first) || rankOf(first) > 7) {
-        return problem('score/bad_meld', `${text} is not a chow (three consecutive tiles of one suit)`);
+      const mid = (t[0] as number) + (t[1] as number) + (t[2] as number) - lo - hi;
+      if (mid !== lo + 1 || hi !== lo + 2 || suitOf(hi as TileKind) !== suitOf(first)) {
+        return problem('score/bad_meld', `${text(t)} is not a chow (three consecutive tiles of one suit)`);
       }
       return { kind: 'chow', tile: first, concealed: false, declared: true };
     }
     case 'pung':
     case 'kong': {
       const size = meld.kind === 'pung' ? 3 : 4;
-      if (t.length !== size || first === undefined) {
+      if (n !== size) {
         const what = meld.kind === 'kong' ? 'a kong is four tiles' : 'a pung is three tiles';
-        return problem(
-          'score/bad_meld',
-          `${what}; ${text || 'none'} is ${t.length === 1 ? 'one tile' : `${t.length} tiles`}`,
-        );
+        return problem('score/bad_meld', `${what}; ${text(t) || 'none'} is ${n === 1 ? 'one tile' : `${n} tiles`}`);
       }
-      if (t.some((k) => k !== first)) {
-        return problem('score/bad_meld', `${text} is not a ${meld.kind} (${size} tiles alike)`);
-      }
+      if (lo !== hi) return problem('score/bad_meld', `${text(t)} is not a ${meld.kind} (${size} tiles alike)`);
       return { kind: meld.kind, tile: first, concealed: meld.kind === 'kong' && meld.concealed, declared: true };
     }
   }
 }
+
+const text = (t: readonly TileKind[]): string => formatTiles([...t].sort((a, b) => a - b));
 
 /** Checks counts, copies and melds; does not yet ask whether the hand is complete. */
 export function checkHand(
@@ -113,7 +114,8 @@ export function checkHand(
     if ('ok' in r) return r;
     declared.push(r);
   }
-  for (const k of [...concealed, win]) {
+  for (let i = 0; i <= concealed.length; i++) {
+    const k = i < concealed.length ? (concealed[i] as TileKind) : win;
     if (isBonus(k)) {
       return problem('score/bonus_in_hand', `${tileName(k)} (${fmt(k)}) is a bonus tile; put it among the flowers`);
     }

@@ -26,7 +26,27 @@ interface Candidate {
   readonly raw: number;
   readonly limit: boolean;
   readonly patterns: ScoredPattern[];
-  readonly arrangement: string[];
+  /** The reading (its arrangement is written out for the chosen candidate only). */
+  readonly reading: Reading | null;
+}
+
+/** Facts about the tiles that do not depend on the reading. */
+interface TileFacts {
+  readonly mask: number;
+  readonly suits: number;
+  readonly honours: boolean;
+  readonly orphansOnly: boolean;
+  readonly terminalsOnly: boolean;
+}
+
+const limitSets = new WeakMap<HkRuleset, ReadonlySet<HkPattern>>();
+function limitSet(table: HkRuleset): ReadonlySet<HkPattern> {
+  let set = limitSets.get(table);
+  if (!set) {
+    set = new Set(table.limits);
+    limitSets.set(table, set);
+  }
+  return set;
 }
 
 const invalid = (code: InvalidScore['code'], reason: string): InvalidScore => ({ valid: false, code, reason });
@@ -68,7 +88,17 @@ export function scoreHk(input: WinInput, table: HkRuleset, options: HkOptions): 
       if (bonusWin) candidates.push(bonusWin);
       else return invalid('score/not_complete', notCompleteReason(input.melds.length));
     }
-    for (const r of rs) candidates.push(scoreReading(r, hand.counts, hand.allCounts, input, bonus, table, options));
+    const mask = suitMask(hand.allCounts);
+    const cls = tileClasses(hand.allCounts);
+    const facts: TileFacts = {
+      mask,
+      suits: (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1),
+      honours: (mask & 8) !== 0,
+      orphansOnly: cls.orphansOnly,
+      terminalsOnly: cls.terminalsOnly,
+    };
+    for (const r of rs)
+      candidates.push(scoreReading(r, hand.counts, hand.allCounts, facts, input, bonus, table, options));
     if (bonusWin) candidates.push(bonusWin);
   }
 
@@ -85,7 +115,7 @@ export function scoreHk(input: WinInput, table: HkRuleset, options: HkOptions): 
     limit: best.limit,
     belowMinimum: best.faan < options.minFaan,
     patterns: best.patterns,
-    arrangement: best.arrangement,
+    arrangement: best.reading ? arrangementOf(best.reading) : [],
     points: hkPayments(
       best.faan,
       options,
@@ -104,16 +134,31 @@ function notCompleteReason(meldCount: number): string {
 
 /** Conditions that cannot go together with how the tile was won. */
 export function conditionConflict(input: WinInput): string | null {
-  const has = (c: WinInput['conditions'][number]) => input.conditions.includes(c);
-  if (has('robbingKong') && input.selfDrawn) return "robbing a kong is a win on another player's tile, not a self-draw";
-  if (has('lastDiscard') && input.selfDrawn) return 'a win on the last discard is not self-drawn';
-  if (has('lastTile') && !input.selfDrawn) return 'the last tile of the wall is a self-drawn win';
-  if ((has('kongReplacement') || has('doubleKong')) && !input.selfDrawn) {
+  const conds = input.conditions;
+  if (conds.length === 0) return null;
+  if (conds.includes('robbingKong') && input.selfDrawn)
+    return "robbing a kong is a win on another player's tile, not a self-draw";
+  if (conds.includes('lastDiscard') && input.selfDrawn) return 'a win on the last discard is not self-drawn';
+  if (conds.includes('lastTile') && !input.selfDrawn) return 'the last tile of the wall is a self-drawn win';
+  if ((conds.includes('kongReplacement') || conds.includes('doubleKong')) && !input.selfDrawn) {
     return 'a win on a replacement tile is self-drawn';
   }
-  if (has('heavenly') && (!input.dealer || !input.selfDrawn)) return "the heavenly hand is the dealer's, self-drawn";
-  if (has('earthly') && input.dealer) return "the earthly hand is a non-dealer's";
+  if (conds.includes('heavenly') && (!input.dealer || !input.selfDrawn))
+    return "the heavenly hand is the dealer's, self-drawn";
+  if (conds.includes('earthly') && input.dealer) return "the earthly hand is a non-dealer's";
   return null;
+}
+
+/** Whether the win came with condition `c`. */
+export function hasCondition(input: WinInput, c: WinInput['conditions'][number]): boolean {
+  return input.conditions.includes(c);
+}
+
+type Counted = { name: HkPattern; value: number }[];
+
+function add(list: Counted, table: HkRuleset, options: HkOptions, p: HkPattern): void {
+  const v = value(table, options, p);
+  if (v !== null) list.push({ name: p, value: v });
 }
 
 function value(table: HkRuleset, options: HkOptions, p: HkPattern): number | null {
@@ -135,7 +180,7 @@ function bonusTilesWin(table: HkRuleset, options: HkOptions, bonus: readonly Til
     raw: v,
     limit: limit || v >= options.faanCap,
     patterns: [{ name, value: v }],
-    arrangement: [],
+    reading: null,
   };
 }
 
@@ -143,6 +188,7 @@ function scoreReading(
   r: Reading,
   counts: Uint8Array,
   allCounts: Uint8Array,
+  facts: TileFacts,
   input: WinInput,
   bonus: readonly TileKind[],
   table: HkRuleset,
@@ -152,24 +198,19 @@ function scoreReading(
   const honours: { name: HkPattern; value: number }[] = [];
   const flowers: { name: HkPattern; value: number }[] = [];
   const conditions: { name: HkPattern; value: number }[] = [];
-  const add = (list: { name: HkPattern; value: number }[], p: HkPattern) => {
-    const v = value(table, options, p);
-    if (v !== null) list.push({ name: p, value: v });
-  };
 
-  const mask = suitMask(allCounts);
-  const suits = (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1);
-  const honoursPresent = (mask & 8) !== 0;
-  const cls = tileClasses(allCounts);
+  const { mask, suits } = facts;
+  const honoursPresent = facts.honours;
+  const cls = facts;
   let concealedByDefinition = false;
 
   switch (r.form) {
     case 'thirteen-orphans':
-      add(hand, 'thirteen-orphans');
+      add(hand, table, options, 'thirteen-orphans');
       concealedByDefinition = true;
       break;
     case 'seven-pairs':
-      add(hand, 'seven-pairs');
+      add(hand, table, options, 'seven-pairs');
       concealedByDefinition = true;
       break;
     case 'standard': {
@@ -185,83 +226,90 @@ function scoreReading(
         if (s.kind !== 'chow' && isWindTile(s.tile)) windSets++;
       }
       const triplets = chows === 0;
-      if (chows === 4 && (!table.rules.commonHandSuitedPair || isSuited(r.pair))) add(hand, 'common-hand');
-      if (triplets) add(hand, 'all-in-triplets');
-      if (triplets && cls.orphansOnly && honoursPresent && suits > 0) add(hand, 'mixed-orphans');
-      if (dragonSets === 2 && isDragonTile(r.pair)) add(hand, 'small-dragons');
-      if (dragonSets === 3) add(hand, 'great-dragons');
-      if (windSets === 3 && isWindTile(r.pair)) add(hand, 'small-winds');
-      if (windSets === 4) add(hand, 'great-winds');
-      if (kongs === 4) add(hand, 'all-kongs');
-      if (triplets && cls.terminalsOnly) add(hand, 'orphans');
+      if (chows === 4 && (!table.rules.commonHandSuitedPair || isSuited(r.pair)))
+        add(hand, table, options, 'common-hand');
+      if (triplets) add(hand, table, options, 'all-in-triplets');
+      if (triplets && cls.orphansOnly && honoursPresent && suits > 0) add(hand, table, options, 'mixed-orphans');
+      if (dragonSets === 2 && isDragonTile(r.pair)) add(hand, table, options, 'small-dragons');
+      if (dragonSets === 3) add(hand, table, options, 'great-dragons');
+      if (windSets === 3 && isWindTile(r.pair)) add(hand, table, options, 'small-winds');
+      if (windSets === 4) add(hand, table, options, 'great-winds');
+      if (kongs === 4) add(hand, table, options, 'all-kongs');
+      if (triplets && cls.terminalsOnly) add(hand, table, options, 'orphans');
       const selfTriplets =
         triplets &&
         sets.every((s) => s.concealed) &&
         (input.selfDrawn || (table.rules.selfTripletsOnDiscardPair && r.pair === input.win));
       if (selfTriplets) {
-        add(hand, 'self-triplets');
+        add(hand, table, options, 'self-triplets');
         concealedByDefinition = true;
       }
       if (input.melds.length === 0 && isNineGates(counts)) {
-        add(hand, 'nine-gates');
+        add(hand, table, options, 'nine-gates');
         concealedByDefinition = true;
       }
       if (triplets) {
         const gem = gemDragon(mask, allCounts, sets);
-        if (gem) add(hand, gem);
+        if (gem) add(hand, table, options, gem);
       }
       // winds and dragons
       for (const s of sets) {
         if (s.kind === 'chow') continue;
-        if (s.tile === windKind(input.seatWind)) add(honours, 'seat-wind');
-        if (s.tile === windKind(input.roundWind)) add(honours, 'prevailing-wind');
-        if (isDragonTile(s.tile)) add(honours, 'dragon-pung');
+        if (s.tile === windKind(input.seatWind)) add(honours, table, options, 'seat-wind');
+        if (s.tile === windKind(input.roundWind)) add(honours, table, options, 'prevailing-wind');
+        if (isDragonTile(s.tile)) add(honours, table, options, 'dragon-pung');
       }
       break;
     }
   }
-  if (suits === 1 && honoursPresent) add(hand, 'mixed-one-suit');
-  if (suits === 1 && !honoursPresent) add(hand, 'all-one-suit');
-  if (suits === 0) add(hand, 'all-honours');
+  if (suits === 1 && honoursPresent) add(hand, table, options, 'mixed-one-suit');
+  if (suits === 1 && !honoursPresent) add(hand, table, options, 'all-one-suit');
+  if (suits === 0) add(hand, table, options, 'all-honours');
 
   // flowers and seasons
   if (options.flowers) {
-    if (bonus.length === 0) add(flowers, 'no-flowers');
+    if (bonus.length === 0) add(flowers, table, options, 'no-flowers');
     const fl = bonus.filter(isFlower);
     const se = bonus.filter(isSeason);
     const replaces = table.rules.bonusSetReplacesOwn;
     const allFlowers = fl.length === 4;
     const allSeasons = se.length === 4;
-    if (allFlowers) add(flowers, 'all-flowers');
-    if (allSeasons) add(flowers, 'all-seasons');
-    if (!(allFlowers && replaces) && fl.some((k) => bonusWind(k) === input.seatWind)) add(flowers, 'own-flower');
-    if (!(allSeasons && replaces) && se.some((k) => bonusWind(k) === input.seatWind)) add(flowers, 'own-season');
+    if (allFlowers) add(flowers, table, options, 'all-flowers');
+    if (allSeasons) add(flowers, table, options, 'all-seasons');
+    if (!(allFlowers && replaces) && fl.some((k) => bonusWind(k) === input.seatWind))
+      add(flowers, table, options, 'own-flower');
+    if (!(allSeasons && replaces) && se.some((k) => bonusWind(k) === input.seatWind))
+      add(flowers, table, options, 'own-season');
   }
 
   // winning conditions
-  const has = (c: WinInput['conditions'][number]) => input.conditions.includes(c);
-  const replacement = has('kongReplacement') || has('doubleKong');
-  if (input.selfDrawn || replacement) add(conditions, 'self-pick');
+  const conds = input.conditions;
+  const replacement = conds.includes('kongReplacement') || conds.includes('doubleKong');
+  if (input.selfDrawn || replacement) add(conditions, table, options, 'self-pick');
   if (input.melds.every((m) => m.kind === 'kong' && m.concealed) && !concealedByDefinition) {
-    add(conditions, 'fully-concealed');
+    add(conditions, table, options, 'fully-concealed');
   }
-  if (has('robbingKong')) add(conditions, 'robbing-kong');
-  if (has('lastTile')) add(conditions, table.values['last-tile'] === null ? 'last-catch' : 'last-tile');
-  if (has('lastDiscard')) add(conditions, table.values['last-discard'] === null ? 'last-catch' : 'last-discard');
-  if (has('doubleKong') && table.values['win-by-double-kong'] !== null) add(conditions, 'win-by-double-kong');
-  else if (replacement) add(conditions, 'win-by-kong');
-  if (has('heavenly')) add(conditions, 'heavenly-hand');
-  if (has('earthly')) add(conditions, 'earthly-hand');
+  if (conds.includes('robbingKong')) add(conditions, table, options, 'robbing-kong');
+  if (conds.includes('lastTile'))
+    add(conditions, table, options, table.values['last-tile'] === null ? 'last-catch' : 'last-tile');
+  if (conds.includes('lastDiscard'))
+    add(conditions, table, options, table.values['last-discard'] === null ? 'last-catch' : 'last-discard');
+  if (conds.includes('doubleKong') && table.values['win-by-double-kong'] !== null)
+    add(conditions, table, options, 'win-by-double-kong');
+  else if (replacement) add(conditions, table, options, 'win-by-kong');
+  if (conds.includes('heavenly')) add(conditions, table, options, 'heavenly-hand');
+  if (conds.includes('earthly')) add(conditions, table, options, 'earthly-hand');
 
   // Limit criteria (hand patterns or conditions the ruleset counts as limits): only the highest.
-  const isLimit = (p: { name: HkPattern }) => table.limits.includes(p.name);
-  const limitItems = [...hand, ...conditions].filter(isLimit);
-  let counted: { name: HkPattern; value: number }[];
+  const limits = limitSet(table);
+  let top: { name: HkPattern; value: number } | undefined;
+  for (const p of hand) if (limits.has(p.name) && (top === undefined || p.value > top.value)) top = p;
+  for (const p of conditions) if (limits.has(p.name) && (top === undefined || p.value > top.value)) top = p;
+  let counted: Counted;
   let limit = false;
-  if (limitItems.length > 0) {
-    let top = limitItems[0] as { name: HkPattern; value: number };
-    for (const p of limitItems) if (p.value > top.value) top = p;
-    counted = [top, ...conditions.filter((p) => !isLimit(p))];
+  if (top !== undefined) {
+    counted = [top];
+    for (const p of conditions) if (!limits.has(p.name)) counted.push(p);
     limit = true;
   } else {
     counted = [...hand, ...honours, ...flowers, ...conditions];
@@ -273,8 +321,8 @@ function scoreReading(
     faan,
     raw,
     limit: limit || raw >= options.faanCap,
-    patterns: counted.map((p) => ({ name: p.name, value: p.value })),
-    arrangement: arrangementOf(r),
+    patterns: counted,
+    reading: r,
   };
 }
 

@@ -31,9 +31,47 @@ interface Outcome {
   readonly yaku: boolean;
   readonly yakuman: boolean;
   readonly patterns: ScoredPattern[];
-  readonly arrangement: string[];
+  readonly reading: Reading;
   readonly wait: WaitKind;
 }
+
+interface Facts {
+  readonly suits: number;
+  readonly honours: boolean;
+  readonly orphansOnly: boolean;
+  readonly terminalsOnly: boolean;
+  readonly simplesOnly: boolean;
+  readonly allGreen: boolean;
+}
+
+/** Collects the han, fu and yakuman items of one arrangement. */
+class Tally {
+  readonly fuItems: ScoredPattern[] = [];
+  readonly hanItems: ScoredPattern[] = [];
+  readonly yakuman: ScoredPattern[] = [];
+  constructor(
+    private readonly concealedHand: boolean,
+    private readonly doubleYakuman: boolean,
+  ) {}
+  han(name: RiichiYaku): void {
+    const row = RIICHI.han[name];
+    const v = this.concealedHand ? row[1] : row[0];
+    if (v > 0) this.hanItems.push({ name, value: v, unit: 'han' });
+  }
+  fu(name: string, v: number): void {
+    this.fuItems.push({ name, value: v, unit: 'fu' });
+  }
+  ym(name: RiichiYakuman, double = false): void {
+    this.yakuman.push({ name, value: double && this.doubleYakuman ? 26 : 13, unit: 'han' });
+  }
+}
+
+/** A set holds a tile that passes `pred` (a chow: its first or last tile). */
+function setHas(s: HandSet, pred: (k: TileKind) => boolean): boolean {
+  return s.kind === 'chow' ? pred(s.tile) || pred((s.tile + 2) as TileKind) : pred(s.tile);
+}
+
+const isOrphanKind = (k: TileKind): boolean => isTerminal(k) || isHonour(k);
 
 /** A place for the winning tile: the pair, or one of the concealed groups (by index in `sets`). */
 interface Placement {
@@ -65,10 +103,20 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions): ScoreResul
       'the tiles do not make a winning hand (four sets and a pair, seven pairs or thirteen orphans)',
     );
   }
+  const mask = suitMask(hand.allCounts);
+  const cls = tileClasses(hand.allCounts);
+  const facts: Facts = {
+    suits: (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1),
+    honours: (mask & 8) !== 0,
+    orphansOnly: cls.orphansOnly,
+    terminalsOnly: cls.terminalsOnly,
+    simplesOnly: cls.simplesOnly,
+    allGreen: allGreen(hand.allCounts),
+  };
   let best: Outcome | undefined;
   for (const r of rs) {
     for (const p of placements(r, input.win)) {
-      const o = scoreOne(r, p, hand.counts, hand.allCounts, hand.concealedHand, input, options);
+      const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options);
       if (
         best === undefined ||
         o.basic > best.basic ||
@@ -91,7 +139,7 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions): ScoreResul
     limit: best.basic >= RIICHI.limit,
     belowMinimum: !best.yaku,
     patterns: best.patterns,
-    arrangement: best.arrangement,
+    arrangement: arrangementOf(best.reading),
     points: riichiPayments(best.basic, { selfDrawn: input.selfDrawn, winner: input.seatWind, dealer: input.dealer }),
     basicPoints: best.basic,
     ...(best.rawFu === null ? {} : { rawFu: best.rawFu }),
@@ -106,10 +154,11 @@ function placements(r: Reading, win: TileKind): Placement[] {
       return [{ wait: 'tanki', group: -1 }];
     case 'standard': {
       const out: Placement[] = [];
-      const seen = new Set<string>();
       if (r.pair === win) out.push({ wait: 'tanki', group: -1 });
-      r.sets.forEach((s, i) => {
-        if (s.declared) return;
+      const sets = r.sets;
+      for (let i = 0; i < sets.length; i++) {
+        const s = sets[i] as HandSet;
+        if (s.declared) continue;
         let wait: WaitKind | null = null;
         if (s.kind === 'pung' && s.tile === win) wait = 'shanpon';
         if (s.kind === 'chow' && win >= s.tile && win <= s.tile + 2) {
@@ -119,12 +168,15 @@ function placements(r: Reading, win: TileKind): Placement[] {
           else if ((pos === 2 && rank === 1) || (pos === 0 && rank === 7)) wait = 'penchan';
           else wait = 'ryanmen';
         }
-        if (wait === null) return;
-        const key = `${s.kind}${s.tile}${wait}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        out.push({ wait, group: i });
-      });
+        if (wait === null) continue;
+        // two alike groups give the same arrangement: keep one
+        let seen = false;
+        for (const o of out) {
+          const g = sets[o.group];
+          if (g !== undefined && g.kind === s.kind && g.tile === s.tile && o.wait === wait) seen = true;
+        }
+        if (!seen) out.push({ wait, group: i });
+      }
       return out;
     }
   }
@@ -134,56 +186,43 @@ function scoreOne(
   r: Reading,
   place: Placement,
   counts: Uint8Array,
-  allCounts: Uint8Array,
+  facts: Facts,
   concealedHand: boolean,
   input: WinInput,
   options: RiichiOptions,
 ): Outcome {
-  const fuItems: ScoredPattern[] = [];
-  const hanItems: ScoredPattern[] = [];
-  const yakuman: ScoredPattern[] = [];
-  const H = RIICHI.han;
+  const t = new Tally(concealedHand, options.doubleYakuman);
+  const { fuItems, hanItems, yakuman } = t;
   const F = RIICHI.fu;
-  const han = (name: RiichiYaku, times = 1) => {
-    const v = (concealedHand ? H[name][1] : H[name][0]) * times;
-    if (v > 0) hanItems.push({ name, value: v, unit: 'han' });
-  };
-  const fu = (name: string, v: number) => fuItems.push({ name, value: v, unit: 'fu' });
-  const ym = (name: RiichiYakuman, double = false) =>
-    yakuman.push({ name, value: double && options.doubleYakuman ? 26 : 13, unit: 'han' });
-
-  const has = (c: WinInput['conditions'][number]) => input.conditions.includes(c);
-  const mask = suitMask(allCounts);
-  const suits = (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1);
-  const honours = (mask & 8) !== 0;
-  const cls = tileClasses(allCounts);
+  const conds = input.conditions;
+  const { suits, honours } = facts;
+  const cls = facts;
   const seat = windKind(input.seatWind);
   const round = windKind(input.roundWind);
 
   // Conditions (any form)
-  if (has('heavenly')) ym('heavenly-hand');
-  if (has('earthly')) {
-    if (input.selfDrawn) ym('first-turn-self-draw');
-    else if (options.renhouAsYakuman) ym('first-turn-discard');
+  if (conds.includes('heavenly')) t.ym('heavenly-hand');
+  if (conds.includes('earthly')) {
+    if (input.selfDrawn) t.ym('first-turn-self-draw');
+    else if (options.renhouAsYakuman) t.ym('first-turn-discard');
   }
-  if (suits === 0) ym('all-honours');
-  if (cls.terminalsOnly) ym('all-terminals');
-  if (allGreen(allCounts)) ym('all-green');
+  if (suits === 0) t.ym('all-honours');
+  if (cls.terminalsOnly) t.ym('all-terminals');
+  if (facts.allGreen) t.ym('all-green');
 
   let fuTotal = 0;
   let pinfu = false;
   if (r.form === 'thirteen-orphans') {
-    ym('thirteen-orphans', (counts[input.win] as number) === 2);
+    t.ym('thirteen-orphans', (counts[input.win] as number) === 2);
   } else if (r.form === 'seven-pairs') {
-    han('seven-pairs');
-    fu('seven-pairs', F.sevenPairs);
+    t.han('seven-pairs');
+    t.fu('seven-pairs', F.sevenPairs);
     fuTotal = F.sevenPairs;
-    if (suits === 1 && !honours && consecutivePairs(r.pairs)) ym('consecutive-pairs');
+    if (suits === 1 && !honours && consecutivePairs(r.pairs)) t.ym('consecutive-pairs');
   } else {
     const sets = r.sets;
     // A pung completed by a discard counts as melded (fu, concealed pungs).
     const ronPung = !input.selfDrawn && place.wait === 'shanpon' ? place.group : -1;
-    const isConcealedSet = (s: HandSet, i: number) => s.concealed && i !== ronPung;
     let chows = 0;
     let kongs = 0;
     let concealedPungs = 0;
@@ -195,42 +234,42 @@ function scoreOne(
         return;
       }
       if (s.kind === 'kong') kongs++;
-      if (isConcealedSet(s, i)) concealedPungs++;
+      if (s.concealed && i !== ronPung) concealedPungs++;
       if (isDragonTile(s.tile)) dragonSets++;
       if (isWindTile(s.tile)) windSets++;
     });
     // yakuman of the standard form
-    if (kongs === 4) ym('four-kongs');
-    if (concealedPungs === 4) ym('hidden-treasure', place.wait === 'tanki');
-    if (dragonSets === 3) ym('big-three-dragons');
-    if (windSets === 4) ym('big-four-winds', true);
-    else if (windSets === 3 && isWindTile(r.pair)) ym('little-four-winds');
+    if (kongs === 4) t.ym('four-kongs');
+    if (concealedPungs === 4) t.ym('hidden-treasure', place.wait === 'tanki');
+    if (dragonSets === 3) t.ym('big-three-dragons');
+    if (windSets === 4) t.ym('big-four-winds', true);
+    else if (windSets === 3 && isWindTile(r.pair)) t.ym('little-four-winds');
     if (concealedHand && input.melds.length === 0 && isNineGates(counts)) {
       const before = counts.slice();
       before[input.win] = (before[input.win] as number) - 1;
       const pure = isPureNineGatesWait(before);
-      ym(pure ? 'nine-gates' : 'impure-nine-gates', pure);
+      t.ym(pure ? 'nine-gates' : 'impure-nine-gates', pure);
     }
     const chowCount = new Map<number, number>();
     for (const s of sets) if (s.kind === 'chow') chowCount.set(s.tile, (chowCount.get(s.tile) ?? 0) + 1);
-    if ([...chowCount.values()].some((n) => n === 4)) ym('four-identical-chows');
+    if ([...chowCount.values()].some((n) => n === 4)) t.ym('four-identical-chows');
 
     // fu
-    fu('winning', F.base);
+    t.fu('winning', F.base);
     fuTotal = F.base;
     if (concealedHand && !input.selfDrawn) {
-      fu('concealed-ron', F.concealedRon);
+      t.fu('concealed-ron', F.concealedRon);
       fuTotal += F.concealedRon;
     }
     sets.forEach((s, i) => {
       if (s.kind === 'chow') return;
       const orphan = isHonour(s.tile) || isTerminal(s.tile);
       let v = orphan ? F.pungOrphan : F.pungSimple;
-      const closed = isConcealedSet(s, i);
+      const closed = s.concealed && i !== ronPung;
       if (closed) v *= 2;
       if (s.kind === 'kong') v *= 4;
       const what = isDragonTile(s.tile) ? 'dragons' : isWindTile(s.tile) ? 'winds' : orphan ? 'terminals' : 'simples';
-      fu(`${closed ? 'concealed' : 'melded'}-${s.kind}-${what}`, v);
+      t.fu(`${closed ? 'concealed' : 'melded'}-${s.kind}-${what}`, v);
       fuTotal += v;
     });
     let pairFu = 0;
@@ -238,74 +277,71 @@ function scoreOne(
     if (r.pair === round) pairFu += F.valuePair;
     if (isDragonTile(r.pair)) pairFu += F.valuePair;
     if (pairFu > 0) {
-      fu('value-pair', pairFu);
+      t.fu('value-pair', pairFu);
       fuTotal += pairFu;
     }
     if (place.wait === 'kanchan' || place.wait === 'penchan') {
-      fu(place.wait === 'kanchan' ? 'closed-wait' : 'edge-wait', F.edgeOrClosedWait);
+      t.fu(place.wait === 'kanchan' ? 'closed-wait' : 'edge-wait', F.edgeOrClosedWait);
       fuTotal += F.edgeOrClosedWait;
     } else if (place.wait === 'tanki') {
-      fu('pair-wait', F.pairWait);
+      t.fu('pair-wait', F.pairWait);
       fuTotal += F.pairWait;
     }
     const noPointsShape = chows === 4 && pairFu === 0 && place.wait === 'ryanmen';
     pinfu = noPointsShape && concealedHand;
     if (input.selfDrawn && !pinfu) {
-      fu('self-draw', F.selfDraw);
+      t.fu('self-draw', F.selfDraw);
       fuTotal += F.selfDraw;
     }
     if (noPointsShape && !concealedHand && !input.selfDrawn) {
-      fu('open-pinfu', F.openPinfu);
+      t.fu('open-pinfu', F.openPinfu);
       fuTotal += F.openPinfu;
     }
 
     // han of the standard form
-    if (pinfu) han('pinfu');
+    if (pinfu) t.han('pinfu');
     for (const s of sets) {
       if (s.kind === 'chow') continue;
-      if (isDragonTile(s.tile)) han('dragon-pung');
-      if (s.tile === seat) han('seat-wind');
-      if (s.tile === round) han('round-wind');
+      if (isDragonTile(s.tile)) t.han('dragon-pung');
+      if (s.tile === seat) t.han('seat-wind');
+      if (s.tile === round) t.han('round-wind');
     }
     for (const n of chowCount.values()) {
-      if (n === 2) han('two-identical-chows');
-      if (n === 3) han('three-identical-chows');
+      if (n === 2) t.han('two-identical-chows');
+      if (n === 3) t.han('three-identical-chows');
     }
-    if (threeColour(sets, 'chow')) han('three-colour-chows');
-    if (pureStraight(chowCount)) han('pure-straight');
-    if (threeColour(sets, 'pung')) han('three-colour-pungs');
-    if (concealedPungs === 3) han('three-concealed-pungs');
-    if (kongs === 3) han('three-kongs');
-    if (dragonSets === 2 && isDragonTile(r.pair)) han('little-three-dragons');
-    if (chows === 0) han('all-pungs');
+    if (threeColour(sets, 'chow')) t.han('three-colour-chows');
+    if (pureStraight(chowCount)) t.han('pure-straight');
+    if (threeColour(sets, 'pung')) t.han('three-colour-pungs');
+    if (concealedPungs === 3) t.han('three-concealed-pungs');
+    if (kongs === 3) t.han('three-kongs');
+    if (dragonSets === 2 && isDragonTile(r.pair)) t.han('little-three-dragons');
+    if (chows === 0) t.han('all-pungs');
     if (chows > 0) {
       const pairT = isTerminal(r.pair);
       const pairO = pairT || isHonour(r.pair);
-      const setHas = (s: HandSet, pred: (k: TileKind) => boolean) =>
-        s.kind === 'chow' ? pred(s.tile) || pred((s.tile + 2) as TileKind) : pred(s.tile);
       const allTerm = pairT && sets.every((s) => setHas(s, isTerminal));
-      const allOrphan = pairO && sets.every((s) => setHas(s, (k) => isTerminal(k) || isHonour(k)));
-      if (allTerm && !honours) han('terminals-in-all-sets');
-      else if (allOrphan && honours) han('outside-hand');
+      const allOrphan = pairO && sets.every((s) => setHas(s, isOrphanKind));
+      if (allTerm && !honours) t.han('terminals-in-all-sets');
+      else if (allOrphan && honours) t.han('outside-hand');
     }
   }
-  if (concealedHand && input.selfDrawn) han('fully-concealed-self-draw');
-  if (cls.simplesOnly && (concealedHand || options.openTanyao)) han('all-simples');
-  if (cls.orphansOnly && honours && suits > 0) han('all-terminals-and-honours');
-  if (suits === 1 && honours) han('half-flush');
-  if (suits === 1 && !honours) han('full-flush');
-  if (has('riichi') || has('doubleRiichi')) han('riichi');
-  if (has('doubleRiichi')) han('double-riichi');
-  if (has('ippatsu')) han('ippatsu');
-  if (has('lastTile')) han('last-tile-draw');
-  if (has('lastDiscard')) han('last-discard');
-  if (has('kongReplacement') || has('doubleKong')) han('after-kong');
-  if (has('robbingKong')) han('robbing-kong');
-  if (has('earthly') && !input.selfDrawn && !options.renhouAsYakuman) {
+  if (concealedHand && input.selfDrawn) t.han('fully-concealed-self-draw');
+  if (cls.simplesOnly && (concealedHand || options.openTanyao)) t.han('all-simples');
+  if (cls.orphansOnly && honours && suits > 0) t.han('all-terminals-and-honours');
+  if (suits === 1 && honours) t.han('half-flush');
+  if (suits === 1 && !honours) t.han('full-flush');
+  if (conds.includes('riichi') || conds.includes('doubleRiichi')) t.han('riichi');
+  if (conds.includes('doubleRiichi')) t.han('double-riichi');
+  if (conds.includes('ippatsu')) t.han('ippatsu');
+  if (conds.includes('lastTile')) t.han('last-tile-draw');
+  if (conds.includes('lastDiscard')) t.han('last-discard');
+  if (conds.includes('kongReplacement') || conds.includes('doubleKong')) t.han('after-kong');
+  if (conds.includes('robbingKong')) t.han('robbing-kong');
+  if (conds.includes('earthly') && !input.selfDrawn && !options.renhouAsYakuman) {
     hanItems.push({ name: 'first-turn-discard', value: 5, unit: 'han' }); // counted at the limit (mangan)
   }
 
-  const arrangement = arrangementOf(r);
   if (yakuman.length > 0) {
     let total = 0;
     for (const y of yakuman) total += y.value;
@@ -317,7 +353,7 @@ function scoreOne(
       yaku: true,
       yakuman: true,
       patterns: yakuman,
-      arrangement,
+      reading: r,
       wait: place.wait,
     };
   }
@@ -337,15 +373,16 @@ function scoreOne(
     yaku: yakuHan > 0,
     yakuman: false,
     patterns: [...hanItems, ...fuItems],
-    arrangement,
+    reading: r,
     wait: place.wait,
   };
 }
 
 /** Bamboo 2, 3, 4, 6, 8 and Green Dragon only. */
+const GREEN: ReadonlySet<number> = new Set([19, 20, 21, 23, 25, 32]);
+
 function allGreen(allCounts: Uint8Array): boolean {
-  const green = new Set([19, 20, 21, 23, 25, 32]);
-  for (let k = 0; k < 34; k++) if ((allCounts[k] as number) > 0 && !green.has(k)) return false;
+  for (let k = 0; k < 34; k++) if ((allCounts[k] as number) > 0 && !GREEN.has(k)) return false;
   return true;
 }
 
