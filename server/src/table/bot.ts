@@ -202,7 +202,9 @@ function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotL
       // A 3n+2 hand's shanten is the best reachable by its discard.
       const sh = shanten(c, m + 1);
       c[t] = (c[t] as number) + take;
-      if (sh < bestSh || (a.type === 'kong' && sh <= bestSh && choice.type === 'pung')) {
+      // A pung of a valuable honour is worth a faan: taken when it does not set the hand back.
+      const worth = sh < bestSh || (sh === before && ctx.valuable.has(t) && choice.type === 'pass');
+      if (worth || (a.type === 'kong' && sh <= bestSh && choice.type === 'pung')) {
         bestSh = sh;
         choice = { type: a.type };
       }

@@ -366,3 +366,312 @@ describe('the missed-win rule', () => {
     expect(e.results()[0]?.discarder).toBe(3);
   });
 });
+
+describe('the end of the wall', () => {
+  // 136 tiles, no flowers: 69 live draws after the deal. The last one (seat 1's) is the fourth 9s.
+  const lastTile = () =>
+    scriptedEngine(
+      [
+        {
+          bonus: false,
+          hands: ['123m456m789m1235p6s', '999s147m258p1234z', '8m258p36s1234567z', IDLE3],
+          last: '9s',
+        },
+      ],
+      { options: { flowers: false, minFaan: 0 } },
+    );
+  const playToLastTile = (e: TableEngineImpl) => {
+    for (let i = 0; i < 1000 && !(e.viewFor(1).wallCount === 0 && e.viewFor(1).turn === 1); i++) fire(e);
+    expect(e.viewFor(1).wallCount).toBe(0);
+    expect(e.viewFor(1).hand?.drawn).toBe(tile('9s'));
+  };
+
+  it('a kong on the last tile still gets its replacement; the last discard then ends the hand drawn', () => {
+    const e = lastTile();
+    playToLastTile(e);
+    expect(legal(e, 1)).toContainEqual({ type: 'concealedKong', tile: tile('9s') });
+    must(e, 1, { type: 'concealedKong', tile: tile('9s') });
+    const v = e.viewFor(1);
+    expect(v.hand?.drawn).not.toBe(null);
+    expect(v.deadWallCount).toBe(13);
+    checkAll(e);
+    fire(e); // turn timeout: the last discard
+    expect(e.viewFor(0).stage).toBe('claims');
+    for (const seat of [0, 2, 3] as const)
+      expect(types(e, seat).filter((t) => t !== 'win' && t !== 'pass')).toEqual([]);
+    fire(e);
+    const r = e.results()[0];
+    expect(r?.kind).toBe('draw');
+    expect(r?.deltas).toEqual([0, 0, 0, 0]);
+    expect(e.viewFor(0).phase).toBe('handOver');
+    checkAll(e);
+    // A drawn hand keeps the dealer.
+    fire(e);
+    expect(e.viewFor(0).handNumber).toBe(1);
+    expect(e.viewFor(0).dealer).toBe(0);
+    expect(e.viewFor(0).phase).toBe('playing');
+  });
+
+  it('the hand is drawn when the live wall runs out (exhaustive draw)', () => {
+    const e = lastTile();
+    playToLastTile(e);
+    fire(e); // seat 1 discards the last tile
+    fire(e);
+    expect(e.results()[0]?.kind).toBe('draw');
+    expect(e.results()[0]?.hands.map((h) => h.length)).toEqual([13, 13, 13, 13]);
+  });
+});
+
+describe('the match: dealer rotation, rounds, the end', () => {
+  const earthlyFor = (dealer: Seat) => {
+    const hands = ['', '', '', ''];
+    hands[dealer] = '123m456m789m12p55p9s';
+    hands[(dealer + 1) % 4] = '123p456p789p111s9s';
+    hands[(dealer + 2) % 4] = IDLE2;
+    hands[(dealer + 3) % 4] = IDLE3;
+    return { dealer, hands: hands as unknown as readonly [string, string, string, string] };
+  };
+
+  it('the dealer stays on a dealer win', () => {
+    const e = scriptedEngine([{ hands: ['123m456m789m123p55p', IDLE1, IDLE2, IDLE3] }]);
+    must(e, 0, WIN);
+    expect(e.viewFor(0).phase).toBe('handOver');
+    fire(e);
+    expect(e.viewFor(0).dealer).toBe(0);
+    expect(e.viewFor(0).handNumber).toBe(1);
+  });
+
+  it('the deal passes on a non-dealer win; a round is the deal going round all four seats; the match ends', () => {
+    const e = scriptedEngine([earthlyFor(0), earthlyFor(1), earthlyFor(2), earthlyFor(3)], { rounds: 1 });
+    for (const dealer of [0, 1, 2, 3] as const) {
+      const v = e.viewFor(dealer);
+      expect(v.dealer).toBe(dealer);
+      expect(v.prevailingWind).toBe(1);
+      expect(v.seats[dealer].wind).toBe(1);
+      must(e, dealer, discard('9s'));
+      const winner = ((dealer + 1) % 4) as Seat;
+      must(e, winner, WIN);
+      fire(e);
+      expect(e.results()[dealer]?.winner).toBe(winner);
+      expect(e.results()[dealer]?.dealer).toBe(dealer);
+      if (dealer < 3) {
+        expect(e.viewFor(0).seed).toBeUndefined();
+        // Everybody ready: the next hand starts without waiting for the pause.
+        for (const seat of [0, 1, 2, 3] as const) must(e, seat, PASS);
+        expect(e.viewFor(0).phase).toBe('playing');
+      }
+    }
+    expect(e.isOver()).toBe(true);
+    expect(e.nextDeadline()).toBe(null);
+    const end = e.viewFor('spectator');
+    expect(end.phase).toBe('matchOver');
+    expect(end.seed).toBe('5eed');
+    expect(end.results).toHaveLength(4);
+    const r = e.act(0, discard('1m'), 1e9);
+    expect(r.ok ? null : r.error.code).toBe('action/match_over');
+    expect(e.scores().reduce((a, b) => a + b, 0)).toBe(0);
+  });
+
+  it('four rounds by default: the prevailing wind moves East, South, West, North', () => {
+    const walls = [];
+    for (let round = 0; round < 4; round++) for (const d of [0, 1, 2, 3] as const) walls.push(earthlyFor(d));
+    const e = scriptedEngine(walls);
+    const winds: number[] = [];
+    while (!e.isOver()) {
+      const v = e.viewFor('spectator');
+      winds.push(v.prevailingWind);
+      const dealer = v.dealer;
+      must(e, dealer, discard('9s'));
+      must(e, ((dealer + 1) % 4) as Seat, WIN);
+      fire(e);
+      if (!e.isOver()) fire(e);
+    }
+    expect(winds).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]);
+    expect(e.results().map((r) => r.prevailingWind)).toEqual(winds);
+  });
+});
+
+describe('timers on a simulated clock', () => {
+  const quiet = (opts = {}) =>
+    scriptedEngine([{ hands: ['123m456m789m5s2345z', IDLE1, '8m258p369s55s1234z', IDLE3] }], { now: 1000, ...opts });
+
+  it('turn time: 20 s, then the drawn tile is discarded for the player', () => {
+    const e = quiet();
+    expect(e.nextDeadline()).toBe(21000);
+    expect(e.viewFor(0).deadlines.turn).toBe(21000);
+    const early = e.timeout(20999);
+    expect(early.ok ? null : early.error.code).toBe('timeout/not_due');
+    const seq = e.seq;
+    expect(e.timeout(21000).ok).toBe(true);
+    expect(e.seq).toBe(seq + 1);
+    // The dealer's 14th tile (the last dealt) was 5z: its "drawn" tile.
+    expect(e.viewFor(1).seats[0].discards).toEqual([{ tile: tile('5z'), claimed: false }]);
+    expect(e.log.at(-1)).toEqual({ seq: seq + 1, at: 21000, event: { type: 'timeout' } });
+  });
+
+  it('every claim window lasts the uniform minimum (800 ms), even when nobody can claim', () => {
+    const e = quiet();
+    must(e, 0, discard('2z'), 5000);
+    expect(e.viewFor(1).legalActions).toEqual([]);
+    expect(e.nextDeadline()).toBe(5800);
+    expect(e.viewFor(3).deadlines.claim).toBe(5800);
+    expect(e.timeout(5799).ok).toBe(false);
+    expect(e.timeout(5800).ok).toBe(true);
+    expect(e.viewFor(1).turn).toBe(1);
+    expect(e.nextDeadline()).toBe(25800);
+  });
+
+  it('a claim window waits up to 8 s for an eligible seat, and closes early once every eligible seat answered', () => {
+    const e = quiet();
+    must(e, 0, discard('5s'), 5000);
+    expect(types(e, 2)).toEqual(['pung', 'pass']);
+    expect(e.nextDeadline()).toBe(13000);
+    // An answer after the minimum closes the window at once.
+    must(e, 2, PASS, 7000);
+    expect(e.viewFor(1).turn).toBe(1);
+    expect(e.viewFor(1).stage).toBe('discard');
+    expect(e.nextDeadline()).toBe(27000);
+  });
+
+  it('an answer before the minimum closes the window at the minimum', () => {
+    const e = quiet();
+    must(e, 0, discard('5s'), 5000);
+    must(e, 2, { type: 'pung' }, 5100);
+    expect(e.viewFor(2).stage).toBe('claims');
+    expect(e.nextDeadline()).toBe(5800);
+    fire(e);
+    expect(e.viewFor(2).turn).toBe(2);
+  });
+
+  it('timing options: claim window, minimum, turn and results pause', () => {
+    const e = quiet({ options: { claimSeconds: 3, claimMinMs: 250, turnSeconds: 5, resultsSeconds: 2 } });
+    expect(e.nextDeadline()).toBe(6000);
+    must(e, 0, discard('5s'), 2000);
+    expect(e.nextDeadline()).toBe(5000);
+    must(e, 2, PASS, 2100);
+    expect(e.nextDeadline()).toBe(2250);
+  });
+
+  it('the results pause: a deadline, or every seat ready', () => {
+    const e = scriptedEngine([{ hands: ['123m456m789m123p55p', IDLE1, IDLE2, IDLE3] }], { now: 100 });
+    must(e, 0, WIN, 400);
+    expect(e.nextDeadline()).toBe(10400);
+    expect(legal(e, 2)).toEqual([{ type: 'pass' }]);
+    must(e, 2, PASS, 500);
+    expect(legal(e, 2)).toEqual([]);
+    expect(e.timeout(10400).ok).toBe(true);
+    expect(e.viewFor(0).phase).toBe('playing');
+    expect(e.viewFor(0).handNumber).toBe(1);
+  });
+
+  it('a clock that steps back is clamped to the last event (never a time before it)', () => {
+    const e = quiet();
+    must(e, 0, discard('2z'), 5000);
+    const r = e.timeout(4000);
+    expect(r.ok).toBe(false);
+    expect(e.log.at(-1)?.at).toBe(5000);
+  });
+});
+
+describe('refusals change nothing', () => {
+  const refused = (e: TableEngineImpl, seat: Seat, action: unknown) => {
+    const before = JSON.stringify(e.state);
+    const seq = e.seq;
+    const len = e.log.length;
+    const r = e.act(seat, action as PlayerAction, e.state.at);
+    expect(e.seq).toBe(seq);
+    expect(e.log.length).toBe(len);
+    expect(JSON.stringify(e.state)).toBe(before);
+    return r.ok ? 'accepted' : r.error.code;
+  };
+
+  it('names the reason: not your turn, no such tile, illegal, already answered, malformed', () => {
+    const e = scriptedEngine([
+      { hands: ['3m456p789p1239s567z', '1245m147p258s123z', '128m258p369s1234z', '339m36p147s12346z'] },
+    ]);
+    expect(refused(e, 2, discard('1m'))).toBe('action/not_your_turn');
+    expect(refused(e, 0, discard('1m'))).toBe('action/no_such_tile');
+    expect(refused(e, 0, { type: 'pung' })).toBe('action/illegal');
+    expect(refused(e, 0, WIN)).toBe('action/illegal');
+    expect(refused(e, 0, { type: 'concealedKong', tile: tile('4p') })).toBe('action/illegal');
+    expect(refused(e, 0, { type: 'dance' })).toBe('action/malformed');
+    expect(refused(e, 0, { type: 'discard', tile: 99 })).toBe('action/malformed');
+    expect(refused(e, 0, null)).toBe('action/malformed');
+    must(e, 0, discard('3m'));
+    expect(refused(e, 3, { type: 'chow', tiles: tiles('123m') })).toBe('action/illegal');
+    expect(refused(e, 1, { type: 'chow', tiles: tiles('345p') })).toBe('action/illegal');
+    expect(refused(e, 1, { type: 'pung' })).toBe('action/illegal');
+    expect(refused(e, 2, PASS)).toBe('action/not_your_turn');
+    expect(refused(e, 0, PASS)).toBe('action/not_your_turn');
+    must(e, 3, PASS);
+    expect(refused(e, 3, { type: 'pung' })).toBe('action/already_answered');
+  });
+});
+
+describe('minimum faan and the false-win option', () => {
+  // Seat 2 (West) waits on 9s with a cheap hand: common hand and fully concealed, 2 faan (its flower is East's).
+  const cheap = (options: Record<string, unknown>) => {
+    const e = scriptedEngine(
+      [{ hands: ['123m456m789m5s2345z', IDLE1, '1f123p456p789p12s9s', IDLE3], draws: '9s', replacements: '3s' }],
+      { options },
+    );
+    must(e, 0, discard('5z'));
+    fire(e);
+    must(e, 1, discard('9s'));
+    return e;
+  };
+
+  it('a win below the minimum is not offered, and is refused', () => {
+    const e = cheap({});
+    expect(legal(e, 2)).toEqual([]);
+    const r = e.act(2, WIN, e.state.at);
+    expect(r.ok ? null : r.error.code).toBe('action/not_your_turn');
+  });
+
+  it('with a lower minimum the same win is offered with its faan', () => {
+    const e = cheap({ minFaan: 2 });
+    expect(legal(e, 2)).toEqual([{ type: 'win', faan: 2 }, { type: 'pass' }]);
+  });
+
+  it('with the false-win option on, a false declaration is accepted and charged: the declarer pays everyone the maximum', () => {
+    const e = cheap({ falseWinPenalty: true });
+    must(e, 2, WIN);
+    const r = e.results()[0];
+    expect(r?.kind).toBe('draw');
+    expect(r?.deltas).toEqual([384, 384, -1152, 384]);
+    expect(r?.payments).toHaveLength(3);
+    expect(e.viewFor(0).phase).toBe('handOver');
+    checkAll(e);
+  });
+});
+
+describe('views', () => {
+  it('each seat sees its own tiles only; the spectator none; results reveal every hand once it is over', () => {
+    const e = scriptedEngine([{ hands: ['123m456m789m123p55p', IDLE1, IDLE2, IDLE3] }]);
+    const spectator = e.viewFor('spectator');
+    expect(spectator.hand).toBeUndefined();
+    expect(spectator.legalActions).toEqual([]);
+    expect(spectator.seed).toBeUndefined();
+    expect(spectator.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    const v1 = e.viewFor(1);
+    expect(v1.hand?.concealed).toEqual(tiles(IDLE1));
+    expect(v1.legalActions).toEqual([]);
+    const text = JSON.stringify(v1);
+    expect(text).not.toContain('order');
+    expect(text).not.toContain('5eed');
+    // Seat 1 cannot find the dealer's tiles in its view: the dealer's seat shows a count.
+    expect(v1.seats[0]).not.toHaveProperty('concealed');
+    expect(v1.seats[0].concealedCount).toBe(14);
+    checkAll(e);
+    must(e, 0, WIN);
+    const after = e.viewFor('spectator');
+    expect(after.lastResult?.hands[0]).toEqual(tiles('123m456m789m123p55p'));
+    expect(after.lastResult?.arrangement?.length).toBeGreaterThan(0);
+  });
+
+  it('the hand view shows the waits of a ready hand', () => {
+    const e = scriptedEngine([{ hands: ['123m456m789m12p55p9s', '123p456p789p111s9s', IDLE2, IDLE3] }]);
+    expect(e.viewFor(1).hand?.waits).toEqual(tiles('9s'));
+    expect(e.viewFor(2).hand?.waits).toEqual([]);
+  });
+});
