@@ -242,7 +242,10 @@ async function main(): Promise<void> {
     const otherRefusals = [...stats.refusals.entries()]
       .filter(([c]) => c !== 'act/stale_seq')
       .reduce((n, [, v]) => n + v, 0);
-    const health = (await (await fetch(`${server.url}/healthz`)).json()) as { ledger?: Record<string, number> };
+    const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
+      ledger?: Record<string, unknown>;
+      eventLoopDelayMs?: Record<string, number>;
+    };
     const result = {
       tables: TABLES,
       sockets: clients.length,
@@ -267,6 +270,7 @@ async function main(): Promise<void> {
       staleRaces,
       errors: otherRefusals + stats.gaps + stats.disconnects + stats.connectErrors,
       ledger: health.ledger ?? null,
+      serverEventLoopDelayMs: health.eventLoopDelayMs ?? null,
     };
     if (values.json) console.log(JSON.stringify(result));
     else {
@@ -286,6 +290,7 @@ async function main(): Promise<void> {
         `  errors: lost ${result.lostMessages}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
       );
       console.log(`  ledger: ${JSON.stringify(result.ledger)}`);
+      console.log(`  server event loop delay ms: ${JSON.stringify(result.serverEventLoopDelayMs)}`);
       console.log(
         `  ${result.latencyMs.p99 < 50 && result.errors === 0 ? 'HOLDS' : 'DOES NOT HOLD'}: p99 < 50 ms and nothing lost`,
       );

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -91,6 +92,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const sockets = attachSockets(io, tables, secret, options.rateLimit ? { rateLimit: options.rateLimit } : {});
 
   const started = Date.now();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   registerRoutes(app, {
     tables,
     store,
@@ -100,6 +103,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       tables: tables.size,
       sockets: io.engine.clientsCount,
       ledger: { pending: ledger.pending, ...ledger.stats },
+      eventLoopDelayMs: {
+        p50: Math.round(loopDelay.percentile(50) / 1e4) / 100,
+        p99: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+        max: Math.round(loopDelay.max / 1e4) / 100,
+      },
     }),
   });
 
@@ -133,6 +141,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: () => {
       closing ??= (async () => {
         tables.close();
+        loopDelay.disable();
         io.close();
         await app.close();
         await ledger.flush();

@@ -66,6 +66,9 @@ export class PrismaStore implements Store {
 
   async writeBatch(writes: readonly LedgerWrite[]): Promise<void> {
     if (writes.length === 0) return;
+    // The hot path (only log entries, most batches): one multi-row INSERT, atomic on its own,
+    // without the cost of a Prisma batch transaction.
+    if (writes.every((w) => w.kind === 'action')) return this.appendActions(writes);
     const ops: Prisma.PrismaPromise<unknown>[] = [];
     const actions: Prisma.ActionCreateManyInput[] = [];
     const hands: Prisma.HandCreateManyInput[] = [];
@@ -145,6 +148,20 @@ export class PrismaStore implements Store {
     if (hands.length > 0) ops.push(this.prisma.hand.createMany({ data: hands }));
     for (const [id, patch] of patches) ops.push(this.prisma.match.update({ where: { id }, data: patchData(patch) }));
     await this.prisma.$transaction(ops);
+  }
+
+  private async appendActions(writes: readonly Extract<LedgerWrite, { kind: 'action' }>[]): Promise<void> {
+    const params: unknown[] = [];
+    const rows: string[] = [];
+    for (const w of writes) {
+      const n = params.length;
+      rows.push(`($${n + 1}, $${n + 2}, $${n + 3}::bigint, $${n + 4}::jsonb)`);
+      params.push(w.matchId, w.row.seq, String(w.row.at), JSON.stringify(w.row.event));
+    }
+    await this.prisma.$executeRawUnsafe(
+      `INSERT INTO "Action" ("matchId", "seq", "at", "event") VALUES ${rows.join(', ')}`,
+      ...params,
+    );
   }
 
   async loadMatch(id: string): Promise<MatchRecord | null> {

@@ -6,9 +6,6 @@ import type { HandResultView, Seat } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerWrite, MatchRecord, Store } from './types.js';
 
-// Starting PGlite on a busy 2-core machine can take a while.
-vi.setConfig({ hookTimeout: 60_000 });
-
 let counter = 0;
 export function sampleMatch(overrides: Partial<MatchRecord> = {}): MatchRecord {
   counter += 1;
@@ -52,6 +49,8 @@ const sampleResult = (handNumber: number): HandResultView => ({
 });
 
 export function storeContract(name: string, open: () => Promise<Store>): void {
+  // Starting PGlite on a busy 2-core machine can take a while.
+  vi.setConfig({ hookTimeout: 60_000 });
   describe(`Store contract: ${name}`, () => {
     let store: Store;
     beforeAll(async () => {
@@ -123,6 +122,32 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await expect(store.writeBatch(bad)).rejects.toThrow();
       expect((await store.loadLog(m.id)).map((r) => r.seq)).toEqual([1]);
       expect((await store.loadMatch(m.id))?.seats[0]?.name).toBeNull();
+    });
+
+    it('appends a batch of log entries of several matches at once, all or nothing', async () => {
+      const a = sampleMatch({ status: 'playing' });
+      const b = sampleMatch({ status: 'playing' });
+      await store.writeBatch([
+        { kind: 'createMatch', match: a },
+        { kind: 'createMatch', match: b },
+      ]);
+      const event = { type: 'act', seat: 2, action: { type: 'chow', tiles: [3, 4, 5] } };
+      await store.writeBatch([
+        { kind: 'action', matchId: a.id, row: { seq: 1, at: 9_007_199_254_740_000, event } },
+        { kind: 'action', matchId: b.id, row: { seq: 1, at: 2, event: { type: 'timeout' } } },
+        { kind: 'action', matchId: a.id, row: { seq: 2, at: 3, event: { type: 'start' } } },
+      ]);
+      expect(await store.loadLog(a.id)).toEqual([
+        { seq: 1, at: 9_007_199_254_740_000, event },
+        { seq: 2, at: 3, event: { type: 'start' } },
+      ]);
+      await expect(
+        store.writeBatch([
+          { kind: 'action', matchId: b.id, row: { seq: 2, at: 4, event: {} } },
+          { kind: 'action', matchId: a.id, row: { seq: 2, at: 5, event: {} } },
+        ]),
+      ).rejects.toThrow();
+      expect((await store.loadLog(b.id)).map((r) => r.seq)).toEqual([1]);
     });
 
     it('lists active matches for recovery and finished ones newest first, paged', async () => {
