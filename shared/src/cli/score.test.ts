@@ -1,0 +1,75 @@
+/**
+ * The real command, in a child process: `npm run --silent score -- --json` with 1,000 requests
+ * on standard input answers every one exactly as the library does, in order, in under a second
+ * (the fastest of up to three runs, so that one busy moment of a shared machine does not fail
+ * it), and input that is not JSON exits 2 with a message on stderr. One test, as the brief asks.
+ */
+import { describe, expect, it } from 'vitest';
+import hkNew from '../scoring/fixtures/hk-new.json' with { type: 'json' };
+import hkOld from '../scoring/fixtures/hk-old.json' with { type: 'json' };
+import riichi from '../scoring/fixtures/riichi.json' with { type: 'json' };
+import { resultToJson, scoreRequest } from '../scoring/index.js';
+
+interface SpawnResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+type SpawnSync = (
+  cmd: string,
+  args: readonly string[],
+  opts: { input: string; encoding: 'utf8'; maxBuffer: number },
+) => SpawnResult;
+
+// shared/ compiles without Node or DOM types: the test reaches child_process through a plain
+// specifier and the clock through globalThis. It runs from the repository root, as vitest does.
+const CHILD_PROCESS: string = 'node:child_process';
+const { performance } = globalThis as unknown as { performance: { now(): number } };
+
+const bad = [
+  { concealed: '123m456p789s', win: '1z' }, // 13 tiles
+  { concealed: '123m456p789s1z9s', melds: [{ kind: 'pung', tiles: '555z' }], win: '1z' }, // 15 tiles
+  { concealed: '111m111m222m333m4m', win: '4m' }, // six copies
+  { concealed: '123m456p789s1z', melds: [{ kind: 'chow', tiles: '123z' }], win: '1z' }, // chow of honours
+  { concealed: '123m456p789s1z', melds: [{ kind: 'kong', tiles: '555z' }], win: '1z' }, // kong of three
+  { concealed: '123m456p789s1z', melds: [{ kind: 'pung', tiles: '555z' }], win: '9p' }, // not complete
+  { concealed: '123m456p789s1z', win: '1z', options: { nope: 1 } }, // unknown option
+  'not an object',
+];
+
+describe('npm run score -- --json', () => {
+  it('answers 1,000 requests like the library, in order, in under a second', async () => {
+    const { spawnSync } = (await import(CHILD_PROCESS)) as { spawnSync: SpawnSync };
+    const rows = [...hkNew, ...hkOld, ...riichi].map((r) => r.request as unknown);
+    const pool = [...rows, ...bad];
+    const requests = Array.from({ length: 1000 }, (_, i) => pool[i % pool.length]);
+    const input = JSON.stringify(requests);
+    const run = (stdin: string) => {
+      const t0 = performance.now();
+      const r = spawnSync('npm', ['run', '--silent', 'score', '--', '--json'], {
+        input: stdin,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return { ...r, ms: performance.now() - t0 };
+    };
+
+    const first = run(input);
+    expect(first.status, first.stderr).toBe(0);
+    const answers = JSON.parse(first.stdout) as unknown[];
+    expect(answers).toHaveLength(1000);
+    expect(answers).toEqual(requests.map((q) => resultToJson(scoreRequest(q))));
+    expect(answers.filter((a) => (a as { valid: boolean }).valid === false).length).toBeGreaterThanOrEqual(
+      Math.floor(1000 / pool.length) * bad.length,
+    );
+
+    let fastest = first.ms;
+    for (let i = 0; i < 2 && fastest >= 1000; i++) fastest = Math.min(fastest, run(input).ms);
+    expect(fastest).toBeLessThan(1000);
+
+    const notJson = run('{ this is not json');
+    expect(notJson.status).toBe(2);
+    expect(notJson.stdout).toBe('');
+    expect(notJson.stderr).toContain('not JSON');
+  });
+});
