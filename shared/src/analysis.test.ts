@@ -199,6 +199,16 @@ describe('shanten', () => {
     expect(shanten(counts(hand), melds)).toBe(expected);
   });
 
+  it.each([
+    ['1122334455667m', 0, 'six pairs and a single'],
+    ['112233445566m1z', 0, 'six pairs and an honour'],
+    ['11112233445566m', -1, 'complete as a standard hand (1111 is not two pairs, but 11 123 123 456 456 + 1)'],
+    ['1111223344556z', 2, 'four of a kind counts as one pair: five pairs and a kind short'],
+    ['1357m1357p1357s1z', 4, 'no pairs: seven pairs is 6 away, the gapped shapes make standard 4'],
+  ] as [string, number, string][])('seven pairs shapes: %s is %i (%s)', (hand, expected) => {
+    expect(shanten(counts(hand), 0)).toBe(expected);
+  });
+
   it('seven pairs off changes a pairs hand', () => {
     expect(shanten(counts('1122334455z6677s'), 0)).toBe(-1);
     expect(shanten(counts('1122334455z6677s'), 0, { sevenPairs: false })).toBe(3);
@@ -352,6 +362,50 @@ describe('properties', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('7-tile hands (two declared melds): shanten + 1 is the fewest tiles missing from any complete hand', () => {
+    // Independent oracle: enumerate every complete 8-tile hand (two groups and a pair, copies
+    // unbounded as in any shanten count) and measure how many of its tiles the hand lacks.
+    const groups: number[][] = [];
+    for (let k = 0; k < 34; k++) {
+      groups.push([k, k, k]);
+      if (k < 27 && k % 9 <= 6) groups.push([k, k + 1, k + 2]);
+    }
+    const completes: Uint8Array[] = [];
+    for (let a = 0; a < groups.length; a++) {
+      for (let b = a; b < groups.length; b++) {
+        for (let p = 0; p < 34; p++) {
+          const c = new Uint8Array(34);
+          for (const t of [...groups[a]!, ...groups[b]!, p, p]) c[t]!++;
+          completes.push(c);
+        }
+      }
+    }
+    const missing = (h: KindCounts): number => {
+      let best = 99;
+      for (const c of completes) {
+        let m = 0;
+        for (let k = 0; k < 34 && m < best; k++) if (c[k]! > h[k]!) m += c[k]! - h[k]!;
+        if (m < best) best = m;
+      }
+      return best;
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          handArb(7),
+          builtHandArb(2).map((c) => {
+            c[c.indexOf(Math.max(...c))]!--;
+            return c;
+          }),
+        ),
+        (h) => {
+          expect(shanten(h, 2)).toBe(missing(h) - 1);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 
