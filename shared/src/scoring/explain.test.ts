@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { explain, requestFromArgs } from './explain.js';
+import { scoreRequest } from './index.js';
+
+function human(args: string[]): string {
+  const parsed = requestFromArgs(args);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return explain(scoreRequest(parsed.request), parsed.request);
+}
+
+describe('command-line arguments', () => {
+  it('reads the hand, the last tile as the winning tile, melds and flags', () => {
+    const r = requestFromArgs([
+      '2223s1s',
+      '--ruleset',
+      'hk-old',
+      '--pung',
+      '555z',
+      '--chow',
+      '567s',
+      '--pung',
+      '777s',
+      '--seat',
+      'S',
+      '--round',
+      'east',
+      '--last-discard',
+      '--option',
+      'faanCap=8',
+    ]);
+    expect(r).toEqual({
+      json: false,
+      request: {
+        ruleset: 'hk-old',
+        concealed: '2223s',
+        win: '1s',
+        melds: [
+          { kind: 'pung', tiles: '555z', concealed: false },
+          { kind: 'chow', tiles: '567s', concealed: false },
+          { kind: 'pung', tiles: '777s', concealed: false },
+        ],
+        seatWind: 2,
+        roundWind: 1,
+        conditions: ['lastDiscard'],
+        options: { faanCap: 8 },
+      },
+    });
+  });
+
+  it('takes --win, a concealed kong, flowers, self-draw and JSON options', () => {
+    const r = requestFromArgs([
+      '123m456p78s55z',
+      '--win',
+      '9s',
+      '--concealed-kong',
+      '2222p',
+      '--flowers',
+      '15f',
+      '--self-drawn',
+      '--options',
+      '{"table":"full-spicy"}',
+      '--json',
+    ]);
+    expect(typeof r !== 'string' && r.json).toBe(true);
+    expect(typeof r !== 'string' && r.request).toMatchObject({
+      concealed: '123m456p78s55z',
+      win: '9s',
+      melds: [{ kind: 'kong', tiles: '2222p', concealed: true }],
+      flowers: '15f',
+      selfDrawn: true,
+      options: { table: 'full-spicy' },
+    });
+  });
+
+  it.each([
+    [['--pung'], '--pung needs tiles'],
+    [['123m', '--seat', 'X'], 'not a wind'],
+    [['123m', '--frobnicate'], 'unknown flag'],
+    [[], 'no hand given'],
+    [['123m', '456p'], 'two hands'],
+  ])('refuses %j: %s', (args, message) => {
+    const r = requestFromArgs(args);
+    expect(typeof r === 'string' && r).toContain(message);
+  });
+});
+
+describe('human-readable explanation', () => {
+  it('shows the arrangement, each pattern with its value, the total and the payments', () => {
+    const text = human([
+      '2223s1s',
+      '--ruleset',
+      'hk-old',
+      '--pung',
+      '555z',
+      '--chow',
+      '567s',
+      '--pung',
+      '777s',
+      '--seat',
+      '2',
+    ]);
+    expect(text).toContain('pung of White Dragon (declared)');
+    expect(text).toContain('chow 1 Bamboo to 3 Bamboo');
+    expect(text).toContain('pair of 2 Bamboo');
+    expect(text).toMatch(/Mixed one suit \.+ 3 faan/);
+    expect(text).toMatch(/Dragon pung \.+ 1 faan/);
+    expect(text).toMatch(/No flowers \.+ 1 faan/);
+    expect(text).toMatch(/Total \.+ 5 faan/);
+    expect(text).toMatch(/Discarder pays \.+ 32/);
+    expect(text).toMatch(/West pays \.+ 16/);
+    expect(text).toMatch(/Winner receives \.+ 64/);
+  });
+
+  it('says when a limit hand ignores winds and flowers and when the cap applies', () => {
+    const text = human(['19m19p19s1234567z1m', '--option', 'faanCap=10']);
+    expect(text).toContain('limit hand');
+    expect(text).toMatch(/Thirteen orphans \.+ 13 faan/);
+    expect(text).toMatch(/Total \.+ 10 faan \(13, capped\)/);
+  });
+
+  it('shows riichi han, fu items, rounding and basic points', () => {
+    const text = human([
+      '222s111p1z1z',
+      '--ruleset',
+      'riichi',
+      '--pung',
+      '555m',
+      '--kong',
+      '7777z',
+      '--seat',
+      'N',
+      '--round',
+      'S',
+    ]);
+    expect(text).toMatch(/All pungs \.+ 2 han/);
+    expect(text).toMatch(/Melded kong dragons \.+ 16 fu/);
+    expect(text).toMatch(/Total \.+ 52 fu, rounded up to 60/);
+    expect(text).toContain('3 han 60 fu: basic points 1920');
+    expect(text).toMatch(/Discarder pays \.+ 7700/);
+  });
+
+  it('explains a refusal and a hand below the minimum', () => {
+    expect(human(['123m456p789s1z22z9p'])).toMatch(/^Not a winning hand: the tiles do not make a winning hand/);
+    expect(human(['123m456p789s5s5s', '--pung', '222p', '--flowers', '3f', '--seat', '2'])).toContain(
+      "Below the table's minimum faan",
+    );
+  });
+});
