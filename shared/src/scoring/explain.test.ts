@@ -140,7 +140,7 @@ describe('human-readable explanation', () => {
   });
 
   it('explains a refusal and a hand below the minimum', () => {
-    expect(human(['123m456p789s1z22z9p'])).toMatch(/^Not a winning hand: the tiles do not make a winning hand/);
+    expect(human(['123m456p789s11z22z9p'])).toMatch(/^Not a winning hand: the tiles do not make a winning hand/);
     expect(human(['123m456p789s5s5s', '--pung', '222p', '--flowers', '3f', '--seat', '2'])).toContain(
       "Below the table's minimum faan",
     );
