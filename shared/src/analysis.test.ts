@@ -6,6 +6,7 @@ import {
   isNineGates,
   isSevenPairs,
   isThirteenOrphans,
+  readyDiscards,
   type StandardReading,
   shanten,
   standardReadings,
@@ -180,6 +181,41 @@ describe('waits', () => {
 
   it('drops the seven pairs wait when seven pairs is off', () => {
     expect(formatTiles(waits(counts('1133557799m113p'), 0, { sevenPairs: false }))).toBe('');
+  });
+});
+
+describe('readyDiscards', () => {
+  it.each([
+    ['234m11z', 3, '2m:25m 3m:3m 4m:14m 1z:1z', 'a complete hand: every discard keeps it ready'],
+    ['1m4s9p57z', 3, '', 'nothing close'],
+    ['234m1z', 3, '', 'wrong tile count for three melds'],
+    [
+      '1112345678999m5m',
+      0,
+      '1m:15m 2m:24578m 3m:3m 4m:145m 5m:123456789m 6m:569m 7m:7m 8m:23568m 9m:59m',
+      'nine gates: every discard keeps the hand ready, only 5m leaves the nine-sided wait',
+    ],
+  ] as [string, number, string, string][])('%s with %i melds: [%s] (%s)', (hand, melds, expected) => {
+    const shown = readyDiscards(counts(hand), melds)
+      .map((r) => `${formatTiles([r.discard])}:${formatTiles(r.waits)}`)
+      .join(' ');
+    expect(shown).toBe(expected);
+  });
+
+  it('agrees with waits after each discard', () => {
+    fc.assert(
+      fc.property(fc.oneof(handArb(14), builtHandArb(4)), (c) => {
+        const ready = new Map(readyDiscards(c, 0).map((r) => [r.discard as number, r.waits]));
+        for (let k = 0; k < 34; k++) {
+          if (c[k] === 0) continue;
+          const d = Uint8Array.from(c);
+          d[k]!--;
+          const w = waits(d, 0);
+          expect(ready.get(k) ?? []).toEqual(w);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 

@@ -556,3 +556,28 @@ export function shanten(counts: KindCounts, meldCount: number, opts?: AnalysisOp
   }
   return best;
 }
+
+/** A discard that leaves the hand ready, and what the hand then waits on. */
+export interface ReadyDiscard {
+  readonly discard: TileKind;
+  readonly waits: readonly TileKind[];
+}
+
+/**
+ * For 3n+2 concealed tiles (14 - 3 * meldCount): every kind whose discard leaves the hand ready,
+ * in kind order, with the waits after it (for "ready" hints and bots). Empty when none does.
+ */
+export function readyDiscards(counts: KindCounts, meldCount: number, opts?: AnalysisOptions): ReadyDiscard[] {
+  const out: ReadyDiscard[] = [];
+  if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) return out;
+  if (tileCount(counts) !== concealedSizeFor(meldCount)) return out;
+  const rest = Uint8Array.from(counts);
+  for (let k = 0; k < 34; k++) {
+    if (rest[k] === 0) continue;
+    rest[k]!--;
+    const w = waits(rest, meldCount, opts);
+    rest[k]!++;
+    if (w.length > 0) out.push({ discard: k as TileKind, waits: w });
+  }
+  return out;
+}
