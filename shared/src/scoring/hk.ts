@@ -18,7 +18,7 @@ import {
 } from '../tiles.js';
 import { arrangementOf, checkHand, type HandSet, type Reading, readings, suitMask, tileClasses } from './hand.js';
 import { hkPayments } from './payments.js';
-import type { HkOptions, HkPattern, HkRuleset } from './rulesets.js';
+import { type HkOptions, type HkPattern, type HkRuleset, tablePoints } from './rulesets.js';
 import type { InvalidScore, ScoredPattern, ScoreResult, WinInput } from './types.js';
 
 interface Candidate {
@@ -59,6 +59,9 @@ export function scoreHk(input: WinInput, table: HkRuleset, options: HkOptions): 
   }
   const conflict = conditionConflict(input);
   if (conflict) return invalid('score/bad_condition_combination', conflict);
+  if (input.selfDrawn && input.conditions.includes('earthly')) {
+    return invalid('score/bad_condition_combination', "the earthly hand is won on the dealer's first discard");
+  }
 
   const candidates: Candidate[] = [];
   const bonusWin = bonusTilesWin(table, options, bonus);
@@ -72,6 +75,10 @@ export function scoreHk(input: WinInput, table: HkRuleset, options: HkOptions): 
           table.values['seven-bonus-tiles'] === null ? ' (and this ruleset has no such win)' : ''
         }`,
       );
+    }
+    if (!input.selfDrawn) return invalid('score/bad_condition_combination', 'a bonus tile is drawn, never discarded');
+    if (input.bonus.includes(input.win)) {
+      return invalid('score/too_many_copies', 'the winning bonus tile is already among the flowers');
     }
     const first = input.concealed[0];
     if (first === undefined) return invalid('score/tile_count', 'no concealed tiles beside the bonus tile');
@@ -116,6 +123,7 @@ export function scoreHk(input: WinInput, table: HkRuleset, options: HkOptions): 
     belowMinimum: best.faan < options.minFaan,
     patterns: best.patterns,
     arrangement: best.reading ? arrangementOf(best.reading) : [],
+    basicPoints: tablePoints(options.table, best.faan) / options.divisor,
     points: hkPayments(
       best.faan,
       options,

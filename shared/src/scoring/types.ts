@@ -120,7 +120,10 @@ export interface ValidScore {
   /** The reading used: melds and pair in notation, declared melds first, e.g. `['555z', '123s', '22s']`. */
   readonly arrangement: readonly string[];
   readonly points: Points;
-  /** Riichi: the basic points (settling-table value) before the payment multipliers. */
+  /**
+   * The table amount before the payment multipliers: riichi's basic points (the settling-table
+   * value, 960 for 60 fu 2 han); HK, the points for the faan (after the divisor).
+   */
   readonly basicPoints?: number;
   /** Riichi: raw fu before rounding. */
   readonly rawFu?: number;
