@@ -14,16 +14,25 @@ export interface TableTiming {
   readonly turnMs: number;
   /** Pause on the results between hands, unless every seat says it is ready (default 10 s). */
   readonly resultsMs: number;
+  /** Bankruptcy ends the match: once a seat has lost this many points (0: off, the default). */
+  readonly bankruptcyPoints: number;
 }
 
-export const DEFAULT_TIMING: TableTiming = { claimMs: 8000, claimMinMs: 800, turnMs: 20000, resultsMs: 10000 };
+export const DEFAULT_TIMING: TableTiming = {
+  claimMs: 8000,
+  claimMinMs: 800,
+  turnMs: 20000,
+  resultsMs: 10000,
+  bankruptcyPoints: 0,
+};
 
-/** The timing keys the table takes from the raw options, with their bounds. */
+/** The keys the table itself takes from the raw options (timing, bankruptcy), with their bounds. */
 const TIMING_KEYS = {
   claimSeconds: { field: 'claimMs', scale: 1000, min: 0.5, max: 120 },
   claimMinMs: { field: 'claimMinMs', scale: 1, min: 0, max: 10000 },
   turnSeconds: { field: 'turnMs', scale: 1000, min: 1, max: 600 },
   resultsSeconds: { field: 'resultsMs', scale: 1000, min: 0, max: 600 },
+  bankruptcyPoints: { field: 'bankruptcyPoints', scale: 1, min: 0, max: 1e9 },
 } as const;
 
 export interface SplitOptions {

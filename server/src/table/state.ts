@@ -375,7 +375,19 @@ function discardConditions(s: TableState, from: Seat, robbing: boolean): WinCond
   return c;
 }
 
+/** Self-drawn win checks by hand state (states are immutable: the turn seat's answer never changes). */
+const selfWinMemo = new WeakMap<HandState, WinCheck>();
+
 function checkSelfWin(s: TableState, seat: Seat): WinCheck {
+  if (seat !== s.hand.turn) return computeSelfWin(s, seat);
+  const known = selfWinMemo.get(s.hand);
+  if (known !== undefined) return known;
+  const r = computeSelfWin(s, seat);
+  selfWinMemo.set(s.hand, r);
+  return r;
+}
+
+function computeSelfWin(s: TableState, seat: Seat): WinCheck {
   const st = s.hand.seats[seat];
   if (st.drawn === null) return { ok: false, faan: 0 };
   const before = st.concealed.filter((id) => id !== st.drawn);
@@ -469,8 +481,23 @@ function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId): Le
   return win.ok ? [{ type: 'win', faan: win.faan }, { type: 'pass' }] : [];
 }
 
-/** The exact legal actions of `seat` now. */
+const legalMemo = new WeakMap<TableState, (readonly LegalAction[] | undefined)[]>();
+
+/** The exact legal actions of `seat` now (remembered per state: views and checks ask often). */
 export function legalActions(s: TableState, seat: Seat): readonly LegalAction[] {
+  let bySeat = legalMemo.get(s);
+  if (bySeat === undefined) {
+    bySeat = [undefined, undefined, undefined, undefined];
+    legalMemo.set(s, bySeat);
+  }
+  const known = bySeat[seat];
+  if (known !== undefined) return known;
+  const list = computeLegalActions(s, seat);
+  bySeat[seat] = list;
+  return list;
+}
+
+function computeLegalActions(s: TableState, seat: Seat): readonly LegalAction[] {
   if (s.phase === 'matchOver') return [];
   if (s.phase === 'handOver') return s.hand.seats[seat].ready ? [] : [{ type: 'pass' }];
   const h = s.hand;
@@ -977,7 +1004,8 @@ function endHand(s: TableState, result: HandResultView, dealerStays: boolean, at
     dealer = nextSeat(dealer);
     if (dealer === 0) round += 1;
   }
-  const over = round >= s.rounds;
+  const broke = s.timing.bankruptcyPoints > 0 && scores.some((x) => x <= -s.timing.bankruptcyPoints);
+  const over = round >= s.rounds || broke;
   const seats = SEATS.map((seat) => ({ ...s.hand.seats[seat], ready: false })) as unknown as BySeat<SeatState>;
   return {
     ...s,

@@ -675,3 +675,16 @@ describe('views', () => {
     expect(e.viewFor(2).hand?.waits).toEqual([]);
   });
 });
+
+describe('bankruptcy (option)', () => {
+  it('ends the match once a seat has lost the stake', () => {
+    const hands = { hands: ['123m456m789m123p55p', IDLE1, IDLE2, IDLE3] as const };
+    const off = scriptedEngine([hands]);
+    must(off, 0, WIN);
+    expect(off.isOver()).toBe(false);
+    const on = scriptedEngine([hands], { options: { bankruptcyPoints: 100 } });
+    must(on, 0, WIN);
+    expect(on.scores()[1]).toBeLessThanOrEqual(-100);
+    expect(on.isOver()).toBe(true);
+  });
+});

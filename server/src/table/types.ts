@@ -19,7 +19,9 @@ export interface MatchConfig {
   readonly ruleset: TableRuleset;
   /**
    * Raw table options: the scorer's options (validated by its `resolveOptions`) plus the table's
-   * timing options (`claimSeconds` 8, `claimMinMs` 800, `turnSeconds` 20, `resultsSeconds` 10).
+   * own options: `claimSeconds` 8, `claimMinMs` 800, `turnSeconds` 20, `resultsSeconds` 10 (the
+   * pause between hands, cut short when every seat passes), `bankruptcyPoints` 0 (off; else the
+   * match ends once a seat has lost that many points).
    */
   readonly options?: unknown;
   readonly players: BySeat<MatchPlayer>;

@@ -14,6 +14,7 @@ import {
   seatWind,
   sortKinds,
   type TableView,
+  type TileId,
   type TileKind,
   type Wind,
 } from '@mahjong/shared';
@@ -82,6 +83,9 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
   return view;
 }
 
+/** Waits by concealed hand (arrays are never mutated: a new hand is a new array). */
+const waitsMemo = new WeakMap<readonly TileId[], TileKind[]>();
+
 function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   const h = s.hand;
   const st = h.seats[seat];
@@ -89,7 +93,9 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   const n = concealed.length;
   let ready: TileKind[] = [];
   if (s.phase === 'playing' && n % 3 === 1) {
-    ready = waits(countKinds(concealed), st.melds.length, { sevenPairs: s.rules.sevenPairs });
+    const known = waitsMemo.get(st.concealed);
+    ready = known ?? waits(countKinds(concealed), st.melds.length, { sevenPairs: s.rules.sevenPairs });
+    if (known === undefined) waitsMemo.set(st.concealed, ready);
   }
   return {
     concealed,
