@@ -231,6 +231,9 @@ export function isComplete(counts: KindCounts, meldCount: number, opts?: Analysi
  * already holds four of is not a wait (there is no fifth tile). Works suit by suit: only a suit
  * whose tile count can take one more tile is tried, and each try is one table read.
  */
+const suitRem = new Uint8Array(4);
+const suitBad = new Uint8Array(4);
+
 export function waits(counts: KindCounts, meldCount: number, opts?: AnalysisOptions): TileKind[] {
   const out: TileKind[] = [];
   if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) return out;
@@ -241,8 +244,8 @@ export function waits(counts: KindCounts, meldCount: number, opts?: AnalysisOpti
   let ones = 0; // suits whose count is 1 mod 3
   let twos = 0; // suits whose count is 2 mod 3
   let broken = 0; // suits at 0 or 2 mod 3 that do not split as they must
-  const rem = [0, 0, 0, 0];
-  const bad = [false, false, false, false];
+  const rem = suitRem;
+  const bad = suitBad;
   for (let s = 0; s < 4; s++) {
     const base = s * 9;
     const end = s === 3 ? 34 : base + 9;
@@ -250,6 +253,7 @@ export function waits(counts: KindCounts, meldCount: number, opts?: AnalysisOpti
     for (let k = base; k < end; k++) sum += counts[k]!;
     const r = sum % 3;
     rem[s] = r;
+    bad[s] = 0;
     if (r === 1) {
       ones++;
       continue;
@@ -257,7 +261,7 @@ export function waits(counts: KindCounts, meldCount: number, opts?: AnalysisOpti
     if (sum === 0) continue;
     const bits = s === 3 ? honourStatus(counts, -1) : suitStatus(counts, base);
     if ((r === 0 && (bits & GROUPS) === 0) || (r === 2 && (bits & WITH_PAIR) === 0)) {
-      bad[s] = true;
+      bad[s] = 1;
       broken++;
     } else if (r === 2) twos++;
   }

@@ -39,6 +39,11 @@ describe('seeds', () => {
     ).toBe(false);
   });
 
+  it('refuses too few random bytes for a seed', () => {
+    expect(() => randomSeedHex(new Uint8Array(8))).toThrow(RangeError);
+    expect(randomSeedHex(new Uint8Array(16))).toBe('0'.repeat(32));
+  });
+
   it('derives a distinct, stable seed per hand', () => {
     const seeds = Array.from({ length: 50 }, (_, n) => handSeed('match-1', n));
     expect(new Set(seeds).size).toBe(50);

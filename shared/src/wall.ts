@@ -50,8 +50,10 @@ export function verifySeed(seed: string, hash: string): boolean {
   return seedHash(seed) === hash.trim().toLowerCase();
 }
 
-/** A seed from random bytes (the server passes `crypto.randomBytes(32)`): their hex. */
+/** A seed from random bytes (the server passes `crypto.randomBytes(32)`): their hex. Fewer than
+ * 16 bytes would make the seed guessable from its published hash, so that is refused as a bug. */
 export function randomSeedHex(bytes: Uint8Array): string {
+  if (bytes.length < 16) throw new RangeError(`a seed needs at least 16 random bytes, got ${bytes.length}`);
   return bytesToHex(bytes);
 }
 
