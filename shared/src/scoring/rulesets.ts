@@ -343,6 +343,12 @@ export interface RiichiRuleset {
   readonly limit: number;
   /** Percent of the limit by han from 5 han on (index = han; 13+ uses the last). */
   readonly limitPercentByHan: readonly number[];
+  /**
+   * Cells of the printed settling table that differ from the row above: the source prints
+   * 25 fu at 6 han as 100% where every other row has 150%. Kept as printed (RULES.md: follow
+   * the table); a house table can drop it.
+   */
+  readonly settlingExceptions: readonly { readonly fu: number; readonly han: number; readonly percent: number }[];
   /** Han: `[open, concealed]`; 0 = not when open. */
   readonly han: Readonly<Record<RiichiYaku, readonly [number, number]>>;
   /** Yakuman: percent of the limit. */
@@ -420,6 +426,7 @@ export const RIICHI: RiichiRuleset = {
   limit: 2000,
   // 5: 100%, 6-7: 150%, 8-10: 200%, 11-12: 300%, 13+: 400%
   limitPercentByHan: [0, 0, 0, 0, 0, 100, 150, 150, 200, 200, 200, 300, 300, 400],
+  settlingExceptions: [{ fu: 25, han: 6, percent: 100 }],
   han: {
     riichi: [0, 1],
     'double-riichi': [0, 1], // "Ready on first turn": 1 han on top of the declaration's 1
@@ -477,11 +484,16 @@ export const RIICHI: RiichiRuleset = {
  * Basic points from the settling table: fu x 2^(2+han) up to the limit, then the percentage
  * rows from 5 han. `basicPoints(60, 2) === 960`; `basicPoints(30, 4) === 1920`.
  */
-export function basicPoints(fu: number, han: number, options?: Pick<RiichiOptions, 'kazoeLimit' | 'kiriage'>): number {
-  const r = RIICHI;
+export function basicPoints(
+  fu: number,
+  han: number,
+  options?: Pick<RiichiOptions, 'kazoeLimit' | 'kiriage'>,
+  r: RiichiRuleset = RIICHI,
+): number {
   if (han >= 5) {
     const row = r.limitPercentByHan;
     let pct = row[Math.min(han, row.length - 1)] as number;
+    for (const e of r.settlingExceptions) if (e.fu === fu && e.han === han) pct = e.percent;
     if (han >= 13 && options && !options.kazoeLimit) pct = 300;
     return (r.limit * pct) / 100;
   }

@@ -234,6 +234,10 @@ describe('worked examples of the seeds', () => {
     for (const [fu, cells] of rows) expect(cells.map((_, i) => basicPoints(fu, i + 1))).toEqual(cells);
     const pct = [100, 150, 150, 200, 200, 200, 300, 300, 400, 400];
     expect(pct.map((_, i) => basicPoints(30, i + 5))).toEqual(pct.map((p) => 20 * p));
+    // the one cell printed apart from its column: 25 fu, 6 han at 100%
+    expect(basicPoints(25, 6)).toBe(2000);
+    expect(basicPoints(20, 6)).toBe(3000);
+    expect(basicPoints(25, 7)).toBe(3000);
   });
 });
 
