@@ -166,8 +166,8 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
   const lines: string[] = [];
   const seat = WIND_NAMES[((request.seatWind as number | undefined) ?? 1) - 1];
   const round = WIND_NAMES[((request.roundWind as number | undefined) ?? 1) - 1];
-  const how = request.selfDrawn === true ? 'self-drawn' : 'on a discard';
-  lines.push(`${result.ruleset}: ${seat} seat, ${round} round, won ${how} on ${String(request.win)}`);
+  const how = request.selfDrawn === true ? 'self-drawn' : 'a discard';
+  lines.push(`${result.ruleset}: ${seat} seat, ${round} round, won on ${String(request.win)} (${how})`);
   lines.push('');
   lines.push('Arrangement');
   const declaredCount = Array.isArray(request.melds) ? request.melds.length : 0;
