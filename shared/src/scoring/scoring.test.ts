@@ -399,3 +399,25 @@ describe('options', () => {
     expect(byName(v, 'other')).toEqual({ 'seven-pairs': 3, 'no-flowers': 1 });
   });
 });
+
+describe('types', () => {
+  it('refuse wrong payloads at compile time', () => {
+    const input: WinInput = {
+      concealed: tiles('123m456p789s11z'),
+      melds: [],
+      win: tile('1z'),
+      bonus: [],
+      selfDrawn: true,
+      seatWind: 1,
+      roundWind: 1,
+      dealer: true,
+      // @ts-expect-error not a winning condition
+      conditions: ['lucky'],
+    };
+    // @ts-expect-error not a wind
+    const wind: WinInput['seatWind'] = 5;
+    // @ts-expect-error not a ruleset
+    scoreWin(input, 'mcr');
+    expect(wind).toBe(5);
+  });
+});
