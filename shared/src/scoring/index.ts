@@ -38,10 +38,14 @@ export function scoreWin(
     }
     return scoreRiichi(input, options ?? defaultOptions('riichi'));
   }
+  const table = HK_RULESETS[ruleset] as HkRuleset | undefined;
+  if (table === undefined) {
+    return { valid: false, code: 'score/bad_ruleset', reason: `unknown ruleset ${JSON.stringify(ruleset)}` };
+  }
   if (options && options.ruleset !== ruleset) {
     return { valid: false, code: 'score/bad_options', reason: `options for ${options.ruleset} given to ${ruleset}` };
   }
-  return scoreHk(input, HK_RULESETS[ruleset], options ?? defaultOptions(ruleset));
+  return scoreHk(input, table, options ?? defaultOptions(ruleset));
 }
 
 /** Scores one request of the command-line scorer (SCORING-CLI.md): JSON in, result out. */

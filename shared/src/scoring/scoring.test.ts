@@ -417,7 +417,8 @@ describe('types', () => {
     // @ts-expect-error not a wind
     const wind: WinInput['seatWind'] = 5;
     // @ts-expect-error not a ruleset
-    scoreWin(input, 'mcr');
+    const r = scoreWin(input, 'mcr');
+    expect(!r.valid && r.code).toBe('score/bad_ruleset');
     expect(wind).toBe(5);
   });
 });
