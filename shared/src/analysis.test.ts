@@ -335,6 +335,23 @@ describe('properties', () => {
     );
   });
 
+  it('isComplete agrees with readings, seven pairs and thirteen orphans for every meld count', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 0, max: 4 })
+          .chain((melds) =>
+            fc.tuple(fc.constant(melds), fc.oneof(handArb(14 - 3 * melds), builtHandArb(4 - melds)), fc.boolean()),
+          ),
+        ([melds, c, sevenPairs]) => {
+          const special = melds === 0 && ((sevenPairs && isSevenPairs(c)) || isThirteenOrphans(c));
+          expect(isComplete(c, melds, { sevenPairs })).toBe(standardReadings(c).length > 0 || special);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it('readings agree with the brute-force reference', () => {
     fc.assert(
       fc.property(fc.oneof(builtHandArb(4), builtHandArb(3), handArb(11)), (c) => {
