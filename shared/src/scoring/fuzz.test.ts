@@ -11,7 +11,15 @@ import { isComplete } from '../analysis.js';
 import { parseTiles } from '../notation.js';
 import { countKinds, type TileKind } from '../tiles.js';
 import { randomWin, rng } from './fixtures/random-hands.js';
-import { basicPoints, deltasByWind, HK_RULESETS, scoreWin, type ValidScore, type WinInput } from './index.js';
+import {
+  basicPoints,
+  deltasByWind,
+  HK_RULESETS,
+  scoreRequest,
+  scoreWin,
+  type ValidScore,
+  type WinInput,
+} from './index.js';
 
 const seedArb = fc.integer({ min: 1, max: 2 ** 31 - 1 });
 
@@ -95,6 +103,71 @@ describe('random winning hands', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('anything at all', () => {
+  it('a request of any shape is answered, never thrown', () => {
+    const tileText = fc.stringMatching(/^[0-9mpszf ]{0,20}$/);
+    const request = fc.record(
+      {
+        ruleset: fc.constantFrom('hk-new', 'hk-old', 'riichi', 'x', 3),
+        concealed: fc.oneof(tileText, fc.anything()),
+        win: fc.oneof(tileText, fc.anything()),
+        melds: fc.oneof(
+          fc.array(
+            fc.record({ kind: fc.constantFrom('chow', 'pung', 'kong', 'x'), tiles: tileText, concealed: fc.boolean() }),
+          ),
+          fc.anything(),
+        ),
+        flowers: fc.oneof(tileText, fc.anything()),
+        selfDrawn: fc.oneof(fc.boolean(), fc.anything()),
+        seatWind: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.anything()),
+        conditions: fc.oneof(
+          fc.array(fc.constantFrom('lastTile', 'robbingKong', 'riichi', 'heavenly', 'earthly')),
+          fc.anything(),
+        ),
+        dora: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.anything()),
+        options: fc.oneof(fc.constant(undefined), fc.dictionary(fc.string(), fc.anything()), fc.anything()),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(request, fc.anything()), (q) => {
+        const r = scoreRequest(q);
+        expect(typeof r.valid).toBe('boolean');
+        if (!r.valid) expect(r.reason.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the library answers unchecked input without throwing', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -2, max: 45 }), { maxLength: 15 }),
+        fc.integer({ min: -2, max: 45 }),
+        fc.array(fc.integer({ min: -2, max: 45 }), { maxLength: 4 }),
+        (concealed, win, meldTiles) => {
+          const input = {
+            concealed: concealed as TileKind[],
+            melds:
+              meldTiles.length > 0 ? [{ kind: 'pung' as const, tiles: meldTiles as TileKind[], concealed: false }] : [],
+            win: win as TileKind,
+            bonus: [],
+            selfDrawn: false,
+            seatWind: 1 as const,
+            roundWind: 1 as const,
+            dealer: true,
+            conditions: [],
+          };
+          for (const ruleset of ['hk-new', 'hk-old', 'riichi'] as const) {
+            expect(typeof scoreWin(input, ruleset).valid).toBe('boolean');
+          }
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

@@ -6,13 +6,14 @@
  */
 import { type StandardReading, standardReadings } from '../analysis.js';
 import { formatTiles } from '../notation.js';
-import type { Meld } from '../table-types.js';
+import { MELD_KINDS, type Meld } from '../table-types.js';
 import {
   copiesOf,
   isBonus,
   isHonour,
   isSuited,
   isTerminal,
+  isTileKind,
   type KindCounts,
   ORPHAN_KINDS,
   suitOf,
@@ -61,6 +62,9 @@ const fmt = (k: TileKind): string => formatTiles([k]);
 /** Checks one declared meld: a chow of three consecutive suit tiles, a pung of three alike, a kong of four. */
 export function checkMeld(meld: Meld): Problem | HandSet {
   const t = meld.tiles;
+  if (!(MELD_KINDS as readonly string[]).includes(meld.kind) || !Array.isArray(t)) {
+    return problem('score/bad_meld', `a meld is a chow, pung or kong with its tiles, not ${JSON.stringify(meld)}`);
+  }
   const n = t.length;
   let lo = 99;
   let hi = -1;
@@ -116,6 +120,7 @@ export function checkHand(
   }
   for (let i = 0; i <= concealed.length; i++) {
     const k = i < concealed.length ? (concealed[i] as TileKind) : win;
+    if (!isTileKind(k)) return problem('score/bad_tiles', `${String(k)} is not a tile kind (0-41)`);
     if (isBonus(k)) {
       return problem('score/bonus_in_hand', `${tileName(k)} (${fmt(k)}) is a bonus tile; put it among the flowers`);
     }
@@ -131,6 +136,7 @@ export function checkHand(
   const allCounts = counts.slice();
   for (const m of melds) for (const k of m.tiles) allCounts[k] = (allCounts[k] as number) + 1;
   for (const k of bonus) {
+    if (!isTileKind(k)) return problem('score/bad_tiles', `${String(k)} is not a tile kind (0-41)`);
     if (!isBonus(k)) return problem('score/bad_tiles', `${tileName(k)} (${fmt(k)}) is not a flower or season`);
     allCounts[k] = (allCounts[k] as number) + 1;
   }
