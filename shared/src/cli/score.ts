@@ -9,8 +9,7 @@
  * scoring itself is the pure `scoreRequest` of shared/; this file only does the I/O, reaching
  * Node's `process` through `globalThis` so that shared/ stays free of Node types.
  */
-import { explain, requestFromArgs } from '../scoring/explain.js';
-import { resultToJson, scoreRequest } from '../scoring/index.js';
+import { explain, requestFromArgs, resultToJson, scoreRequest } from '../scoring/index.js';
 
 interface Proc {
   readonly argv: readonly string[];

@@ -48,9 +48,15 @@ export function defaultOptions(ruleset: 'riichi'): RiichiOptions;
 export function defaultOptions(ruleset: 'hk-new' | 'hk-old'): HkOptions;
 export function defaultOptions(ruleset: ScoringRulesetId): ScoringOptions;
 export function defaultOptions(ruleset: ScoringRulesetId): ScoringOptions {
-  if (ruleset === 'riichi') return { ruleset, ...RIICHI.defaults };
-  return { ruleset, ...HK_RULESETS[ruleset].defaults };
+  return DEFAULTS[ruleset];
 }
+
+/** Resolved defaults, built once (frozen: callers copy to change them). */
+const DEFAULTS: Readonly<Record<ScoringRulesetId, ScoringOptions>> = {
+  'hk-new': Object.freeze({ ruleset: 'hk-new', ...HK_RULESETS['hk-new'].defaults }),
+  'hk-old': Object.freeze({ ruleset: 'hk-old', ...HK_RULESETS['hk-old'].defaults }),
+  riichi: Object.freeze({ ruleset: 'riichi', ...RIICHI.defaults }),
+};
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
