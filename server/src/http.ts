@@ -17,16 +17,13 @@ import {
   type MatchListResponse,
   type MatchSummary,
   matchListQuerySchema,
-  type ReplayFrame,
   type ReplayResponse,
-  SEATS,
-  type TableView,
-  type TileKind,
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Room } from './room.js';
 import type { HandRow, MatchRecord, Store } from './store/types.js';
-import { createEngine, type LogEntry, type TableEvent } from './table/index.js';
+import { replayFrames } from './replay.js';
+import type { LogEntry, TableEvent } from './table/index.js';
 import type { Tables } from './tables.js';
 import { verifyToken } from './tokens.js';
 
@@ -76,52 +73,6 @@ function detail(m: MatchRecord, hands: readonly HandRow[]): MatchDetail {
     logFormatVersion: m.logFormatVersion,
     handRecords: hands.map((h): HandRecord => ({ ...h })),
   };
-}
-
-/** Replays a stored log step by step; each frame shows the table with every hand visible. */
-export function replayFrames(
-  m: MatchRecord,
-  log: readonly LogEntry[],
-): { frames: ReplayFrame[]; handStarts: number[] } {
-  const first = log[0];
-  if (!first) return { frames: [], handStarts: [] };
-  const engine = createEngine(
-    {
-      seed: m.seed,
-      ruleset: m.ruleset,
-      options: m.options,
-      players: m.seats.map((s) => ({ name: s.name ?? `Seat ${s.seat}`, bot: s.bot })) as never,
-      rounds: m.rounds,
-    },
-    first.at,
-  );
-  const frames: ReplayFrame[] = [];
-  const handStarts: number[] = [];
-  const frame = (entry: LogEntry | null) => {
-    const seats = SEATS.map((s) => engine.viewFor(s));
-    const view: TableView = engine.viewFor('spectator');
-    if (handStarts[view.handNumber] === undefined) handStarts[view.handNumber] = frames.length;
-    frames.push({
-      seq: engine.seq,
-      at: entry?.at ?? first.at,
-      event: entry?.event ?? first.event,
-      view,
-      hands: seats.map((v) => v.hand?.concealed ?? []) as unknown as BySeat<readonly TileKind[]>,
-    });
-  };
-  frame(null);
-  for (const entry of log.slice(1)) {
-    const e = entry.event as TableEvent;
-    const r =
-      e.type === 'act'
-        ? engine.act(e.seat, e.action, entry.at)
-        : e.type === 'timeout'
-          ? engine.timeout(entry.at)
-          : null;
-    if (!r?.ok || r.value.seq !== entry.seq) throw new Error(`log entry ${entry.seq} does not replay`);
-    frame(entry);
-  }
-  return { frames, handStarts };
 }
 
 function hostOf(req: FastifyRequest, room: Room, secret: Buffer): boolean {

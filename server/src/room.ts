@@ -9,17 +9,21 @@ import {
   type HandResultView,
   type LobbySeat,
   ok,
+  PROTOCOL_VERSION,
   type PlayerAction,
   type RefusalCode,
+  type ReplayFrame,
   type Result,
   SEATS,
   type Seat,
   type ServerMessage,
   type TableInfo,
   type TableView,
+  type TileKind,
 } from '@mahjong/shared';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import { replayFrames } from './replay.js';
 import type { Ledger } from './store/ledger.js';
 import type { ActionRow, LedgerWrite, MatchPatch, MatchRecord, SeatRecord } from './store/types.js';
 import {
@@ -97,6 +101,14 @@ export class Room {
   private committed: Views | null = null;
   private outbox: Promise<void> = Promise.resolve();
   private closed = false;
+  /** spectatorDelay: frames of the hand in play, held back until it ends. */
+  private held: ReplayFrame[] = [];
+  /** spectatorDelay: frames released for playback, each due at `due` on the clock. */
+  private playback: { frame: ReplayFrame; due: number }[] = [];
+  private playbackTimer: unknown = null;
+  private playbackEnd = 0;
+  /** spectatorDelay: the last frame shown to spectators (for a joining spectator). */
+  private shown: ReplayFrame | null = null;
 
   constructor(
     record: MatchRecord,
@@ -266,6 +278,12 @@ export class Room {
     const lastAt = entries[entries.length - 1]?.at ?? this.ctx.clock.now();
     this.offset = this.ctx.clock.now() - lastAt;
     this.handsWritten = handsWritten;
+    if (this.record.spectatorDelay) {
+      // Frames of the hand in play, so that spectators still get the whole hand when it ends.
+      const { frames, handStarts } = replayFrames(this.record, entries);
+      const current = engine.viewFor('spectator').handNumber;
+      this.held = frames.slice(handStarts[current] ?? frames.length);
+    }
     const views = this.computeViews();
     this.latest = views;
     this.committed = views;
@@ -385,6 +403,8 @@ export class Room {
       };
     }
     this.trackLegal(views, reset);
+    const handEnded = writes.some((w) => w.kind === 'hand') || over;
+    if (this.record.spectatorDelay) this.hold(views, writes);
     const committed = this.ctx.ledger.write(writes);
     const withInfo = reset || over;
     this.outbox = this.outbox
@@ -393,6 +413,7 @@ export class Room {
         () => {
           this.committed = views;
           this.broadcast(views);
+          if (handEnded && this.record.spectatorDelay) this.release();
           if (withInfo) this.emitInfo();
         },
         (error: unknown) => {
@@ -408,7 +429,80 @@ export class Room {
       if (this.connections[seat]! > 0)
         b.seat(this.code, seat, { type: 'view', seq: views.seq, view: views.seats[seat] });
     }
-    if (this.spectatorCount > 0) b.spectators(this.code, { type: 'view', seq: views.seq, view: views.spectator });
+    if (this.spectatorCount > 0 && !this.record.spectatorDelay) {
+      b.spectators(this.code, { type: 'view', seq: views.seq, view: views.spectator });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Spectators one whole hand behind, every hand visible (host option spectatorDelay)
+
+  private hold(views: Views, writes: readonly LedgerWrite[]): void {
+    const action = writes.find((w) => w.kind === 'action');
+    const at = action?.kind === 'action' ? action.row.at : this.engineNow();
+    this.held.push({
+      seq: views.seq,
+      at,
+      event: action?.kind === 'action' ? action.row.event : null,
+      view: views.spectator,
+      hands: views.seats.map((v) => v.hand?.concealed ?? []) as unknown as BySeat<readonly TileKind[]>,
+    });
+  }
+
+  /** A hand ended: its frames play for spectators at their own pace, after any hand still playing. */
+  private release(): void {
+    const frames = this.held;
+    this.held = [];
+    if (frames.length === 0) return;
+    const start = Math.max(this.ctx.clock.now(), this.playbackEnd);
+    const first = frames[0]!.at;
+    for (const frame of frames) this.playback.push({ frame, due: start + (frame.at - first) });
+    this.playbackEnd = this.playback[this.playback.length - 1]!.due + 1;
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.playbackTimer !== null || this.closed) return;
+    const now = this.ctx.clock.now();
+    while (this.playback.length > 0 && this.playback[0]!.due <= now) {
+      const { frame } = this.playback.shift()!;
+      this.shown = frame;
+      if (this.spectatorCount > 0) {
+        this.ctx.broadcaster.spectators(this.code, {
+          type: 'view',
+          seq: frame.seq,
+          view: frame.view,
+          hands: frame.hands,
+        });
+      }
+    }
+    const next = this.playback[0];
+    if (!next) return;
+    this.playbackTimer = this.ctx.clock.setTimer(() => {
+      this.playbackTimer = null;
+      this.pump();
+    }, next.due - now);
+  }
+
+  /** What a (re)joining spectator of a delayed table sees: the last frame played. */
+  delayedFrame(): ReplayFrame | null {
+    return this.shown;
+  }
+
+  /** The welcome for a viewer: the committed view (or, for delayed spectators, the last frame shown). */
+  welcome(viewer: Viewer): ServerMessage {
+    if (viewer === 'spectator' && this.record.spectatorDelay) {
+      const frame = this.shown;
+      return {
+        type: 'welcome',
+        v: PROTOCOL_VERSION,
+        role: viewer,
+        table: this.info(),
+        view: frame?.view ?? null,
+        ...(frame ? { hands: frame.hands } : {}),
+      };
+    }
+    return { type: 'welcome', v: PROTOCOL_VERSION, role: viewer, table: this.info(), view: this.viewOf(viewer) };
   }
 
   /** The committed view for a viewer (welcome, sync); null in the lobby. */
@@ -548,5 +642,7 @@ export class Room {
   close(): void {
     this.closed = true;
     this.clearTimer();
+    if (this.playbackTimer !== null) this.ctx.clock.clearTimer(this.playbackTimer);
+    this.playbackTimer = null;
   }
 }

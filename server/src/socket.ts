@@ -167,7 +167,7 @@ export function attachSockets(
       data.code = room.code;
       data.viewer = viewer;
       room.attach(viewer);
-      send({ type: 'welcome', v: PROTOCOL_VERSION, role: viewer, table: room.info(), view: room.viewOf(viewer) });
+      send(room.welcome(viewer));
     };
 
     socket.on('disconnect', () => {

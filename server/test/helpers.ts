@@ -81,12 +81,14 @@ export class TestClient {
   view: TableView | null = null;
   private waiters: { pred: () => boolean; resolve: () => void }[] = [];
   autoplay = false;
-  autoplayErrors: string[] = [];
+  /** Called on every message as it arrives. */
+  onMessage: ((msg: ServerMessage) => void) | null = null;
 
   constructor(readonly socket: Socket) {
     socket.on(SERVER_EVENT, (msg: ServerMessage) => {
       this.raw.push(JSON.stringify(msg));
       this.messages.push(msg);
+      this.onMessage?.(msg);
       if (msg.type === 'welcome') {
         this.role = msg.role;
         if (msg.view) this.view = msg.view;

@@ -194,11 +194,22 @@ export type ServerMessage =
       readonly v: number;
       readonly role: Seat | 'spectator';
       readonly table: TableInfo;
-      /** Absent while the table is still in the lobby. */
+      /** Null while the table is still in the lobby (or, with `spectatorDelay`, before the first hand ended). */
       readonly view: TableView | null;
+      /** With `spectatorDelay`: every seat's concealed tiles in the (delayed) view. */
+      readonly hands?: BySeat<readonly TileKind[]>;
     }
   /** The table after an accepted event, as this socket's viewer may see it. `seq` === view.seq. */
-  | { readonly type: 'view'; readonly seq: number; readonly view: TableView }
+  | {
+      readonly type: 'view';
+      readonly seq: number;
+      readonly view: TableView;
+      /**
+       * Only for spectators of a table with `spectatorDelay`: they watch the previous hand, one
+       * whole hand behind, with every seat's concealed tiles.
+       */
+      readonly hands?: BySeat<readonly TileKind[]>;
+    }
   /** Lobby changes: a seat taken, a bot seated, a player (dis)connected, started, ended. */
   | { readonly type: 'table'; readonly table: TableInfo }
   | {

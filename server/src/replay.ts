@@ -1,0 +1,55 @@
+/**
+ * Replays: a stored match stepped through event by event from its seed and log, each frame the
+ * spectator view plus every seat's concealed tiles. Used by GET /api/matches/:id/replay and by
+ * delayed spectators after a restart.
+ */
+import type { BySeat, ReplayFrame, TableView, TileKind } from '@mahjong/shared';
+import { SEATS } from '@mahjong/shared';
+import type { MatchRecord } from './store/types.js';
+import { createEngine, type LogEntry, type TableEvent } from './table/index.js';
+
+/** Replays a stored log step by step; each frame shows the table with every hand visible. */
+export function replayFrames(
+  m: MatchRecord,
+  log: readonly LogEntry[],
+): { frames: ReplayFrame[]; handStarts: number[] } {
+  const first = log[0];
+  if (!first) return { frames: [], handStarts: [] };
+  const engine = createEngine(
+    {
+      seed: m.seed,
+      ruleset: m.ruleset,
+      options: m.options,
+      players: m.seats.map((s) => ({ name: s.name ?? `Seat ${s.seat}`, bot: s.bot })) as never,
+      rounds: m.rounds,
+    },
+    first.at,
+  );
+  const frames: ReplayFrame[] = [];
+  const handStarts: number[] = [];
+  const frame = (entry: LogEntry | null) => {
+    const seats = SEATS.map((s) => engine.viewFor(s));
+    const view: TableView = engine.viewFor('spectator');
+    if (handStarts[view.handNumber] === undefined) handStarts[view.handNumber] = frames.length;
+    frames.push({
+      seq: engine.seq,
+      at: entry?.at ?? first.at,
+      event: entry?.event ?? first.event,
+      view,
+      hands: seats.map((v) => v.hand?.concealed ?? []) as unknown as BySeat<readonly TileKind[]>,
+    });
+  };
+  frame(null);
+  for (const entry of log.slice(1)) {
+    const e = entry.event as TableEvent;
+    const r =
+      e.type === 'act'
+        ? engine.act(e.seat, e.action, entry.at)
+        : e.type === 'timeout'
+          ? engine.timeout(entry.at)
+          : null;
+    if (!r?.ok || r.value.seq !== entry.seq) throw new Error(`log entry ${entry.seq} does not replay`);
+    frame(entry);
+  }
+  return { frames, handStarts };
+}

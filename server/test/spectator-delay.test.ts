@@ -1,0 +1,67 @@
+/**
+ * Host option spectatorDelay: spectators watch one whole hand behind, with every hand visible,
+ * at the pace it was played; they never see the hand in play.
+ */
+import type { ServerMessage } from '@mahjong/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RunningServer } from '../src/app.js';
+import { api, createTable, TestClient, testServer } from './helpers.js';
+
+vi.setConfig({ hookTimeout: 60_000 });
+
+describe('spectatorDelay', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('shows each hand, all tiles visible, only once it is over, and the whole match in the end', async () => {
+    const t = await createTable(server.url, { rounds: 1, bots: [0, 1, 2, 3], spectatorDelay: true });
+    const spectator = await TestClient.open(server.url, t.code);
+    const room = server.tables.get(t.code)!;
+    const early: string[] = [];
+    spectator.onMessage = (msg: ServerMessage) => {
+      if (msg.type !== 'view') return;
+      // The frame's hand must already be over on the table.
+      const ended = room.engine!.results().length;
+      if (msg.view.handNumber >= ended && room.engine!.viewFor('spectator').phase === 'playing') {
+        early.push(`seq ${msg.seq} of hand ${msg.view.handNumber} while ${ended} hands ended`);
+      }
+    };
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await spectator.waitFor(() => room.engine?.isOver() === true, 60_000);
+    await room.settled();
+    const last = room.engine!.seq;
+    await spectator.waitFor(() => spectator.messages.some((m) => m.type === 'view' && m.seq === last), 60_000);
+
+    expect(early).toEqual([]);
+    const views = spectator.messages.filter((m): m is Extract<ServerMessage, { type: 'view' }> => m.type === 'view');
+    // Every step of the match, in order, each with every seat's tiles.
+    expect(views.map((m) => m.seq)).toEqual(views.map((_, i) => i + 1));
+    for (const m of views) expect(m.hands).toHaveLength(4);
+    const midHand = views.find((m) => m.view.phase === 'playing' && m.view.turn !== null)!;
+    expect(midHand.hands!.reduce((n, h) => n + h.length, 0)).toBeGreaterThanOrEqual(52);
+    // A late spectator gets the last frame shown.
+    const late = await TestClient.open(server.url, t.code);
+    const welcome = late.messages.find((m) => m.type === 'welcome');
+    expect(welcome?.type === 'welcome' && welcome.view?.seq).toBe(last);
+    expect(welcome?.type === 'welcome' && welcome.hands).toHaveLength(4);
+    late.close();
+    spectator.close();
+  });
+
+  it('without the option spectators see the table live and no hands', async () => {
+    const t = await createTable(server.url, { rounds: 1, bots: [0, 1, 2, 3] });
+    const spectator = await TestClient.open(server.url, t.code);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await spectator.waitFor(() => spectator.messages.filter((m) => m.type === 'view').length >= 5);
+    const room = server.tables.get(t.code)!;
+    expect(room.engine!.results().length).toBe(0);
+    expect(spectator.messages.every((m) => m.type !== 'view' || m.hands === undefined)).toBe(true);
+    await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
+    spectator.close();
+  });
+});
