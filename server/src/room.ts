@@ -366,10 +366,17 @@ export class Room {
   /** After an accepted event: write it (and any finished hand or match), then broadcast in order. */
   private afterEvent(writes: LedgerWrite[], reset = false): void {
     const engine = this.engine!;
+    const views = this.computeViews();
     const results = engine.results();
     while (this.handsWritten < results.length) {
       const result = results[this.handsWritten] as HandResultView;
-      const meta = this.handMeta?.handNumber === result.handNumber ? this.handMeta : null;
+      const shown = views.spectator;
+      const meta =
+        this.handMeta?.handNumber === result.handNumber
+          ? this.handMeta
+          : shown.handNumber === result.handNumber
+            ? { dealer: shown.dealer, prevailingWind: shown.prevailingWind }
+            : null;
       writes.push({
         kind: 'hand',
         matchId: this.record.id,
@@ -393,7 +400,6 @@ export class Room {
       writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
       this.clearTimer();
     }
-    const views = this.computeViews();
     this.latest = views;
     if (views.spectator.phase === 'playing') {
       this.handMeta = {
