@@ -4,7 +4,7 @@
  */
 import { formatTiles, parseTiles } from '../notation.js';
 import { type TileKind, tileName } from '../tiles.js';
-import type { ScoreResult } from './types.js';
+import type { ScoreResult, WaitKind } from './types.js';
 
 const CONDITION_FLAGS: Readonly<Record<string, string>> = {
   '--last-tile': 'lastTile',
@@ -20,6 +20,15 @@ const CONDITION_FLAGS: Readonly<Record<string, string>> = {
 };
 
 const WIND_NAMES = ['East', 'South', 'West', 'North'] as const;
+
+const WAIT_NAMES: Readonly<Record<WaitKind, string>> = {
+  ryanmen: 'two-sided (ryanmen)',
+  kanchan: 'closed (kanchan)',
+  penchan: 'edge (penchan)',
+  shanpon: 'on a pung (shanpon)',
+  tanki: 'on the pair (tanki)',
+  other: 'other',
+};
 
 function windArg(v: string): number | string {
   const letters: Record<string, number> = { e: 1, s: 2, w: 3, n: 4, east: 1, south: 2, west: 3, north: 4 };
@@ -174,6 +183,8 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
   result.arrangement.forEach((set, i) => {
     lines.push(`  ${describeSet(set, i < declaredCount)}`);
   });
+  if (result.arrangement.length === 0) lines.push('  (a win on the bonus tiles alone)');
+  if (result.wait !== undefined) lines.push(`  wait: ${WAIT_NAMES[result.wait]}`);
   const flowers = typeof request.flowers === 'string' && request.flowers !== '' ? request.flowers : null;
   if (result.ruleset !== 'riichi') {
     const names = flowers ? unwrapNames(flowers) : 'none';
@@ -186,6 +197,10 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
     const raw = result.patterns.reduce((s, p) => s + p.value, 0);
     lines.push(dots('Total', `${result.faan} faan${raw > result.faan ? ` (${raw}, capped)` : ''}`));
     if (result.belowMinimum) lines.push("  Below the table's minimum faan: not enough to win.");
+    const options = request.options as Record<string, unknown> | undefined;
+    const table = options?.table ?? (result.ruleset === 'hk-old' ? 'fan-laak' : 'half-spicy');
+    const tableName = typeof table === 'string' ? table : 'custom table';
+    lines.push(`  ${result.faan} faan = ${result.basicPoints} points (${tableName})`);
   } else {
     const han = result.patterns.filter((p) => p.unit !== 'fu');
     const fu = result.patterns.filter((p) => p.unit === 'fu');
@@ -197,7 +212,10 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
       const rounded = result.rawFu !== undefined && result.rawFu !== result.fu ? `, rounded up to ${result.fu}` : '';
       lines.push(dots('Total', `${result.rawFu ?? result.fu} fu${rounded}`));
     }
-    const head = result.fu === null ? `${result.han} han (yakuman)` : `${result.han} han ${result.fu} fu`;
+    const head =
+      result.fu === null
+        ? `${result.han} han of yakuman (${((result.basicPoints ?? 0) / 20).toFixed(0)}% of the limit)`
+        : `${result.han} han ${result.fu} fu`;
     lines.push(`  ${head}: basic points ${result.basicPoints}`);
     if (result.belowMinimum) lines.push('  No yaku (dora alone do not make a winning hand).');
   }
