@@ -272,7 +272,7 @@ export const HK_OLD: HkRuleset = {
   },
   defaults: {
     minFaan: 3,
-    faanCap: 10, // the card's special hands are worth 10; fan-laak's top row is 10+
+    faanCap: 13, // RULES.md: every HK table's default; limit hands are worth the cap (the card's 10 with faanCap 10)
     table: 'fan-laak',
     payment: 'discarder-pays-double',
     divisor: 1,
