@@ -69,6 +69,36 @@ const refuse = (code: ScoreErrorCode, reason: string): Parsed => ({
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+interface RedCount {
+  n: number;
+}
+
+const NO_COPY_CHECK = { allowEmpty: true, checkCopies: false } as const;
+const NO_COPY_CHECK_NONEMPTY = { allowEmpty: false, checkCopies: false } as const;
+
+/** Tiles in notation; with `red` (riichi), `0m`/`0p`/`0s` are red fives, counted there. */
+function readTiles(field: string, value: unknown, allowEmpty: boolean, red: RedCount | null): TileKind[] | string {
+  if (typeof value !== 'string') return `"${field}" must be a string of tiles such as "123m456p"`;
+  let text = value;
+  if (red !== null && value.includes('0')) {
+    text = value.replace(/([0-9]+)([mps])/g, (_all, digits: string, suit: string) => {
+      for (const d of digits) if (d === '0') red.n++;
+      return digits.replaceAll('0', '5') + suit;
+    });
+  }
+  const r = parseTiles(text, allowEmpty ? NO_COPY_CHECK : NO_COPY_CHECK_NONEMPTY);
+  if (!r.ok) return `"${field}": ${r.error.message}`;
+  return r.value;
+}
+
+function readWind(field: string, v: unknown, dflt: Wind): Wind | string {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'number' || !(WINDS as readonly number[]).includes(v)) {
+    return `"${field}" must be 1 (East), 2 (South), 3 (West) or 4 (North)`;
+  }
+  return v as Wind;
+}
+
 /** Reads one request object into scorer input, refusing anything malformed with a reason. */
 export function parseRequest(raw: unknown): Parsed {
   if (!isRecord(raw)) return refuse('score/bad_request', 'a request must be a JSON object');
@@ -84,22 +114,9 @@ export function parseRequest(raw: unknown): Parsed {
   const opts = resolveOptions(ruleset, raw.options);
   if (!opts.ok) return refuse(opts.error.code, opts.error.message);
   const riichi = ruleset === 'riichi';
-  let redFives = 0;
-
-  const tilesOf = (field: string, value: unknown, allowEmpty: boolean): TileKind[] | string => {
-    if (typeof value !== 'string') return `"${field}" must be a string of tiles such as "123m456p"`;
-    let text = value;
-    if (riichi) {
-      // riichi's red fives: 0m, 0p, 0s
-      text = value.replace(/([0-9]+)([mps])/g, (_all, digits: string, suit: string) => {
-        for (const d of digits) if (d === '0') redFives++;
-        return digits.replaceAll('0', '5') + suit;
-      });
-    }
-    const r = parseTiles(text, { allowEmpty, checkCopies: false });
-    if (!r.ok) return `"${field}": ${r.error.message}`;
-    return r.value;
-  };
+  const red: RedCount = { n: 0 };
+  const tilesOf = (field: string, value: unknown, allowEmpty: boolean) =>
+    readTiles(field, value, allowEmpty, riichi ? red : null);
 
   if (raw.concealed === undefined)
     return refuse('score/bad_request', 'missing "concealed" (the tiles before the winning tile)');
@@ -141,13 +158,7 @@ export function parseRequest(raw: unknown): Parsed {
     }
   }
 
-  const wind = (field: string, v: unknown, dflt: Wind): Wind | string => {
-    if (v === undefined) return dflt;
-    if (typeof v !== 'number' || !(WINDS as readonly number[]).includes(v)) {
-      return `"${field}" must be 1 (East), 2 (South), 3 (West) or 4 (North)`;
-    }
-    return v as Wind;
-  };
+  const wind = readWind;
   const seat = wind('seatWind', raw.seatWind, 1);
   if (typeof seat === 'string') return refuse('score/bad_wind', seat);
   const round = wind('roundWind', raw.roundWind, 1);
@@ -193,7 +204,7 @@ export function parseRequest(raw: unknown): Parsed {
     dealer: typeof raw.dealer === 'boolean' ? raw.dealer : seat === 1,
     conditions,
     ...(dora === undefined ? {} : { dora }),
-    ...(redFives > 0 ? { redFives } : {}),
+    ...(red.n > 0 ? { redFives: red.n } : {}),
     ...(discarder === undefined ? {} : { discarder }),
   };
   return { ok: true, value: { ruleset, options: opts.value, input } };
