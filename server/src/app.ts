@@ -9,6 +9,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
@@ -42,6 +44,10 @@ export interface ServerOptions {
   readonly clientDir?: string | null;
   /** How long a disconnected socket may come back with its state (ms). */
   readonly recoveryMs?: number;
+  /** Scale-out: share socket.io rooms with other server processes through Redis. */
+  readonly redisUrl?: string;
+  /** Channel prefix of the Redis adapter (tests keep runs apart with it). */
+  readonly redisKey?: string;
 }
 
 export interface RunningServer {
@@ -79,6 +85,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? 2 * 60_000, skipMiddlewares: true },
     cors: { origin: true },
   });
+  let redis: { pub: Redis; sub: Redis } | null = null;
+  if (options.redisUrl) {
+    const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    redis = { pub, sub };
+    io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'mahjong' }));
+    log.info('socket.io rooms shared through Redis');
+  }
   const tables = new Tables({
     ledger,
     clock,
@@ -89,7 +104,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const restored = await tables.restore();
   if (restored > 0) log.info({ restored }, 'restored unfinished tables');
-  const sockets = attachSockets(io, tables, secret, options.rateLimit ? { rateLimit: options.rateLimit } : {});
+  const sockets = attachSockets(io, tables, secret, {
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    cluster: redis !== null,
+  });
 
   const started = Date.now();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -144,6 +162,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         loopDelay.disable();
         io.close();
         await app.close();
+        if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
         await ledger.flush();
         await store.close();
         log.info({ ledger: ledger.stats }, 'server stopped');

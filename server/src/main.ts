@@ -35,6 +35,7 @@ const server = await startServer({
   dataDir: process.env.DATA_DIR ?? './data',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.BOT_DELAY_MS ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
+  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
   logger: log,
 });
 // Told to the parent process (tests, the load tool) on one line.

@@ -9,7 +9,9 @@ import {
   type ClientMessage,
   PROTOCOL_VERSION,
   parseClientMessage,
+  type PlayerAction,
   type RefusalCode,
+  type Result,
   SERVER_EVENT,
   type Seat,
   type ServerMessage,
@@ -65,6 +67,99 @@ export class Bucket {
 interface SocketData {
   code?: string;
   viewer?: Viewer;
+  /** The table lives in another server process of the cluster. */
+  remote?: boolean;
+  joining?: boolean;
+}
+
+type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
+type Admission =
+  | { ok: true; viewer: Viewer; welcome: ServerMessage }
+  | { ok: false; code: RefusalCode; message: string };
+
+const answer = (r: Result<unknown, RefusalCode>): Answer =>
+  r.ok ? { ok: true } : { ok: false, code: r.error.code, message: r.error.message };
+
+/** Who may join `room` with `token` (none: a spectator); counts them in when admitted. */
+function admit(room: Room, token: string | undefined, secret: Buffer): Admission {
+  let viewer: Viewer;
+  if (token !== undefined) {
+    const claims = verifyToken(secret, token);
+    if (
+      !claims ||
+      claims.code !== room.code ||
+      claims.subject === 'host' ||
+      !room.tokenCurrent(claims.subject, claims.nonce)
+    ) {
+      return { ok: false, code: 'auth/bad_token', message: 'this token does not hold a seat at this table' };
+    }
+    viewer = claims.subject;
+  } else {
+    if (!room.record.spectatorsAllowed) {
+      return { ok: false, code: 'table/spectators_not_allowed', message: 'this table has no spectators' };
+    }
+    viewer = 'spectator';
+  }
+  room.attach(viewer);
+  return { ok: true, viewer, welcome: room.welcome(viewer) };
+}
+
+/**
+ * Scale-out: with a shared adapter (Redis) several server processes share the socket.io rooms.
+ * Each table lives in one process; a socket connected to another process is admitted, and its
+ * actions are applied, by the owner through server-side events. Broadcasts reach it through the
+ * adapter.
+ */
+export class Peers {
+  constructor(
+    private readonly io: Server,
+    tables: Tables,
+    secret: Buffer,
+  ) {
+    const owner = (code: unknown) => (typeof code === 'string' ? tables.get(code) : undefined);
+    io.on('mj:hello', (code: unknown, token: unknown, cb: (a: Admission | null) => void) => {
+      const room = owner(code);
+      cb(room ? admit(room, typeof token === 'string' ? token : undefined, secret) : null);
+    });
+    io.on('mj:act', (code: unknown, seat: Seat, seq: number, action: PlayerAction, cb: (a: Answer | null) => void) => {
+      const room = owner(code);
+      cb(room ? answer(room.act(seat, seq, action)) : null);
+    });
+    io.on('mj:sync', (code: unknown, viewer: Viewer, cb: (m: ServerMessage | null) => void) => {
+      const room = owner(code);
+      cb(room ? room.welcome(viewer) : null);
+    });
+    io.on('mj:presence', (code: unknown, viewer: Viewer, delta: number) => {
+      const room = owner(code);
+      if (room && delta > 0) room.attach(viewer);
+      if (room && delta < 0) room.detach(viewer);
+    });
+  }
+
+  private async ask<T>(ev: string, ...args: unknown[]): Promise<T | null> {
+    try {
+      const answers = (await (this.io.serverSideEmitWithAck as (e: string, ...a: unknown[]) => Promise<unknown[]>)(
+        ev,
+        ...args,
+      )) as (T | null)[];
+      return answers.find((a) => a !== null) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  hello(code: string, token: string | undefined): Promise<Admission | null> {
+    return this.ask('mj:hello', code, token ?? null);
+  }
+  act(code: string, seat: Seat, seq: number, action: PlayerAction): Promise<Answer | null> {
+    return this.ask('mj:act', code, seat, seq, action);
+  }
+  sync(code: string, viewer: Viewer): Promise<ServerMessage | null> {
+    return this.ask('mj:sync', code, viewer);
+  }
+  presence(code: string, viewer: Viewer, delta: number): void {
+    this.io.serverSideEmit('mj:presence', code, viewer, delta);
+  }
 }
 
 export interface SocketStats {
@@ -77,8 +172,9 @@ export function attachSockets(
   io: Server,
   tables: Tables,
   secret: Buffer,
-  options: { rateLimit?: RateLimit; now?: () => number } = {},
+  options: { rateLimit?: RateLimit; now?: () => number; cluster?: boolean } = {},
 ): SocketStats {
+  const peers = options.cluster ? new Peers(io, tables, secret) : null;
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const now = options.now ?? (() => performance.now());
   const stats: SocketStats = { accepted: 0, refused: 0, byCode: new Map() };
@@ -97,6 +193,7 @@ export function attachSockets(
     if (socket.recovered && data.code && data.viewer !== undefined) {
       const room = tables.get(data.code);
       if (room) room.attach(data.viewer);
+      else if (data.remote) void peers?.presence(data.code, data.viewer, 1);
       else data.viewer = undefined;
     }
 
@@ -105,10 +202,10 @@ export function attachSockets(
       if (event !== CLIENT_EVENT) return refuse('msg/unknown_type', `unknown event ${String(event).slice(0, 40)}`);
       const parsed = parseClientMessage(payload);
       if (!parsed.ok) return refuse(parsed.code, 'the message does not fit the protocol');
-      handle(parsed.value);
+      void handle(parsed.value);
     });
 
-    const handle = (msg: ClientMessage) => {
+    const handle = async (msg: ClientMessage): Promise<void> => {
       switch (msg.type) {
         case 'ping':
           send({ type: 'pong', t: msg.t, serverTime: Date.now() });
@@ -116,62 +213,70 @@ export function attachSockets(
         case 'hello':
           return hello(msg);
         case 'sync': {
-          const room = data.code ? tables.get(data.code) : undefined;
-          if (!room || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first');
-          send({
-            type: 'welcome',
-            v: PROTOCOL_VERSION,
-            role: data.viewer,
-            table: room.info(),
-            view: room.viewOf(data.viewer),
-          });
+          if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first');
+          const room = tables.get(data.code);
+          const welcome = room ? room.welcome(data.viewer) : await peers?.sync(data.code, data.viewer);
+          if (!welcome) return refuse('table/not_found', 'the table is gone');
+          send(welcome);
           return;
         }
         case 'act': {
-          const room = data.code ? tables.get(data.code) : undefined;
-          if (!room || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first', msg.id);
+          if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first', msg.id);
           if (data.viewer === 'spectator') return refuse('act/spectator', 'spectators do not act', msg.id);
           if (msg.seat !== data.viewer) return refuse('act/wrong_seat', `you hold seat ${data.viewer}`, msg.id);
-          const r = room.act(data.viewer, msg.seq, msg.action);
-          if (!r.ok) return refuse(r.error.code, r.error.message, msg.id);
+          const room = tables.get(data.code);
+          const r: Answer = room
+            ? answer(room.act(data.viewer, msg.seq, msg.action))
+            : ((await peers?.act(data.code, data.viewer, msg.seq, msg.action)) ?? {
+                ok: false,
+                code: 'table/not_found',
+                message: 'the table is gone',
+              });
+          if (!r.ok) return refuse(r.code, r.message, msg.id);
           stats.accepted += 1;
           return;
         }
       }
     };
 
-    const hello = (msg: Extract<ClientMessage, { type: 'hello' }>) => {
+    const hello = async (msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> => {
       if (msg.v !== PROTOCOL_VERSION) return refuse('msg/version', `the server speaks version ${PROTOCOL_VERSION}`);
-      if (data.viewer !== undefined) return refuse('auth/already_joined', 'this socket has joined already');
-      const room: Room | undefined = tables.get(msg.code);
-      if (!room) return refuse('table/not_found', `no table ${msg.code}`);
-      let viewer: Viewer;
-      if (msg.token !== undefined) {
-        const claims = verifyToken(secret, msg.token);
-        if (
-          !claims ||
-          claims.code !== room.code ||
-          claims.subject === 'host' ||
-          !room.tokenCurrent(claims.subject, claims.nonce)
-        ) {
-          return refuse('auth/bad_token', 'this token does not hold a seat at this table');
-        }
-        viewer = claims.subject;
-        void socket.join([roomName.table(room.code), roomName.seat(room.code, viewer)]);
-      } else {
-        if (!room.record.spectatorsAllowed)
-          return refuse('table/spectators_not_allowed', 'this table has no spectators');
-        viewer = 'spectator';
-        void socket.join([roomName.table(room.code), roomName.spectators(room.code)]);
+      if (data.viewer !== undefined || data.joining) {
+        return refuse('auth/already_joined', 'this socket has joined already');
       }
-      data.code = room.code;
+      const room: Room | undefined = tables.get(msg.code);
+      let admitted: Admission;
+      if (room) admitted = admit(room, msg.token, secret);
+      else {
+        // Another server of the cluster may hold the table.
+        data.joining = true;
+        admitted = (await peers?.hello(msg.code, msg.token)) ?? {
+          ok: false,
+          code: 'table/not_found',
+          message: `no table ${msg.code}`,
+        };
+        data.joining = false;
+        if (socket.disconnected) return;
+      }
+      if (!admitted.ok) return refuse(admitted.code, admitted.message);
+      const { viewer, welcome } = admitted;
+      const code = welcome.type === 'welcome' ? welcome.table.code : msg.code;
+      void socket.join(
+        viewer === 'spectator'
+          ? [roomName.table(code), roomName.spectators(code)]
+          : [roomName.table(code), roomName.seat(code, viewer)],
+      );
+      data.code = code;
       data.viewer = viewer;
-      room.attach(viewer);
-      send(room.welcome(viewer));
+      data.remote = room === undefined;
+      send(welcome);
     };
 
     socket.on('disconnect', () => {
-      if (data.code && data.viewer !== undefined) tables.get(data.code)?.detach(data.viewer);
+      if (!data.code || data.viewer === undefined) return;
+      const room = tables.get(data.code);
+      if (room) room.detach(data.viewer);
+      else if (data.remote) void peers?.presence(data.code, data.viewer, -1);
     });
   });
   return stats;

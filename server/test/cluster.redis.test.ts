@@ -1,0 +1,64 @@
+/**
+ * Scale-out through Redis: two server processes share one PostgreSQL ledger and the socket.io
+ * rooms. The table lives on server A; a player and a spectator connected to server B take part
+ * as if they were on A (admitted and acting through A, broadcasts through Redis).
+ */
+import { randomBytes } from 'node:crypto';
+import type { ServerMessage } from '@mahjong/shared';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openStore } from '../src/store/open.js';
+import { api, createTable, join, TestClient, testServer } from './helpers.js';
+import { createTestDatabase } from './pg.js';
+
+vi.setConfig({ hookTimeout: 60_000 });
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const db = await createTestDatabase(`mj_cluster_${randomBytes(4).toString('hex')}`);
+afterAll(() => db.drop());
+
+describe('two servers through Redis', () => {
+  it('a player and a spectator on server B play and watch a table held by server A', async () => {
+    const key = `mj-test-${randomBytes(4).toString('hex')}`;
+    const a = await testServer({
+      store: await openStore({ kind: 'postgres', url: db.url }),
+      redisUrl: REDIS_URL,
+      redisKey: key,
+    });
+    const b = await testServer({
+      store: await openStore({ kind: 'postgres', url: db.url }),
+      redisUrl: REDIS_URL,
+      redisKey: key,
+    });
+    try {
+      const t = await createTable(a.url, { rounds: 1, bots: [0, 2] });
+      const [onA, onB] = [await join(a.url, t.code, 'Ann'), await join(a.url, t.code, 'Bo')];
+      const playerA = await TestClient.open(a.url, t.code, onA.token, { autoplay: true });
+      const playerB = await TestClient.open(b.url, t.code, onB.token, { autoplay: true });
+      const spectatorB = await TestClient.open(b.url, t.code);
+      expect([playerB.role, spectatorB.role]).toEqual([onB.seat, 'spectator']);
+      expect(b.tables.get(t.code)).toBeUndefined();
+      // A counts B's player as connected.
+      expect(a.tables.get(t.code)!.info().seats[onB.seat].connected).toBe(true);
+
+      // A wrong token is refused through A too.
+      const bad = await TestClient.open(b.url, t.code, onA.token.replace(/.$/, 'x'));
+      expect(bad.refusals()[0]?.code).toBe('auth/bad_token');
+      bad.close();
+
+      expect((await api(a.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+      await spectatorB.waitFor(() => spectatorB.view?.phase === 'matchOver', 90_000);
+      await playerB.waitFor(() => playerB.view?.phase === 'matchOver');
+      const room = a.tables.get(t.code)!;
+      const seqs = spectatorB.messages.flatMap((m: ServerMessage) => (m.type === 'view' ? [m.seq] : []));
+      expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+      expect(seqs[seqs.length - 1]).toBe(room.engine!.seq);
+      // B's player really played (its own actions are in A's log).
+      expect(room.engine!.log.some((e) => e.event.type === 'act' && e.event.seat === onB.seat)).toBe(true);
+      expect(playerB.refusals().filter((r) => r.code !== 'act/stale_seq')).toEqual([]);
+      for (const c of [playerA, playerB, spectatorB]) c.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
