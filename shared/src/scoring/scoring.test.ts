@@ -7,7 +7,11 @@ import {
   basicPoints,
   defaultOptions,
   HK_NEW,
+  HK_OLD,
+  HK_PATTERNS,
   type HkRuleset,
+  RIICHI_YAKU,
+  RIICHI_YAKUMAN,
   resolveOptions,
   resultToJson,
   type ScoreResult,
@@ -420,5 +424,25 @@ describe('types', () => {
     const r = scoreWin(input, 'mcr');
     expect(!r.valid && r.code).toBe('score/bad_ruleset');
     expect(wind).toBe(5);
+  });
+});
+
+describe('fixture coverage', () => {
+  const seen = (rows: readonly { patterns?: Record<string, number> }[]) =>
+    new Set(rows.flatMap((r) => Object.keys(r.patterns ?? {})));
+
+  it.each([
+    ['hk-new', HK_NEW, hkNewRows],
+    ['hk-old', HK_OLD, hkOldRows],
+  ] as const)('every pattern %s values appears in its fixture table', (_id, table, rows) => {
+    const played = HK_PATTERNS.filter((p) => table.values[p] !== null);
+    const missing = played.filter((p) => !seen(rows as unknown as HkRow[]).has(p));
+    // all-honours in hk-old ties with great-dragons in its row, so only the faan is checked there
+    expect(missing.filter((p) => !(table === HK_OLD && p === 'all-honours'))).toEqual([]);
+  });
+
+  it('every riichi yaku and yakuman appears in the riichi fixture table', () => {
+    const names = seen(riichiRows as unknown as RiichiRow[]);
+    expect([...RIICHI_YAKU, ...RIICHI_YAKUMAN].filter((p) => !names.has(p))).toEqual([]);
   });
 });
