@@ -437,8 +437,7 @@ describe('fixture coverage', () => {
   ] as const)('every pattern %s values appears in its fixture table', (_id, table, rows) => {
     const played = HK_PATTERNS.filter((p) => table.values[p] !== null);
     const missing = played.filter((p) => !seen(rows as unknown as HkRow[]).has(p));
-    // all-honours in hk-old ties with great-dragons in its row, so only the faan is checked there
-    expect(missing.filter((p) => !(table === HK_OLD && p === 'all-honours'))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 
   it('every riichi yaku and yakuman appears in the riichi fixture table', () => {
