@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     const text = await readStdin();
     let data: unknown;
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (e) {
       err(`score: standard input is not JSON (${(e as Error).message})\n`);
       proc.exitCode = 2;
