@@ -142,6 +142,7 @@ function notCompleteReason(meldCount: number): string {
 
 /** Conditions that cannot go together with how the tile was won. */
 export function conditionConflict(input: WinInput): string | null {
+  if (input.discarder === input.seatWind && !input.selfDrawn) return 'the discarder cannot be the winner';
   const conds = input.conditions;
   if (conds.length === 0) return null;
   if (conds.includes('robbingKong') && input.selfDrawn)
