@@ -4,7 +4,7 @@
  */
 import { scoreHk } from './hk.js';
 import { type ScoringOptions, defaultOptions } from './options.js';
-import { HK_RULESETS, type HkRuleset } from './rulesets.js';
+import { HK_RULESETS, type HkRuleset, type RiichiRuleset } from './rulesets.js';
 import { scoreRiichi } from './riichi.js';
 import { parseRequest } from './request.js';
 import type { ScoreResult, ScoringRulesetId, WinInput } from './types.js';
@@ -18,16 +18,20 @@ export * from './rulesets.js';
 export * from './types.js';
 
 /**
- * Scores a completed hand. `ruleset` is a built-in id, or a house table (an `HkRuleset`) for
- * HK play; `options` come from `resolveOptions` (the ruleset's defaults when left out). Never
+ * Scores a completed hand. `ruleset` is a built-in id, or a house table (an `HkRuleset` or a
+ * `RiichiRuleset`, e.g. `{ ...RIICHI, yakuman: { ...RIICHI.yakuman, 'consecutive-pairs': 0 } }`); `options` come from `resolveOptions` (the ruleset's defaults when left out). Never
  * throws on bad input: an impossible hand is `{ valid: false, code, reason }`.
  */
 export function scoreWin(
   input: WinInput,
-  ruleset: ScoringRulesetId | HkRuleset,
+  ruleset: ScoringRulesetId | HkRuleset | RiichiRuleset,
   options?: ScoringOptions,
 ): ScoreResult {
   if (typeof ruleset !== 'string') {
+    if (ruleset.family === 'riichi') {
+      const opts = options?.ruleset === 'riichi' ? options : ({ ruleset: 'riichi', ...ruleset.defaults } as const);
+      return scoreRiichi(input, opts, ruleset);
+    }
     const base = options?.ruleset === 'hk-old' ? 'hk-old' : 'hk-new';
     const opts = options && options.ruleset !== 'riichi' ? options : ({ ruleset: base, ...ruleset.defaults } as const);
     return scoreHk(input, ruleset, opts);

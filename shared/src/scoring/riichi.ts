@@ -18,7 +18,15 @@ import {
 import { arrangementOf, checkHand, type HandSet, type Reading, readings, suitMask, tileClasses } from './hand.js';
 import { conditionConflict } from './hk.js';
 import { riichiPayments } from './payments.js';
-import { basicPoints, RIICHI, type RiichiOptions, type RiichiYaku, type RiichiYakuman, roundUp } from './rulesets.js';
+import {
+  basicPoints,
+  RIICHI,
+  type RiichiOptions,
+  type RiichiRuleset,
+  type RiichiYaku,
+  type RiichiYakuman,
+  roundUp,
+} from './rulesets.js';
 import type { InvalidScore, ScoredPattern, ScoreResult, WaitKind, WinInput } from './types.js';
 
 const invalid = (code: InvalidScore['code'], reason: string): InvalidScore => ({ valid: false, code, reason });
@@ -49,12 +57,15 @@ class Tally {
   readonly fuItems: ScoredPattern[] = [];
   readonly hanItems: ScoredPattern[] = [];
   readonly yakuman: ScoredPattern[] = [];
+  /** Sum of the yakuman percentages of the limit. */
+  yakumanPercent = 0;
   constructor(
+    private readonly table: RiichiRuleset,
     private readonly concealedHand: boolean,
     private readonly doubleYakuman: boolean,
   ) {}
   han(name: RiichiYaku): void {
-    const row = RIICHI.han[name];
+    const row = this.table.han[name];
     const v = this.concealedHand ? row[1] : row[0];
     if (v > 0) this.hanItems.push({ name, value: v, unit: 'han' });
   }
@@ -62,7 +73,11 @@ class Tally {
     this.fuItems.push({ name, value: v, unit: 'fu' });
   }
   ym(name: RiichiYakuman, double = false): void {
-    this.yakuman.push({ name, value: double && this.doubleYakuman ? 26 : 13, unit: 'han' });
+    let pct = this.table.yakuman[name];
+    if (pct <= 0) return;
+    if (double && this.doubleYakuman) pct *= 2;
+    this.yakumanPercent += pct;
+    this.yakuman.push({ name, value: (13 * pct) / 400, unit: 'han' });
   }
 }
 
@@ -80,7 +95,8 @@ interface Placement {
   readonly group: number;
 }
 
-export function scoreRiichi(input: WinInput, options: RiichiOptions): ScoreResult {
+/** Scores a riichi win; `table` is the riichi ruleset's data (a house table may change it). */
+export function scoreRiichi(input: WinInput, options: RiichiOptions, table: RiichiRuleset = RIICHI): ScoreResult {
   if (input.bonus.length > 0 || input.win >= 34) {
     return invalid('score/bonus_not_in_play', 'riichi is played without flowers and seasons');
   }
@@ -116,7 +132,7 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions): ScoreResul
   let best: Outcome | undefined;
   for (const r of rs) {
     for (const p of placements(r, input.win)) {
-      const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options);
+      const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options, table);
       if (
         best === undefined ||
         o.basic > best.basic ||
@@ -132,11 +148,11 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions): ScoreResul
   if (best === undefined) return invalid('score/not_complete', 'the winning tile has no place in the hand');
   return {
     valid: true,
-    ruleset: 'riichi',
+    ruleset: table.id,
     faan: null,
     han: best.han,
     fu: best.fu,
-    limit: best.basic >= RIICHI.limit,
+    limit: best.basic >= table.limit,
     belowMinimum: !best.yaku,
     patterns: best.patterns,
     arrangement: arrangementOf(best.reading),
@@ -190,10 +206,11 @@ function scoreOne(
   concealedHand: boolean,
   input: WinInput,
   options: RiichiOptions,
+  table: RiichiRuleset,
 ): Outcome {
-  const t = new Tally(concealedHand, options.doubleYakuman);
+  const t = new Tally(table, concealedHand, options.doubleYakuman);
   const { fuItems, hanItems, yakuman } = t;
-  const F = RIICHI.fu;
+  const F = table.fu;
   const conds = input.conditions;
   const { suits, honours } = facts;
   const cls = facts;
@@ -346,7 +363,7 @@ function scoreOne(
     let total = 0;
     for (const y of yakuman) total += y.value;
     return {
-      basic: (RIICHI.limit * RIICHI.yakumanPercent * (total / 13)) / 100,
+      basic: (table.limit * t.yakumanPercent) / 100,
       han: total,
       fu: null,
       rawFu: null,
@@ -366,7 +383,7 @@ function scoreOne(
   const totalHan = yakuHan + dora + red;
   const rounded = r.form === 'seven-pairs' ? fuTotal : roundUp(fuTotal, 10);
   return {
-    basic: basicPoints(rounded, totalHan, options),
+    basic: basicPoints(rounded, totalHan, options, table),
     han: totalHan,
     fu: rounded,
     rawFu: fuTotal,

@@ -337,7 +337,7 @@ export interface RiichiOptions {
 }
 
 export interface RiichiRuleset {
-  readonly id: 'riichi';
+  readonly id: string;
   readonly family: 'riichi';
   /** The Limit: 2,000 basic points. */
   readonly limit: number;
@@ -351,8 +351,11 @@ export interface RiichiRuleset {
   readonly settlingExceptions: readonly { readonly fu: number; readonly han: number; readonly percent: number }[];
   /** Han: `[open, concealed]`; 0 = not when open. */
   readonly han: Readonly<Record<RiichiYaku, readonly [number, number]>>;
-  /** Yakuman: percent of the limit. */
-  readonly yakumanPercent: number;
+  /**
+   * Yakuman: percent of the limit each (400 in the source; 0 = not played, e.g. to drop an
+   * optional item). Shown as 13 han per 400%.
+   */
+  readonly yakuman: Readonly<Record<RiichiYakuman, number>>;
   readonly fu: {
     readonly base: number; // 20 "Winning"
     readonly concealedRon: number; // 10
@@ -457,7 +460,24 @@ export const RIICHI: RiichiRuleset = {
     'after-kong': [1, 1],
     'robbing-kong': [1, 1],
   },
-  yakumanPercent: 400,
+  yakuman: {
+    'all-green': 400,
+    'four-kongs': 400,
+    'hidden-treasure': 400,
+    'big-three-dragons': 400,
+    'little-four-winds': 400,
+    'big-four-winds': 400,
+    'all-honours': 400,
+    'all-terminals': 400,
+    'nine-gates': 400,
+    'impure-nine-gates': 400,
+    'thirteen-orphans': 400,
+    'consecutive-pairs': 400, // optional item of the source
+    'four-identical-chows': 400, // optional item of the source
+    'heavenly-hand': 400,
+    'first-turn-self-draw': 400,
+    'first-turn-discard': 400, // "some players specify a lower score (typically 200%)"
+  },
   fu: {
     base: 20,
     concealedRon: 10,

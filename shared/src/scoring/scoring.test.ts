@@ -10,7 +10,9 @@ import {
   HK_OLD,
   HK_PATTERNS,
   type HkRuleset,
+  RIICHI,
   RIICHI_YAKU,
+  type RiichiRuleset,
   RIICHI_YAKUMAN,
   resolveOptions,
   resultToJson,
@@ -424,6 +426,51 @@ describe('types', () => {
     const r = scoreWin(input, 'mcr');
     expect(!r.valid && r.code).toBe('score/bad_ruleset');
     expect(wind).toBe(5);
+  });
+});
+
+describe('riichi house tables', () => {
+  const pairs: WinInput = {
+    concealed: tiles('1122334455667p'),
+    melds: [],
+    win: tile('7p'),
+    bonus: [],
+    selfDrawn: false,
+    seatWind: 2,
+    roundWind: 1,
+    dealer: false,
+    conditions: [],
+  };
+
+  it('an optional yakuman dropped by data scores as an ordinary hand', () => {
+    expect(valid(scoreWin(pairs, 'riichi')).basicPoints).toBe(8000);
+    const house: RiichiRuleset = {
+      ...RIICHI,
+      id: 'no-optional',
+      yakuman: { ...RIICHI.yakuman, 'consecutive-pairs': 0 },
+    };
+    const v = valid(scoreWin(pairs, house));
+    expect(v.ruleset).toBe('no-optional');
+    // the best ordinary reading: pinfu-shaped chows with two pairs of identical chows and the full flush
+    expect(v.basicPoints).toBeLessThan(8000);
+    expect(byName(v, 'other')['full-flush']).toBe(6);
+  });
+
+  it('renhou at 200% of the limit, as some players score it', () => {
+    const house: RiichiRuleset = {
+      ...RIICHI,
+      id: 'renhou-200',
+      yakuman: { ...RIICHI.yakuman, 'first-turn-discard': 200 },
+    };
+    const input: WinInput = {
+      ...pairs,
+      concealed: tiles('234m567p789s23s88m'),
+      win: tile('4s'),
+      conditions: ['earthly'],
+    };
+    const v = valid(scoreWin(input, house));
+    expect(v.basicPoints).toBe(4000);
+    expect(v.points.winner).toBe(16000);
   });
 });
 
