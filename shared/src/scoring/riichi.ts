@@ -267,9 +267,22 @@ function scoreOne(
       const pure = isPureNineGatesWait(before);
       t.ym(pure ? 'nine-gates' : 'impure-nine-gates', pure);
     }
-    const chowCount = new Map<number, number>();
-    for (const s of sets) if (s.kind === 'chow') chowCount.set(s.tile, (chowCount.get(s.tile) ?? 0) + 1);
-    if ([...chowCount.values()].some((n) => n === 4)) t.ym('four-identical-chows');
+    // chows by their first tile (a scratch array: scoring is synchronous)
+    const chowCount = CHOW_COUNT;
+    for (const s of sets) if (s.kind === 'chow') chowCount[s.tile] = 0;
+    let chowBits = 0;
+    let pungBits = 0;
+    for (const s of sets) {
+      if (s.kind === 'chow') {
+        chowCount[s.tile] = (chowCount[s.tile] as number) + 1;
+        chowBits |= 1 << s.tile;
+      } else if (s.tile < 27) {
+        pungBits |= 1 << s.tile;
+      }
+    }
+    let identical4 = false;
+    for (const s of sets) if (s.kind === 'chow' && chowCount[s.tile] === 4) identical4 = true;
+    if (identical4) t.ym('four-identical-chows');
 
     // fu
     t.fu('winning', F.base);
@@ -285,8 +298,8 @@ function scoreOne(
       const closed = s.concealed && i !== ronPung;
       if (closed) v *= 2;
       if (s.kind === 'kong') v *= 4;
-      const what = isDragonTile(s.tile) ? 'dragons' : isWindTile(s.tile) ? 'winds' : orphan ? 'terminals' : 'simples';
-      t.fu(`${closed ? 'concealed' : 'melded'}-${s.kind}-${what}`, v);
+      const what = isDragonTile(s.tile) ? 3 : isWindTile(s.tile) ? 2 : orphan ? 1 : 0;
+      t.fu(MELD_FU_NAMES[(closed ? 8 : 0) + (s.kind === 'kong' ? 4 : 0) + what] as string, v);
       fuTotal += v;
     });
     let pairFu = 0;
@@ -323,13 +336,15 @@ function scoreOne(
       if (s.tile === seat) t.han('seat-wind');
       if (s.tile === round) t.han('round-wind');
     }
-    for (const n of chowCount.values()) {
+    for (let k = 0; k < 27; k++) {
+      if ((chowBits & (1 << k)) === 0) continue;
+      const n = chowCount[k];
       if (n === 2) t.han('two-identical-chows');
       if (n === 3) t.han('three-identical-chows');
     }
-    if (threeColour(sets, 'chow')) t.han('three-colour-chows');
-    if (pureStraight(chowCount)) t.han('pure-straight');
-    if (threeColour(sets, 'pung')) t.han('three-colour-pungs');
+    if (threeColour(chowBits)) t.han('three-colour-chows');
+    if (pureStraight(chowBits)) t.han('pure-straight');
+    if (threeColour(pungBits)) t.han('three-colour-pungs');
     if (concealedPungs === 3) t.han('three-concealed-pungs');
     if (kongs === 3) t.han('three-kongs');
     if (dragonSets === 2 && isDragonTile(r.pair)) t.han('little-three-dragons');
@@ -425,21 +440,26 @@ function isPureNineGatesWait(before: Uint8Array): boolean {
   return false;
 }
 
-/** Three chows (or pungs/kongs) of the same rank in the three suits. */
-function threeColour(sets: readonly HandSet[], kind: 'chow' | 'pung'): boolean {
-  const seen = new Set<number>();
-  for (const s of sets) {
-    const matches = kind === 'chow' ? s.kind === 'chow' : s.kind !== 'chow';
-    if (matches && isSuited(s.tile)) seen.add(s.tile);
+/** Fu item names: [melded|concealed] x [pung|kong] x [simples|terminals|winds|dragons]. */
+const MELD_FU_NAMES: readonly string[] = ['melded', 'concealed'].flatMap((c) =>
+  ['pung', 'kong'].flatMap((k) => ['simples', 'terminals', 'winds', 'dragons'].map((w) => `${c}-${k}-${w}`)),
+);
+
+/** Chow counts by first tile, reused (reset for the tiles used before each count). */
+const CHOW_COUNT = new Uint8Array(27);
+
+/** The same rank in all three suits, from a bit set of suit tiles (chows by first tile, or pungs). */
+function threeColour(bits: number): boolean {
+  for (let rank = 0; rank < 9; rank++) {
+    if ((bits >> rank) & (bits >> (rank + 9)) & (bits >> (rank + 18)) & 1) return true;
   }
-  for (let rank = 0; rank < 9; rank++) if (seen.has(rank) && seen.has(rank + 9) && seen.has(rank + 18)) return true;
   return false;
 }
 
-/** 123, 456, 789 of one suit. */
-function pureStraight(chowCount: ReadonlyMap<number, number>): boolean {
+/** 123, 456, 789 of one suit, from the chows' bit set. */
+function pureStraight(chowBits: number): boolean {
   for (const base of [0, 9, 18]) {
-    if (chowCount.has(base) && chowCount.has(base + 3) && chowCount.has(base + 6)) return true;
+    if ((chowBits >> base) & (chowBits >> (base + 3)) & (chowBits >> (base + 6)) & 1) return true;
   }
   return false;
 }
