@@ -352,6 +352,32 @@ describe('properties', () => {
     );
   });
 
+  it('isComplete agrees with readings on every one-suit hand of 2, 5, 8 and 11 tiles (and honours up to 14)', () => {
+    // Exhaustive: every count vector of the characters suit (and of the honours) with that many
+    // tiles, at most four of a kind. One-suit hands are where split mistakes hide.
+    let checked = 0;
+    const visit = (c: Uint8Array, at: number, end: number, left: number, melds: number): void => {
+      if (at === end) {
+        if (left !== 0) return;
+        checked++;
+        const standard = standardReadings(c).length > 0;
+        const special = melds === 0 && (isSevenPairs(c) || isThirteenOrphans(c));
+        if (isComplete(c, melds) !== (standard || special)) {
+          expect.fail(`${formatTiles(Array.from(c.subarray(0, 34)).flatMap((n, k) => Array(n).fill(k)))}`);
+        }
+        return;
+      }
+      for (let n = 0; n <= Math.min(4, left); n++) {
+        c[at] = n;
+        visit(c, at + 1, end, left - n, melds);
+      }
+      c[at] = 0;
+    };
+    for (const melds of [4, 3, 2, 1]) visit(new Uint8Array(42), 0, 9, 14 - 3 * melds, melds);
+    for (const melds of [4, 3, 2, 1, 0]) visit(new Uint8Array(42), 27, 34, 14 - 3 * melds, melds);
+    expect(checked).toBeGreaterThan(60_000);
+  });
+
   it('readings agree with the brute-force reference', () => {
     fc.assert(
       fc.property(fc.oneof(builtHandArb(4), builtHandArb(3), handArb(11)), (c) => {
