@@ -1,0 +1,2 @@
+/** The scoring calculator page (work in progress). */
+export {};
