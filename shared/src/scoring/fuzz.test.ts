@@ -8,13 +8,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isComplete } from '../analysis.js';
-import { parseTiles } from '../notation.js';
+import { formatTiles, parseTiles } from '../notation.js';
 import { countKinds, type TileKind } from '../tiles.js';
 import { randomWin, rng } from './fixtures/random-hands.js';
 import {
   basicPoints,
   deltasByWind,
   HK_RULESETS,
+  resultToJson,
   scoreRequest,
   scoreWin,
   type ValidScore,
@@ -168,6 +169,50 @@ describe('anything at all', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('metamorphic properties', () => {
+  const toRequest = (h: WinInput, ruleset: string) => ({
+    ruleset,
+    concealed: formatTiles(h.concealed),
+    melds: h.melds.map((m) => ({ kind: m.kind, tiles: formatTiles(m.tiles), concealed: m.concealed })),
+    win: formatTiles([h.win]),
+    flowers: formatTiles(h.bonus),
+    selfDrawn: h.selfDrawn,
+    seatWind: h.seatWind,
+    roundWind: h.roundWind,
+    dealer: h.dealer,
+  });
+
+  it('a hand written as a request scores as the library scores it', () => {
+    fc.assert(
+      fc.property(seedArb, fc.constantFrom('hk-new', 'hk-old', 'riichi' as const), (seed, ruleset) => {
+        const h = randomWin(rng(seed), { bonus: ruleset !== 'riichi' });
+        expect(resultToJson(scoreRequest(toRequest(h, ruleset)))).toEqual(resultToJson(scoreWin(h, ruleset)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('hk-new: exchanging two suits changes no faan and no payment', () => {
+    // characters <-> dots: the new-style patterns never name a suit
+    const swap = (k: TileKind): TileKind => (k < 9 ? k + 9 : k < 18 ? k - 9 : k) as TileKind;
+    fc.assert(
+      fc.property(seedArb, (seed) => {
+        const h = randomWin(rng(seed), { bonus: true });
+        const s: WinInput = {
+          ...h,
+          concealed: h.concealed.map(swap),
+          win: swap(h.win),
+          melds: h.melds.map((m) => ({ ...m, tiles: m.tiles.map(swap).sort((a, b) => a - b) })),
+        };
+        const a = scoreWin(h, 'hk-new');
+        const b = scoreWin(s, 'hk-new');
+        expect(a.valid && b.valid && [a.faan, a.points]).toEqual(b.valid && a.valid && [b.faan, b.points]);
+      }),
+      { numRuns: 300 },
     );
   });
 });
