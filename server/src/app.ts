@@ -102,12 +102,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     secret,
     botDelayMs: options.botDelayMs ?? 900,
   });
-  const restored = await tables.restore();
-  if (restored > 0) log.info({ restored }, 'restored unfinished tables');
-  const sockets = attachSockets(io, tables, secret, {
+  const { stats: sockets, peers } = attachSockets(io, tables, secret, {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     cluster: redis !== null,
   });
+  // Unfinished tables come back (those another process of the cluster holds stay there).
+  const restored = await tables.restore(peers ? await peers.heldElsewhere() : new Set());
+  if (restored > 0) log.info({ restored }, 'restored unfinished tables');
 
   const started = Date.now();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -129,6 +129,9 @@ export class Peers {
       const room = owner(code);
       cb(room ? room.welcome(viewer) : null);
     });
+    io.on('mj:codes', (cb: (codes: string[]) => void) => {
+      cb([...tables.all()].map((r) => r.code));
+    });
     io.on('mj:presence', (code: unknown, viewer: Viewer, delta: number) => {
       const room = owner(code);
       if (room && delta > 0) room.attach(viewer);
@@ -145,6 +148,18 @@ export class Peers {
       return answers.find((a) => a !== null) ?? null;
     } catch {
       return null;
+    }
+  }
+
+  /** Codes of the tables the other processes hold (so that a restarting process leaves them alone). */
+  async heldElsewhere(): Promise<Set<string>> {
+    try {
+      const answers = (await (this.io.serverSideEmitWithAck as (e: string) => Promise<unknown[]>)(
+        'mj:codes',
+      )) as string[][];
+      return new Set(answers.flat());
+    } catch {
+      return new Set();
     }
   }
 
@@ -173,7 +188,7 @@ export function attachSockets(
   tables: Tables,
   secret: Buffer,
   options: { rateLimit?: RateLimit; now?: () => number; cluster?: boolean } = {},
-): SocketStats {
+): { stats: SocketStats; peers: Peers | null } {
   const peers = options.cluster ? new Peers(io, tables, secret) : null;
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const now = options.now ?? (() => performance.now());
@@ -279,5 +294,5 @@ export function attachSockets(
       else if (data.remote) void peers?.presence(data.code, data.viewer, -1);
     });
   });
-  return stats;
+  return { stats, peers };
 }

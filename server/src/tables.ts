@@ -91,9 +91,9 @@ export class Tables {
   }
 
   /** After a restart: every table still in the lobby or playing comes back, timers restart. */
-  async restore(): Promise<number> {
+  async restore(skip: ReadonlySet<string> = new Set()): Promise<number> {
     const store = this.ctx.ledger.store;
-    const active = await store.loadActive();
+    const active = (await store.loadActive()).filter((r) => !skip.has(r.code) && !this.rooms.has(r.code));
     for (const record of active) {
       const room = new Room(record, this.ctx);
       if (record.status === 'playing') {

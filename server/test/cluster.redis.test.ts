@@ -37,6 +37,14 @@ describe('two servers through Redis', () => {
       const spectatorB = await TestClient.open(b.url, t.code);
       expect([playerB.role, spectatorB.role]).toEqual([onB.seat, 'spectator']);
       expect(b.tables.get(t.code)).toBeUndefined();
+      // A third process starting on the same database leaves A's table to A.
+      const c = await testServer({
+        store: await openStore({ kind: 'postgres', url: db.url }),
+        redisUrl: REDIS_URL,
+        redisKey: key,
+      });
+      expect(c.tables.get(t.code)).toBeUndefined();
+      await c.close();
       // A counts B's player as connected.
       expect(a.tables.get(t.code)!.info().seats[onB.seat].connected).toBe(true);
 

@@ -56,7 +56,13 @@ describe('scheduler (injected clock)', () => {
         expect(lastEvent()).toEqual({ type: 'timeout' });
         expect(room.isCovered(0)).toBe(false);
         humanTimedOut = true;
-      } else if (!botPaced && bot !== undefined && deadline - clock.now() > BOT_DELAY + 1) {
+      } else if (
+        !botPaced &&
+        bot !== undefined &&
+        engine.log[engine.log.length - 1]!.at === clock.now() &&
+        deadline - clock.now() > BOT_DELAY + 1
+      ) {
+        // The state just changed: the bots' pause starts now.
         clock.advance(BOT_DELAY - 1);
         expect(engine.seq).toBe(seq);
         clock.advance(2);
