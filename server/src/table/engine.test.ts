@@ -97,7 +97,7 @@ describe('determinism, the log and replays', () => {
     ]);
     must(e, 0, discard('3m'));
     must(e, 3, { type: 'pung' });
-    const copy = replayEngine(e.config, e.log, { walls: e.state.fixedWalls ?? [] });
+    const copy = replayEngine(e.config, e.log, { walls: e.state.setup.fixedWalls ?? [] });
     fire(e);
     fire(copy);
     expect(JSON.stringify(copy.state)).toBe(JSON.stringify(e.state));
@@ -109,7 +109,7 @@ describe('determinism, the log and replays', () => {
     ]);
     must(e, 0, discard('3m'));
     const bad: LogEntry[] = [...e.log, { seq: 3, at: 0, event: { type: 'act', seat: 2, action: { type: 'pung' } } }];
-    expect(() => replayEngine(e.config, bad, { walls: e.state.fixedWalls ?? [] })).toThrow(/refused/);
+    expect(() => replayEngine(e.config, bad, { walls: e.state.setup.fixedWalls ?? [] })).toThrow(/refused/);
     expect(() => replayEngine(e.config, e.log.slice(1))).toThrow(/start/);
   });
 

@@ -11,7 +11,7 @@ export function stateInvariants(s: TableState): string[] {
   const out: string[] = [];
   const h = s.hand;
   const seen = new Uint8Array(ALL_TILES);
-  const total = s.rules.bonus ? ALL_TILES : PLAYING_TILES;
+  const total = s.setup.rules.bonus ? ALL_TILES : PLAYING_TILES;
   const mark = (id: number, where: string) => {
     if (id < 0 || id >= total) out.push(`tile ${id} out of range (${where})`);
     else if (seen[id]) out.push(`tile ${id} twice (${where})`);

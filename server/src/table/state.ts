@@ -6,8 +6,10 @@
  */
 import {
   type BySeat,
+  countKinds,
   type HandResultView,
   isBonus,
+  type KindCounts,
   kindOfId,
   type LegalAction,
   type Meld,
@@ -23,7 +25,6 @@ import {
 } from '@mahjong/shared';
 import {
   buildWall,
-  countKinds,
   deadCount,
   drawLive,
   drawReplacement,
@@ -103,12 +104,8 @@ export interface HandState {
 }
 
 export interface TableState {
-  readonly ruleset: TableRuleset;
-  readonly rules: TableRules;
-  readonly timing: TableTiming;
-  readonly players: BySeat<MatchPlayer>;
-  readonly seed: string;
-  readonly rounds: number;
+  /** What the match was created with (never changes). */
+  readonly setup: MatchSetup;
   readonly phase: 'playing' | 'handOver' | 'matchOver';
   readonly seq: number;
   /** Time of the last accepted event. */
@@ -121,13 +118,11 @@ export interface TableState {
   readonly hand: HandState;
   /** Deadline of the results pause (phase handOver). */
   readonly resultsDeadline: number | null;
-  /** Walls injected by tests, by hand number (plain data, so that the state stays serialisable). */
-  readonly fixedWalls: readonly WallState[] | null;
 }
 
 /** The wall of hand `number`: an injected one (tests), else shuffled from the hand's seed. */
 function wallFor(s: TableState, number: number): WallState {
-  return s.fixedWalls?.[number] ?? buildWall(handSeed(s.seed, number), { bonus: s.rules.bonus });
+  return s.setup.fixedWalls?.[number] ?? buildWall(handSeed(s.setup.seed, number), { bonus: s.setup.rules.bonus });
 }
 
 const EMPTY_SEAT: SeatState = {
@@ -210,7 +205,7 @@ export interface MatchSetup {
 
 export function startMatch(setup: MatchSetup, at: number): TableState {
   const base: TableState = {
-    ...setup,
+    setup,
     phase: 'playing',
     seq: 1,
     at,
@@ -271,7 +266,7 @@ export function dealHand(s: TableState, number: number, at: number): TableState 
     interrupted: false,
     lastDiscard: null,
     window: null,
-    turnDeadline: at + s.timing.turnMs,
+    turnDeadline: at + s.setup.timing.turnMs,
   };
   return { ...s, phase: 'playing', hand, resultsDeadline: null };
 }
@@ -281,11 +276,19 @@ export function dealHand(s: TableState, number: number, at: number): TableState 
 
 const meldKinds = (seat: SeatState): Meld[] => seat.melds.map((m) => m.meld);
 
-const countOf = (ids: readonly TileId[], kind: TileKind): number => {
-  let n = 0;
-  for (const id of ids) if (kindOfId(id) === kind) n++;
-  return n;
-};
+/** Kind counts of a concealed hand, remembered by array identity (hands are never mutated). */
+const countsMemo = new WeakMap<readonly TileId[], KindCounts>();
+function countsOf(ids: readonly TileId[]): KindCounts {
+  let c = countsMemo.get(ids);
+  if (c === undefined) {
+    c = new Uint8Array(42);
+    for (const id of ids) c[kindOfId(id)] = (c[kindOfId(id)] as number) + 1;
+    countsMemo.set(ids, c);
+  }
+  return c;
+}
+
+const countOf = (ids: readonly TileId[], kind: TileKind): number => countsOf(ids)[kind] as number;
 
 const withoutKinds = (ids: readonly TileId[], kind: TileKind, n: number, prefer: TileId | null = null) => {
   const taken: TileId[] = [];
@@ -346,10 +349,17 @@ function liabilityFacts(s: TableState, tile: TileId | null) {
   return { wallRemaining: liveCount(s.hand.wall), freshTile: tile !== null && seen === 0 };
 }
 
-function completes(s: TableState, seat: Seat, concealedBefore: readonly TileId[], win: TileKind): boolean {
-  const counts = countKinds([...kindsOf(concealedBefore), win]);
-  return isComplete(counts, s.hand.seats[seat].melds.length, { sevenPairs: s.rules.sevenPairs });
+/** Would `win` complete the seat's hand (its concealed tiles, without the win tile, plus melds)? */
+function completesWith(s: TableState, seat: Seat, win: TileKind): boolean {
+  const st = s.hand.seats[seat];
+  const counts = countsOf(st.concealed);
+  counts[win] = (counts[win] as number) + 1;
+  const done = isComplete(counts, st.melds.length, s.setup.rules.sevenPairs ? SEVEN_PAIRS : NO_SEVEN_PAIRS);
+  counts[win] = (counts[win] as number) - 1;
+  return done;
 }
+const SEVEN_PAIRS = { sevenPairs: true };
+const NO_SEVEN_PAIRS = { sevenPairs: false };
 
 /** Conditions for a self-drawn win by the turn seat. */
 function selfDrawConditions(s: TableState, seat: Seat): WinCondition[] {
@@ -390,34 +400,37 @@ function checkSelfWin(s: TableState, seat: Seat): WinCheck {
 function computeSelfWin(s: TableState, seat: Seat): WinCheck {
   const st = s.hand.seats[seat];
   if (st.drawn === null) return { ok: false, faan: 0 };
+  const counts = countsOf(st.concealed);
+  if (!isComplete(counts, st.melds.length, s.setup.rules.sevenPairs ? SEVEN_PAIRS : NO_SEVEN_PAIRS)) {
+    return { ok: false, faan: 0 };
+  }
   const before = st.concealed.filter((id) => id !== st.drawn);
   const win = kindOfId(st.drawn);
-  if (!completes(s, seat, before, win)) return { ok: false, faan: 0 };
   const r = scoreTableWin(
-    s.ruleset,
-    s.rules,
+    s.setup.ruleset,
+    s.setup.rules,
     winInputFor(s, seat, before, win, true, selfDrawConditions(s, seat)),
     seat,
     null,
     liabilityFacts(s, null),
   );
-  return r.valid && r.faan >= s.rules.minFaan ? { ok: true, faan: r.faan } : { ok: false, faan: 0 };
+  return r.valid && r.faan >= s.setup.rules.minFaan ? { ok: true, faan: r.faan } : { ok: false, faan: 0 };
 }
 
 function checkDiscardWin(s: TableState, seat: Seat, from: Seat, tile: TileId, robbing: boolean): WinCheck {
   const st = s.hand.seats[seat];
   const win = kindOfId(tile);
   if (st.missed.includes(win)) return { ok: false, faan: 0 };
-  if (!completes(s, seat, st.concealed, win)) return { ok: false, faan: 0 };
+  if (!completesWith(s, seat, win)) return { ok: false, faan: 0 };
   const r = scoreTableWin(
-    s.ruleset,
-    s.rules,
+    s.setup.ruleset,
+    s.setup.rules,
     winInputFor(s, seat, st.concealed, win, false, discardConditions(s, from, robbing)),
     seat,
     from,
     liabilityFacts(s, tile),
   );
-  return r.valid && r.faan >= s.rules.minFaan ? { ok: true, faan: r.faan } : { ok: false, faan: 0 };
+  return r.valid && r.faan >= s.setup.rules.minFaan ? { ok: true, faan: r.faan } : { ok: false, faan: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -430,7 +443,7 @@ function turnActions(s: TableState): LegalAction[] {
   const out: LegalAction[] = [];
   const win = checkSelfWin(s, seat);
   if (win.ok) out.push({ type: 'win', faan: win.faan });
-  const counts = countKinds(kindsOf(st.concealed));
+  const counts = countsOf(st.concealed);
   const canReplace = deadCount(h.wall) > 0;
   if (canReplace) {
     for (let k = 0; k < 34; k++) {
@@ -463,12 +476,15 @@ function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId, lastD
     if (n >= 2) out.push({ type: 'pung' });
     if (seat === nextSeat(from) && k < 27) {
       const r = k % 9;
-      const has = (d: number) => countOf(st.concealed, (k + d) as TileKind) > 0;
-      const chow = (a: number) =>
-        out.push({ type: 'chow', tiles: [(k + a) as TileKind, (k + a + 1) as TileKind, (k + a + 2) as TileKind] });
-      if (r >= 2 && has(-2) && has(-1)) chow(-2);
-      if (r >= 1 && r <= 7 && has(-1) && has(1)) chow(-1);
-      if (r <= 6 && has(1) && has(2)) chow(0);
+      const c = countsOf(st.concealed);
+      // Lowest tile of each chow the discard can complete: k-2, k-1, k.
+      for (let a = -2; a <= 0; a++) {
+        if (r + a < 0 || r + a > 6) continue;
+        let ok = true;
+        for (let d = a; d <= a + 2; d++) if (d !== 0 && (c[k + d] as number) === 0) ok = false;
+        if (ok)
+          out.push({ type: 'chow', tiles: [(k + a) as TileKind, (k + a + 1) as TileKind, (k + a + 2) as TileKind] });
+      }
     }
   }
   if (out.length > 0) out.push({ type: 'pass' });
@@ -609,7 +625,7 @@ function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): Action
   if (!wellFormed(action) || !SEATS.includes(seat)) return 'action/malformed';
   if (s.phase === 'matchOver') return 'action/match_over';
   if (isLegal(s, seat, action)) return null;
-  if (s.phase === 'playing' && action.type === 'win' && s.rules.falseWin && isFalseWinTime(s, seat)) return null;
+  if (s.phase === 'playing' && action.type === 'win' && s.setup.rules.falseWin && isFalseWinTime(s, seat)) return null;
   if (!hasActions(s, seat)) {
     const w = s.hand.window;
     if (s.phase === 'playing' && w !== null && w.answers[seat] !== null) return 'action/already_answered';
@@ -695,7 +711,7 @@ function startTurn(s: TableState, seat: Seat, patch: Partial<HandState>, at: num
       turn: seat,
       stage: 'discard',
       window: null,
-      turnDeadline: at + s.timing.turnMs,
+      turnDeadline: at + s.setup.timing.turnMs,
     },
   };
 }
@@ -704,36 +720,44 @@ function discard(s: TableState, kind: TileKind, at: number): TableState {
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
-  const { taken, rest } = withoutKinds(st.concealed, kind, 1, st.drawn);
-  const id = taken[0] as TileId;
+  // The drawn tile when it is of that kind (so that a timed-out turn discards the drawn tile), else the last one.
+  let pos = st.drawn !== null && kindOfId(st.drawn) === kind ? st.concealed.indexOf(st.drawn) : -1;
+  for (let i = st.concealed.length - 1; pos < 0 && i >= 0; i--)
+    if (kindOfId(st.concealed[i] as TileId) === kind) pos = i;
+  const id = st.concealed[pos] as TileId;
+  const rest = st.concealed.slice();
+  rest.splice(pos, 1);
   const seats = setSeat(h.seats, seat, {
     ...st,
     concealed: rest,
     drawn: null,
     discards: [...st.discards, { id, claimed: false }],
   });
-  const s2: TableState = {
-    ...s,
-    hand: { ...h, seats, discardCount: h.discardCount + 1, lastDiscard: { seat, id }, turnDeadline: null },
+  // The hand and state are built once; the window is set on these fresh objects (nothing else
+  // holds them yet) after the claim options, which read the hand with the discard made.
+  const hand: { -readonly [K in keyof HandState]: HandState[K] } = {
+    ...h,
+    seats,
+    discardCount: h.discardCount + 1,
+    lastDiscard: { seat, id },
+    turnDeadline: null,
+    stage: 'claims',
+    window: null,
   };
+  const next: TableState = { ...s, hand };
   const last = liveCount(h.wall) === 0;
-  const options = SEATS.map((other) => claimOptions(s2, other, seat, id, last)) as unknown as BySeat<LegalAction[]>;
-  return {
-    ...s2,
-    hand: {
-      ...s2.hand,
-      stage: 'claims',
-      window: {
-        from: seat,
-        tile: id,
-        openedAt: at,
-        minCloseAt: at + s.timing.claimMinMs,
-        deadline: at + s.timing.claimMs,
-        options,
-        answers: [null, null, null, null],
-      },
-    },
+  const options: LegalAction[][] = [[], [], [], []];
+  for (const other of SEATS) if (other !== seat) options[other] = claimOptions(next, other, seat, id, last);
+  hand.window = {
+    from: seat,
+    tile: id,
+    openedAt: at,
+    minCloseAt: at + s.setup.timing.claimMinMs,
+    deadline: at + s.setup.timing.claimMs,
+    options: options as unknown as BySeat<LegalAction[]>,
+    answers: [null, null, null, null],
   };
+  return next;
 }
 
 function concealedKong(s: TableState, kind: TileKind, at: number): TableState {
@@ -781,8 +805,8 @@ function openRobbing(s: TableState, kind: TileKind, at: number): TableState {
         from: seat,
         tile: id,
         openedAt: at,
-        minCloseAt: at + s.timing.claimMinMs,
-        deadline: at + s.timing.claimMs,
+        minCloseAt: at + s.setup.timing.claimMinMs,
+        deadline: at + s.setup.timing.claimMs,
         options,
         answers: [null, null, null, null],
       },
@@ -813,8 +837,29 @@ function closeWindow(s: TableState, at: number): TableState {
       seats = setSeat(seats, seat, { ...seats[seat], missed: [...seats[seat].missed, kindOfId(w.tile)] });
     }
   }
-  const s1: TableState = { ...s, hand: { ...h, seats } };
   const winners = order.filter((seat) => w.answers[seat]?.type === 'win');
+  if (
+    winners.length === 0 &&
+    !robbing &&
+    order.every((seat) => w.answers[seat] === null || w.answers[seat]?.type === 'pass')
+  ) {
+    // Nobody claimed (the common case, built with one copy): the next seat draws.
+    const seat = nextSeat(w.from);
+    const r = drawFor(h.wall, seats[seat], 'live');
+    if (r === null) return exhaustiveDraw({ ...s, hand: { ...h, seats } }, at);
+    return startTurn(
+      s,
+      seat,
+      {
+        wall: r.wall,
+        seats: setSeat(seats, seat, r.seat),
+        source: r.replaced ? 'replacement' : 'live',
+        kongsThisTurn: 0,
+      },
+      at,
+    );
+  }
+  const s1: TableState = { ...s, hand: { ...h, seats } };
   if (winners.length > 0) {
     // Thirteen orphans may take the discard regardless of turn order.
     const orphans = winners.find((seat) => {
@@ -827,22 +872,8 @@ function closeWindow(s: TableState, at: number): TableState {
   const melder =
     order.find((seat) => w.answers[seat]?.type === 'pung' || w.answers[seat]?.type === 'kong') ??
     order.find((seat) => w.answers[seat]?.type === 'chow');
-  if (melder !== undefined) return claimMeld(s1, melder, w.answers[melder] as PlayerAction, at);
-  // Nobody claimed: the next seat draws.
-  const seat = nextSeat(w.from);
-  const r = drawFor(h.wall, seats[seat], 'live');
-  if (r === null) return exhaustiveDraw(s1, at);
-  return startTurn(
-    s1,
-    seat,
-    {
-      wall: r.wall,
-      seats: setSeat(seats, seat, r.seat),
-      source: r.replaced ? 'replacement' : 'live',
-      kongsThisTurn: 0,
-    },
-    at,
-  );
+  if (melder === undefined) throw new Error('a claim window closed with answers but no claimer');
+  return claimMeld(s1, melder, w.answers[melder] as PlayerAction, at);
 }
 
 function claimMeld(s: TableState, seat: Seat, action: PlayerAction, at: number): TableState {
@@ -946,7 +977,7 @@ function finishWin(
   facts: ReturnType<typeof liabilityFacts>,
   at: number,
 ): TableState {
-  const r = scoreTableWin(s.ruleset, s.rules, input, seat, from, facts);
+  const r = scoreTableWin(s.setup.ruleset, s.setup.rules, input, seat, from, facts);
   if (!r.valid) throw new Error(`accepted win does not score: ${r.reason}`);
   const result: HandResultView = {
     handNumber: s.hand.number,
@@ -969,7 +1000,7 @@ function finishWin(
 }
 
 function falseWin(s: TableState, seat: Seat, at: number): TableState {
-  const { deltas, payments } = falseWinDeltas(s.rules, seat, s.hand.dealer);
+  const { deltas, payments } = falseWinDeltas(s.setup.rules, seat, s.hand.dealer);
   const result: HandResultView = {
     handNumber: s.hand.number,
     dealer: s.hand.dealer,
@@ -1004,8 +1035,8 @@ function endHand(s: TableState, result: HandResultView, dealerStays: boolean, at
     dealer = nextSeat(dealer);
     if (dealer === 0) round += 1;
   }
-  const broke = s.timing.bankruptcyPoints > 0 && scores.some((x) => x <= -s.timing.bankruptcyPoints);
-  const over = round >= s.rounds || broke;
+  const broke = s.setup.timing.bankruptcyPoints > 0 && scores.some((x) => x <= -s.setup.timing.bankruptcyPoints);
+  const over = round >= s.setup.rounds || broke;
   const seats = SEATS.map((seat) => ({ ...s.hand.seats[seat], ready: false })) as unknown as BySeat<SeatState>;
   return {
     ...s,
@@ -1014,7 +1045,7 @@ function endHand(s: TableState, result: HandResultView, dealerStays: boolean, at
     dealer,
     round,
     phase: over ? 'matchOver' : 'handOver',
-    resultsDeadline: over ? null : at + s.timing.resultsMs,
+    resultsDeadline: over ? null : at + s.setup.timing.resultsMs,
     hand: { ...s.hand, seats, window: null, turnDeadline: null },
   };
 }

@@ -8,6 +8,7 @@
 import {
   type DiscardView,
   kindOfId,
+  type Meld,
   type Seat,
   type SeatPublicView,
   SEATS,
@@ -19,13 +20,28 @@ import {
   type Wind,
 } from '@mahjong/shared';
 import { countKinds, deadCount, liveCount, waits } from './core.js';
-import { legalActions, type TableState } from './state.js';
+import { legalActions, type SeatDiscard, type SeatMeld, type TableState } from './state.js';
 
 export interface ViewExtras {
   /** sha256 of the seed, computed once by the engine. */
   readonly seedHash: string;
   /** Seats whose player is connected (the server's business; true by default). */
   readonly connected?: readonly boolean[];
+}
+
+// The state's arrays are never mutated (a change is a new array), so their public forms are
+// remembered by identity: most of a view is then shared between views and between events.
+const meldsMemo = new WeakMap<readonly SeatMeld[], readonly Meld[]>();
+const bonusMemo = new WeakMap<readonly TileId[], readonly TileKind[]>();
+const discardsMemo = new WeakMap<readonly SeatDiscard[], readonly DiscardView[]>();
+
+function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
+  let v = cache.get(key);
+  if (v === undefined) {
+    v = make(key);
+    cache.set(key, v);
+  }
+  return v;
 }
 
 export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewExtras): TableView {
@@ -35,17 +51,19 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     const st = h.seats[seat];
     return {
       seat,
-      name: s.players[seat].name,
+      name: s.setup.players[seat].name,
       wind: seatWind(seat, h.dealer),
       isDealer: seat === h.dealer,
-      isBot: s.players[seat].bot,
+      isBot: s.setup.players[seat].bot,
       connected: extras.connected?.[seat] ?? true,
       score: s.scores[seat],
       concealedCount: st.concealed.length,
       hasDrawn: playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null,
-      melds: st.melds.map((m) => m.meld),
-      bonus: st.bonus.map(kindOfId),
-      discards: st.discards.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
+      melds: memo(meldsMemo, st.melds, (ms) => ms.map((m) => m.meld)),
+      bonus: memo(bonusMemo, st.bonus, (ids) => ids.map(kindOfId)),
+      discards: memo(discardsMemo, st.discards, (ds) =>
+        ds.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
+      ),
     };
   }) as unknown as TableView['seats'];
   const w = h.window;
@@ -54,7 +72,7 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     seq: s.seq,
     viewer,
     phase: s.phase,
-    ruleset: s.ruleset,
+    ruleset: s.setup.ruleset,
     prevailingWind: ((h.round % 4) + 1) as Wind,
     handNumber: h.number,
     dealer: h.dealer,
@@ -77,7 +95,7 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     lastResult,
     results: s.results,
     seedHash: extras.seedHash,
-    ...(s.phase === 'matchOver' ? { seed: s.seed } : {}),
+    ...(s.phase === 'matchOver' ? { seed: s.setup.seed } : {}),
     ...(viewer === 'spectator' ? {} : { hand: ownHand(s, viewer) }),
   };
   return view;
@@ -94,7 +112,7 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   let ready: TileKind[] = [];
   if (s.phase === 'playing' && n % 3 === 1) {
     const known = waitsMemo.get(st.concealed);
-    ready = known ?? waits(countKinds(concealed), st.melds.length, { sevenPairs: s.rules.sevenPairs });
+    ready = known ?? waits(countKinds(concealed), st.melds.length, { sevenPairs: s.setup.rules.sevenPairs });
     if (known === undefined) waitsMemo.set(st.concealed, ready);
   }
   return {
