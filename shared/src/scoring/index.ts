@@ -56,5 +56,6 @@ export function scoreWin(
 export function scoreRequest(raw: unknown): ScoreResult {
   const parsed = parseRequest(raw);
   if (!parsed.ok) return parsed.result;
-  return scoreWin(parsed.value.input, parsed.value.ruleset, parsed.value.options);
+  const result = scoreWin(parsed.value.input, parsed.value.ruleset, parsed.value.options);
+  return parsed.value.warnings.length > 0 ? { ...result, warnings: parsed.value.warnings } : result;
 }

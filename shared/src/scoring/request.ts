@@ -56,6 +56,8 @@ export interface ParsedRequest {
   readonly ruleset: ScoringRulesetId;
   readonly options: ScoringOptions;
   readonly input: WinInput;
+  /** Fields that were read but play no part (unknown fields, dora outside riichi). */
+  readonly warnings: readonly string[];
 }
 
 type Parsed =
@@ -102,10 +104,10 @@ function readWind(field: string, v: unknown, dflt: Wind): Wind | string {
 /** Reads one request object into scorer input, refusing anything malformed with a reason. */
 export function parseRequest(raw: unknown): Parsed {
   if (!isRecord(raw)) return refuse('score/bad_request', 'a request must be a JSON object');
+  // Other programs may send fields of their own (an id, a note): they are ignored with a warning.
+  const warnings: string[] = [];
   for (const key of Object.keys(raw)) {
-    if (!(REQUEST_KEYS as readonly string[]).includes(key)) {
-      return refuse('score/bad_request', `unknown field "${key}" (known: ${REQUEST_KEYS.join(', ')})`);
-    }
+    if (!(REQUEST_KEYS as readonly string[]).includes(key)) warnings.push(`unknown field "${key}" ignored`);
   }
   const ruleset = raw.ruleset ?? 'hk-new';
   if (!isScoringRulesetId(ruleset)) {
@@ -187,11 +189,11 @@ export function parseRequest(raw: unknown): Parsed {
   }
   let dora: number | undefined;
   if (raw.dora !== undefined) {
-    if (!riichi) return refuse('score/bad_request', `"dora" is a riichi field, not ${ruleset}`);
     if (typeof raw.dora !== 'number' || !Number.isInteger(raw.dora) || raw.dora < 0 || raw.dora > 40) {
       return refuse('score/bad_request', '"dora" must be a whole number 0-40');
     }
-    dora = raw.dora;
+    if (riichi) dora = raw.dora;
+    else if (raw.dora !== 0) warnings.push(`"dora" counts only in riichi; ignored for ${ruleset}`);
   }
   const input: WinInput = {
     concealed,
@@ -207,7 +209,7 @@ export function parseRequest(raw: unknown): Parsed {
     ...(red.n > 0 ? { redFives: red.n } : {}),
     ...(discarder === undefined ? {} : { discarder }),
   };
-  return { ok: true, value: { ruleset, options: opts.value, input } };
+  return { ok: true, value: { ruleset, options: opts.value, input, warnings } };
 }
 
 /**
@@ -215,7 +217,10 @@ export function parseRequest(raw: unknown): Parsed {
  * the `value`s of the patterns add up to the han (or faan).
  */
 export function resultToJson(result: ScoreResult): Record<string, unknown> {
-  if (!result.valid) return { valid: false, code: result.code, reason: result.reason };
+  if (!result.valid) {
+    const base = { valid: false, code: result.code, reason: result.reason };
+    return result.warnings ? { ...base, warnings: result.warnings } : base;
+  }
   return {
     ...result,
     patterns: result.patterns.map((p) =>

@@ -305,6 +305,22 @@ describe('bad requests: valid false with a reason, library and request alike', (
   });
 });
 
+describe('lenient about fields of other programs', () => {
+  it('scores a request with an unknown field and says it was ignored', () => {
+    const r = scoreRequest({ id: 'hand-7', concealed: '123m456m789p23s55p', win: '4s', seatWind: 2 });
+    expect(r.valid).toBe(true);
+    expect(r.warnings).toEqual(['unknown field "id" ignored']);
+    expect(resultToJson(r).warnings).toEqual(['unknown field "id" ignored']);
+  });
+
+  it('ignores dora outside riichi (zero silently)', () => {
+    const base = { concealed: '123m456m789p23s55p', win: '4s', seatWind: 2 };
+    expect(scoreRequest({ ...base, dora: 0 }).warnings).toBeUndefined();
+    expect(scoreRequest({ ...base, dora: 2 }).warnings).toEqual(['"dora" counts only in riichi; ignored for hk-new']);
+    expect(valid(scoreRequest({ ...base, dora: 2 })).faan).toBe(3);
+  });
+});
+
 describe('options', () => {
   it('fills defaults and refuses unknown keys and wrong types', () => {
     const r = resolveOptions('hk-new', { faanCap: 10 });

@@ -101,6 +101,8 @@ export interface InvalidScore {
   readonly valid: false;
   readonly code: ScoreErrorCode;
   readonly reason: string;
+  /** Request fields that were ignored (unknown fields): scored anyway, but said. */
+  readonly warnings?: readonly string[];
 }
 
 export interface ValidScore {
@@ -129,6 +131,8 @@ export interface ValidScore {
   readonly rawFu?: number;
   /** Riichi: the wait the winning tile was counted as. */
   readonly wait?: WaitKind;
+  /** Request fields that were ignored (unknown fields): scored anyway, but said. */
+  readonly warnings?: readonly string[];
 }
 
 export type ScoreResult = InvalidScore | ValidScore;
