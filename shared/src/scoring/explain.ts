@@ -226,6 +226,7 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
     lines.push(dots(`${who} pays`, String(p.amount)));
   }
   lines.push(dots('Winner receives', String(result.points.winner)));
+  for (const w of result.warnings ?? []) lines.push(`Note: ${w}`);
   return `${lines.join('\n')}\n`;
 }
 
