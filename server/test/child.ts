@@ -16,7 +16,7 @@ export interface ChildServer {
   readonly exited: Promise<number | string | null>;
 }
 
-export async function startChildServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ChildServer> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ...env },
