@@ -95,7 +95,12 @@ describe('payments always sum to zero', () => {
       { from: 4, amount: 8 },
     ]);
     expect(hkPayments(3, opts('hk-old', 'discarder-pays-all'), discard).payments).toEqual([
-      { from: 'discarder', amount: 32 },
+      { from: 'discarder', amount: 16 },
+    ]);
+    expect(hkPayments(3, opts('hk-old', 'discarder-pays-half'), discard).payments).toEqual([
+      { from: 'discarder', amount: 8 },
+      { from: 2, amount: 4 },
+      { from: 4, amount: 4 },
     ]);
     const self = { selfDrawn: true, winner: 2 as Wind };
     expect(hkPayments(3, opts('hk-new', 'discarder-pays-half'), self).winner).toBe(12);

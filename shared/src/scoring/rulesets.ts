@@ -265,10 +265,11 @@ export const HK_OLD: HkRuleset = {
     // the variation used: "Discarder pays winner double score and the other players pay normal";
     // "Win by self-drawn tile: All players pay double value of the winner's hand"
     'discarder-pays-double': { discarder: 2, others: 1, selfDrawnEach: 2 },
-    // the discarder pays what all three would have paid
-    'discarder-pays-all': { discarder: 4, others: 0, selfDrawnEach: 2 },
-    // the discarder pays half of that total, the other two the rest (the same split as double)
-    'discarder-pays-half': { discarder: 2, others: 1, selfDrawnEach: 2 },
+    // the outline: "Win by a discarded tile: Discarder pays winner double the full score" (alone)
+    'discarder-pays-all': { discarder: 2, others: 0, selfDrawnEach: 2 },
+    // "forcing the discarder to pay the full value of the winning hand, while the other two
+    // players only pay half"
+    'discarder-pays-half': { discarder: 1, others: 0.5, selfDrawnEach: 2 },
   },
   defaults: {
     minFaan: 3,
