@@ -113,9 +113,10 @@ export function registerRoutes(
   });
 
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, res) => {
-    const room = findRoom(req.params.code);
-    if (!room) return reply(res, 'table/not_found', 'no such table');
-    return room.info();
+    const code = joinCodeSchema.safeParse(req.params.code);
+    const info = code.success ? await tables.info(code.data) : null;
+    if (!info) return reply(res, 'table/not_found', 'no such table');
+    return info;
   });
 
   app.post<{ Params: { code: string } }>('/api/tables/:code/join', async (req, res) => {

@@ -60,6 +60,8 @@ export interface RoomContext {
   readonly secret: Buffer;
   /** Pause before a bot acts, so that play looks human (ms). */
   readonly botDelayMs: number;
+  /** Told when the match is over or ended (after its last broadcast). */
+  readonly onFinished?: (room: Room) => void;
 }
 
 const ENGINE_REFUSAL: Record<ActionRefusal, RefusalCode> = {
@@ -248,7 +250,12 @@ export class Room {
     };
     this.patch(patch);
     const p = this.ctx.ledger.write([{ kind: 'updateMatch', matchId: this.record.id, patch }]);
-    this.outbox = this.outbox.then(() => p).then(() => this.emitInfo());
+    this.outbox = this.outbox
+      .then(() => p)
+      .then(() => {
+        this.emitInfo();
+        this.ctx.onFinished?.(this);
+      });
     await this.outbox;
     return ok(this.info());
   }
@@ -421,6 +428,7 @@ export class Room {
           this.broadcast(views);
           if (handEnded && this.record.spectatorDelay) this.release();
           if (withInfo) this.emitInfo();
+          if (over) this.ctx.onFinished?.(this);
         },
         (error: unknown) => {
           this.ctx.log.error({ err: error, code: this.code, seq: views.seq }, 'ledger write failed; not broadcast');

@@ -12,6 +12,7 @@ import {
   type Result,
   type Seat,
   seedHash,
+  type TableInfo,
 } from '@mahjong/shared';
 import { BOT_NAMES, LOG_FORMAT_VERSION, Room, type RoomContext, rulesetVersion } from './room.js';
 import type { MatchRecord } from './store/types.js';
@@ -25,10 +26,32 @@ export function randomCode(): string {
   return code;
 }
 
+/** How long a finished table stays in memory for late sockets (its record stays in the ledger). */
+export const RETAIN_FINISHED_MS = 10 * 60_000;
+
 export class Tables {
   private readonly rooms = new Map<string, Room>();
+  readonly ctx: RoomContext;
 
-  constructor(readonly ctx: RoomContext) {}
+  constructor(ctx: RoomContext, retainFinishedMs = RETAIN_FINISHED_MS) {
+    this.ctx = {
+      ...ctx,
+      onFinished: (room) => {
+        ctx.onFinished?.(room);
+        ctx.clock.setTimer(() => {
+          if (this.rooms.get(room.code) === room) this.drop(room.code);
+        }, retainFinishedMs);
+      },
+    };
+  }
+
+  /** The lobby view of a table, live or (once forgotten) from the ledger. */
+  async info(code: string): Promise<TableInfo | null> {
+    const room = this.get(code);
+    if (room) return room.info();
+    const record = await this.ctx.ledger.store.loadMatchByCode(code.toUpperCase());
+    return record ? new Room(record, this.ctx).info() : null;
+  }
 
   get(code: string): Room | undefined {
     return this.rooms.get(code.toUpperCase());

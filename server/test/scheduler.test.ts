@@ -7,6 +7,7 @@ import type { MatchListResponse, Seat } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
+import { RETAIN_FINISHED_MS } from '../src/tables.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
@@ -105,6 +106,12 @@ describe('scheduler (injected clock)', () => {
     const seqAtEnd = engine.seq;
     clock.advance(60_000);
     expect(engine.seq).toBe(seqAtEnd);
+    // Later the finished table leaves memory; the lobby still answers from the ledger.
+    expect(server.tables.get(t.code)).toBe(room);
+    clock.advance(RETAIN_FINISHED_MS);
+    expect(server.tables.get(t.code)).toBeUndefined();
+    const info = await api<{ status: string; seats: { name: string }[] }>(server.url, 'GET', `/api/tables/${t.code}`);
+    expect([info.status, info.body.status, info.body.seats[0]?.name]).toEqual([200, 'ended', 'Ann']);
     expect((await api(server.url, 'GET', `/api/matches/${m.id}/replay`)).status).toBe(200);
     human.close();
   });
