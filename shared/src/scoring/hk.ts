@@ -158,11 +158,6 @@ export function conditionConflict(input: WinInput): string | null {
   return null;
 }
 
-/** Whether the win came with condition `c`. */
-export function hasCondition(input: WinInput, c: WinInput['conditions'][number]): boolean {
-  return input.conditions.includes(c);
-}
-
 type Counted = { name: HkPattern; value: number }[];
 
 function add(list: Counted, table: HkRuleset, options: HkOptions, p: HkPattern): void {

@@ -11,7 +11,6 @@ import {
   type HkOptions,
   type HkRuleset,
   type PaymentRule,
-  RIICHI,
   roundUp,
   tablePoints,
 } from './rulesets.js';
@@ -197,6 +196,3 @@ export function falseWinPenalty(
   const d = WINDS.map((w) => (w === offender ? -3 * each : each));
   return { each, total: tidy(3 * each), deltas: d as unknown as ByWind<number> };
 }
-
-/** Riichi's limit, for callers that show it. */
-export const RIICHI_LIMIT = RIICHI.limit;
