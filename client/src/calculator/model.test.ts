@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scoreRequest, sortKinds, type TileKind, tile, tiles } from '@mahjong/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  arrangedSets,
+  type CalcState,
+  canPick,
+  commandArgs,
+  commandLine,
+  concealedNeeded,
+  evaluate,
+  fromRequest,
+  incompleteMessage,
+  initialState,
+  loadQuick,
+  patternRows,
+  paymentRows,
+  pickTile,
+  removeConcealed,
+  removeMeld,
+  setOption,
+  setRuleset,
+  setSeatWind,
+  toggleCondition,
+  toRequest,
+  totalLine,
+  withRedFives,
+} from './model.js';
+
+interface Fixture {
+  readonly name: string;
+  readonly request: Record<string, unknown>;
+}
+
+const fixtureDir = join(import.meta.dirname, '../../../shared/src/scoring/fixtures');
+const fixtures: Fixture[] = ['hk-new', 'hk-old', 'riichi'].flatMap(
+  (r) => JSON.parse(readFileSync(join(fixtureDir, `${r}.json`), 'utf8')) as Fixture[],
+);
+
+/** Clicks the given notation into the state one palette click per tile (or meld). */
+function click(state: CalcState, text: string): CalcState {
+  let s = state;
+  for (const k of tiles(text)) {
+    const r = pickTile(s, k);
+    if (!r.ok) throw new Error(`${text}: ${r.error.message}`);
+    s = r.value;
+  }
+  return s;
+}
+
+const withTarget = (s: CalcState, target: CalcState['target']): CalcState => ({ ...s, target });
+
+/** The score of a result for comparing page and command: totals and pattern values. */
+function summary(result: ReturnType<typeof scoreRequest>) {
+  if (!result.valid) return { valid: false, code: result.code };
+  return {
+    valid: true,
+    faan: result.faan,
+    han: result.han,
+    fu: result.fu,
+    patterns: result.patterns,
+    winner: result.points.winner,
+    payments: result.points.payments,
+  };
+}
+
+describe('picking tiles', () => {
+  it('fills the hand, then takes the next tile as the winning tile, and scores it', () => {
+    let s = click(initialState(), '123m456m789p23s55p');
+    expect(s.concealed).toHaveLength(13);
+    expect(s.win).toBeNull();
+    expect(incompleteMessage(s)).toBe('Pick the winning tile.');
+    s = click(s, '4s');
+    expect(s.win).toBe(tile('4s'));
+    expect(s.concealed).toHaveLength(13);
+    const e = evaluate(s);
+    expect(e.kind).toBe('scored');
+    const direct = scoreRequest({ concealed: '123m456m789p23s55p', win: '4s' });
+    if (e.kind !== 'scored' || !direct.valid) throw new Error('expected scores');
+    expect(e.result.faan).toBe(direct.faan);
+    expect(e.result.patterns).toEqual(direct.patterns);
+  });
+
+  it('keeps the hand sorted whatever the click order', () => {
+    const s = click(initialState(), '9s1m5z3p1m');
+    expect(s.concealed).toEqual(tiles('11m3p9s5z'));
+  });
+
+  it('refuses a fifth copy, counting melds and the winning tile', () => {
+    let s = withTarget(initialState(), 'pung');
+    s = click(s, '5p');
+    s = withTarget(s, 'win');
+    s = click(s, '5p');
+    const r = canPick(withTarget(s, 'hand'), tile('5p'));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toContain('4 copies of 5 Dots');
+    expect(canPick(withTarget(s, 'hand'), tile('6p')).ok).toBe(true);
+  });
+
+  it('makes chows from their lowest tile and refuses honours and ranks 8-9', () => {
+    const s = withTarget(initialState(), 'chow');
+    expect(canPick(s, tile('1z')).ok).toBe(false);
+    expect(canPick(s, tile('8m')).ok).toBe(false);
+    const r = pickTile(s, tile('7s'));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.melds).toEqual([{ kind: 'chow', tiles: tiles('789s'), concealed: false }]);
+    expect(concealedNeeded(r.value)).toBe(10);
+  });
+
+  it('declares kongs and concealed kongs, four at most, and only with room in the hand', () => {
+    let s = withTarget(initialState(), 'concealedKong');
+    s = click(s, '1z');
+    expect(s.melds[0]).toEqual({ kind: 'kong', tiles: tiles('1111z'), concealed: true });
+    s = withTarget(s, 'kong');
+    s = click(s, '2z3z4z');
+    expect(s.melds).toHaveLength(4);
+    expect(concealedNeeded(s)).toBe(1);
+    expect(canPick(s, tile('5z')).ok).toBe(false);
+    // room: with 11 concealed tiles there is no room for a pung (10 needed after it)
+    let t = click(initialState(), '123456789m12p');
+    t = withTarget(t, 'pung');
+    const full = canPick(t, tile('9s'));
+    expect(full.ok).toBe(false);
+    t = removeConcealed(t, 0);
+    expect(canPick(t, tile('9s')).ok).toBe(true);
+  });
+
+  it('says how many tiles are missing or too many', () => {
+    let s = click(initialState(), '123m');
+    expect(incompleteMessage(s)).toBe('Pick 10 more tiles for the hand (3 of 13), then the winning tile.');
+    s = click(s, '456m789m11p22p');
+    s = withTarget(s, 'pung');
+    // 13 concealed: no room for a pung; load a meld from outside to see the count message
+    s = { ...s, melds: [{ kind: 'pung', tiles: tiles('555z'), concealed: false }] };
+    expect(incompleteMessage(s)).toBe('Too many tiles: remove 3 from the hand (13; 10 are needed with 1 meld).');
+    s = removeMeld(s, 0);
+    expect(incompleteMessage(s)).toBe('Pick the winning tile.');
+  });
+
+  it('puts flowers with the bonus tiles, and none in riichi', () => {
+    let s = click(initialState(), '1f5f');
+    expect(s.bonus).toEqual(tiles('15f'));
+    expect(s.concealed).toHaveLength(0);
+    expect(canPick(s, tile('1f')).ok).toBe(false);
+    s = setRuleset(s, 'riichi');
+    expect(canPick(s, tile('2f')).ok).toBe(false);
+    s = setOption(setRuleset(s, 'hk-new'), 'flowers', false);
+    expect(canPick(s, tile('2f')).ok).toBe(false);
+  });
+});
+
+describe('scoring through the page state', () => {
+  it('shows the scorer reason for an incomplete reading', () => {
+    const s = click(initialState(), '1357m2468p1357s9s9p');
+    const e = evaluate(s);
+    expect(e).toMatchObject({ kind: 'invalid', code: 'score/not_complete' });
+  });
+
+  it('shows refused options instead of scoring', () => {
+    let s = click(initialState(), '123m456m789p23s55p4s');
+    s = setOption(s, 'minFaan', 9);
+    s = setOption(s, 'faanCap', 8);
+    const e = evaluate(s);
+    expect(e.kind).toBe('bad-options');
+    if (e.kind === 'bad-options') expect(e.message).toContain('minFaan 9 is above faanCap 8');
+    s = setOption(s, 'minFaan', undefined);
+    expect(evaluate(s).kind).toBe('scored');
+  });
+
+  it('drops conditions the new ruleset does not play', () => {
+    let s = toggleCondition(setRuleset(initialState(), 'riichi'), 'riichi', true);
+    s = toggleCondition(s, 'lastTile', true);
+    expect(setRuleset(s, 'hk-old').conditions).toEqual(['lastTile']);
+  });
+
+  it('never lets the discarder be the winner', () => {
+    let s: CalcState = { ...initialState(), discarder: 2 };
+    s = setSeatWind(s, 2);
+    expect(s.discarder).toBeNull();
+  });
+
+  it('lays out the arrangement with declared melds first and labels', () => {
+    let s = withTarget(initialState(), 'pung');
+    s = click(s, '5z');
+    s = withTarget(s, 'hand');
+    s = click(s, '123s456s789m2s2s');
+    const e = evaluate(s);
+    if (e.kind !== 'scored') throw new Error(JSON.stringify(e));
+    const sets = arrangedSets(e.result, s.melds.length);
+    expect(sets[0]).toMatchObject({ notation: '555z', label: 'pung', declared: true });
+    expect(sets.slice(1).every((x) => !x.declared)).toBe(true);
+    expect(sets.map((x) => x.label).sort()).toEqual(['chow', 'chow', 'chow', 'pair', 'pung']);
+    expect(sets.flatMap((x) => x.tiles)).toHaveLength(14);
+    const rows = patternRows(e.result);
+    expect(rows.reduce((n, r) => n + r.value, 0)).toBeGreaterThanOrEqual(e.result.faan ?? 0);
+    expect(rows.find((r) => r.name === 'dragon-pung')).toMatchObject({ label: 'Dragon pung', unit: 'faan' });
+    expect(totalLine(e.result)).toMatch(/^\d+ faan/);
+    expect(paymentRows(e.result).reduce((n, p) => n + p.amount, 0)).toBe(e.result.points.winner);
+  });
+
+  it('writes red fives into the command notation', () => {
+    expect(withRedFives('555m55p', 2)).toBe('005m55p');
+    expect(withRedFives('123z5m', 1)).toBe('123z0m');
+  });
+});
+
+describe('every scorer fixture through the page', () => {
+  it.each(fixtures.map((f) => [f.name, f] as const))('%s', (_name, f) => {
+    const loaded = fromRequest(initialState(), f.request);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const state = loaded.value;
+    const expected = summary(scoreRequest(f.request));
+    const e = evaluate(state);
+    const got =
+      e.kind === 'scored'
+        ? summary(e.result)
+        : e.kind === 'invalid'
+          ? { valid: false, code: e.code }
+          : { valid: false, code: e.kind };
+    expect(got).toEqual(expected);
+    // the page's request and its command line score the same
+    expect(summary(scoreRequest(toRequest(state)))).toEqual(expected);
+    const back = loadQuick(initialState(), commandLine(state));
+    if (!back.ok) throw new Error(`${commandArgs(state).join(' ')}: ${back.error.message}`);
+    expect(back.value.concealed).toEqual(state.concealed);
+    expect(back.value.melds).toEqual(state.melds);
+    const again = evaluate(back.value);
+    expect(again.kind === 'scored' ? summary(again.result) : again.kind).toEqual(
+      e.kind === 'scored' ? expected : e.kind,
+    );
+  });
+});
+
+describe('quick input', () => {
+  it('takes the last tile as the winning tile, or the one given', () => {
+    const a = loadQuick(initialState(), '123m 456m 789p 23s 55p 4s');
+    if (!a.ok) throw new Error(a.error.message);
+    expect(a.value.win).toBe(tile('4s'));
+    expect(a.value.concealed).toHaveLength(13);
+    const b = loadQuick(initialState(), '123m456m789p34s55p', '2s');
+    if (!b.ok) throw new Error(b.error.message);
+    expect(b.value.win).toBe(tile('2s'));
+    expect(b.value.concealed).toEqual(sortKinds(tiles('123456m789p55p34s')));
+  });
+
+  it('reads the score command flags and keeps what they do not mention', () => {
+    const start = { ...initialState(), roundWind: 3 as const };
+    const r = loadQuick(start, '123s456s789m2s2s --pung 555z --self-drawn --seat S --last-tile');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.melds).toEqual([{ kind: 'pung', tiles: tiles('555z'), concealed: false }]);
+    expect(r.value.selfDrawn).toBe(true);
+    expect(r.value.seatWind).toBe(2);
+    expect(r.value.roundWind).toBe(3);
+    expect(r.value.conditions).toEqual(['lastTile']);
+  });
+
+  it("shows the notation parser's error", () => {
+    const r = loadQuick(initialState(), '123m45x');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toContain('unexpected character "x"');
+    const q = loadQuick(initialState(), '123m4x6p');
+    expect(q.ok).toBe(false);
+    if (!q.ok) expect(q.error.message).toContain('unexpected character');
+    const e = loadQuick(initialState(), '   ');
+    expect(e.ok).toBe(false);
+  });
+
+  it('reads red fives in riichi', () => {
+    const r = loadQuick(setRuleset(initialState(), 'riichi'), '234m067p345s678s2z 2z');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.redFives).toBe(1);
+    expect(r.value.concealed.filter((k: TileKind) => k === tile('5p'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,626 @@
+/**
+ * The scoring calculator's plain-data state and everything the page does with it, without a
+ * DOM: picking tiles into the hand, melds, winning tile and flowers; what the palette lets the
+ * player pick now and why not; the message while the hand is incomplete; the `WinInput` and
+ * options handed to the shared scorer; the same win as a score command; and the quick typed
+ * input (notation, or the score command's arguments). The page (page.ts) only draws this state.
+ */
+import {
+  ALL_KINDS,
+  copiesOf,
+  explain,
+  fail,
+  formatTiles,
+  HK_RULESETS,
+  isBonus,
+  isHonour,
+  type MeldKind,
+  ok,
+  PLAYING_KINDS,
+  parseRequest,
+  parseTiles,
+  RIICHI_ONLY_CONDITIONS,
+  type Result,
+  rankOf,
+  requestFromArgs,
+  resolveOptions,
+  type ScoreErrorCode,
+  type ScoringOptions,
+  type ScoringRulesetId,
+  scoreWin,
+  type TileKind,
+  tileName,
+  type ValidScore,
+  WIN_CONDITIONS,
+  type WinCondition,
+  type WinInput,
+  type Wind,
+} from '@mahjong/shared';
+
+/** Where a click on the palette puts the tile. */
+export const CALC_TARGETS = ['hand', 'win', 'chow', 'pung', 'kong', 'concealedKong'] as const;
+export type CalcTarget = (typeof CALC_TARGETS)[number];
+
+export const TARGET_LABELS: Readonly<Record<CalcTarget, string>> = {
+  hand: 'Hand',
+  win: 'Winning tile',
+  chow: 'Chow',
+  pung: 'Pung',
+  kong: 'Kong',
+  concealedKong: 'Concealed kong',
+};
+
+export interface CalcMeld {
+  readonly kind: MeldKind;
+  /** Sorted kinds: three for a chow or pung, four for a kong. */
+  readonly tiles: readonly TileKind[];
+  /** Only a kong can be concealed. */
+  readonly concealed: boolean;
+}
+
+/** Everything the player has chosen. Options are kept per ruleset so that switching back keeps them. */
+export interface CalcState {
+  readonly ruleset: ScoringRulesetId;
+  /** Option overrides per ruleset (only what differs from the defaults need be here). */
+  readonly options: Readonly<Record<ScoringRulesetId, Readonly<Record<string, unknown>>>>;
+  readonly concealed: readonly TileKind[];
+  readonly melds: readonly CalcMeld[];
+  readonly win: TileKind | null;
+  /** Flowers and seasons (kinds 34-41). */
+  readonly bonus: readonly TileKind[];
+  readonly selfDrawn: boolean;
+  readonly seatWind: Wind;
+  readonly roundWind: Wind;
+  /** The discarder's seat wind on a discard win; null: the seat on the winner's left (the scorer's default). */
+  readonly discarder: Wind | null;
+  readonly conditions: readonly WinCondition[];
+  /** Riichi: dora count (indicators, ura, kong dora together). */
+  readonly dora: number;
+  /** Riichi with red fives (`akaDora`): how many the winner holds. */
+  readonly redFives: number;
+  readonly target: CalcTarget;
+}
+
+export const WIND_NAMES: Readonly<Record<Wind, string>> = { 1: 'East', 2: 'South', 3: 'West', 4: 'North' };
+
+export const CONDITION_LABELS: Readonly<Record<WinCondition, string>> = {
+  lastTile: 'Last tile of the wall (self-drawn)',
+  lastDiscard: 'Last discard',
+  robbingKong: 'Robbing a kong',
+  kongReplacement: 'Kong replacement tile',
+  doubleKong: 'Double kong replacement',
+  heavenly: 'Heavenly hand (dealer, dealt)',
+  earthly: 'Earthly hand',
+  riichi: 'Riichi',
+  doubleRiichi: 'Double riichi',
+  ippatsu: 'Ippatsu',
+};
+
+/** The winning conditions a ruleset plays, in the order the page lists them. */
+export function conditionsFor(ruleset: ScoringRulesetId): readonly WinCondition[] {
+  return ruleset === 'riichi' ? WIN_CONDITIONS : WIN_CONDITIONS.filter((c) => !RIICHI_ONLY_CONDITIONS.includes(c));
+}
+
+export function initialState(ruleset: ScoringRulesetId = 'hk-new'): CalcState {
+  return {
+    ruleset,
+    options: { 'hk-new': {}, 'hk-old': {}, riichi: {} },
+    concealed: [],
+    melds: [],
+    win: null,
+    bonus: [],
+    selfDrawn: false,
+    seatWind: 1,
+    roundWind: 1,
+    discarder: null,
+    conditions: [],
+    dora: 0,
+    redFives: 0,
+    target: 'hand',
+  };
+}
+
+/** How many concealed tiles (before the winning tile) the hand needs with its melds: 13, 10, 7, 4 or 1. */
+export const concealedNeeded = (state: Pick<CalcState, 'melds'>): number => 13 - 3 * state.melds.length;
+
+/** How many of each of the 42 kinds the state uses (hand, melds, winning tile, bonus). */
+export function usedCounts(state: CalcState): Uint8Array {
+  const counts = new Uint8Array(ALL_KINDS);
+  const add = (k: TileKind) => {
+    counts[k] = (counts[k] ?? 0) + 1;
+  };
+  state.concealed.forEach(add);
+  for (const m of state.melds) m.tiles.forEach(add);
+  if (state.win !== null) add(state.win);
+  state.bonus.forEach(add);
+  return counts;
+}
+
+/** Whether bonus tiles take part under the chosen ruleset and options. */
+export function bonusInPlay(state: CalcState): boolean {
+  if (state.ruleset === 'riichi') return false;
+  const opts = resolveOptions(state.ruleset, state.options[state.ruleset]);
+  return !opts.ok || opts.value.ruleset === 'riichi' || opts.value.flowers;
+}
+
+/** The tiles a click on `kind` would add for `target`: one tile, or a whole meld. */
+function tilesFor(kind: TileKind, target: CalcTarget): TileKind[] | string {
+  switch (target) {
+    case 'hand':
+    case 'win':
+      return [kind];
+    case 'chow':
+      if (isHonour(kind) || isBonus(kind)) return 'a chow is three suited tiles in a row';
+      if (rankOf(kind) > 7) return 'pick the lowest tile of the chow (1 to 7)';
+      return [kind, (kind + 1) as TileKind, (kind + 2) as TileKind];
+    case 'pung':
+      return [kind, kind, kind];
+    case 'kong':
+    case 'concealedKong':
+      return [kind, kind, kind, kind];
+  }
+}
+
+/**
+ * Whether a click on `kind` does something now, and if not, why not (for the button's title).
+ * Bonus kinds always go to the flowers; the others go where `state.target` says.
+ */
+export function canPick(state: CalcState, kind: TileKind): Result<true> {
+  const used = usedCounts(state);
+  if (isBonus(kind)) {
+    if (state.target === 'win' && state.ruleset === 'hk-new') {
+      return used[kind] === 0 ? ok(true) : fail('calc/used', `${tileName(kind)} is already in play`);
+    }
+    if (!bonusInPlay(state)) return fail('calc/no_bonus', 'no flowers or seasons in this game');
+    return used[kind] === 0 ? ok(true) : fail('calc/used', `${tileName(kind)} is already in play`);
+  }
+  const tiles = tilesFor(kind, state.target);
+  if (typeof tiles === 'string') return fail('calc/bad_meld', tiles);
+  const need = new Map<TileKind, number>();
+  for (const t of tiles) need.set(t, (need.get(t) ?? 0) + 1);
+  for (const [t, n] of need) {
+    if ((used[t] ?? 0) + n > copiesOf(t)) {
+      return fail('calc/no_copies', `all ${copiesOf(t)} copies of ${tileName(t)} are in use`);
+    }
+  }
+  switch (state.target) {
+    case 'hand':
+      if (state.concealed.length >= concealedNeeded(state) && state.win !== null) {
+        return fail('calc/hand_full', 'the hand is full: remove a tile first');
+      }
+      return ok(true);
+    case 'win':
+      return ok(true);
+    default:
+      if (state.melds.length >= 4) return fail('calc/too_many_melds', 'a hand has at most four melds');
+      if (state.concealed.length > concealedNeeded(state) - 3) {
+        return fail('calc/hand_full', 'no room for another meld: remove tiles from the hand first');
+      }
+      return ok(true);
+  }
+}
+
+/** Applies a click on the palette. A click that cannot be done leaves the state as it is. */
+export function pickTile(state: CalcState, kind: TileKind): Result<CalcState> {
+  const can = canPick(state, kind);
+  if (!can.ok) return can;
+  if (isBonus(kind) && !(state.target === 'win' && state.ruleset === 'hk-new')) {
+    return ok({ ...state, bonus: sortTiles([...state.bonus, kind]) });
+  }
+  switch (state.target) {
+    case 'hand':
+      // a full hand takes the next tile as the winning tile
+      if (state.concealed.length >= concealedNeeded(state)) return ok({ ...state, win: kind });
+      return ok({ ...state, concealed: sortTiles([...state.concealed, kind]) });
+    case 'win':
+      return ok({ ...state, win: kind, target: 'hand' });
+    default: {
+      const tiles = tilesFor(kind, state.target) as TileKind[];
+      const meldKind: MeldKind = state.target === 'concealedKong' ? 'kong' : state.target;
+      const meld: CalcMeld = { kind: meldKind, tiles, concealed: state.target === 'concealedKong' };
+      return ok({ ...state, melds: [...state.melds, meld] });
+    }
+  }
+}
+
+const sortTiles = (kinds: readonly TileKind[]): TileKind[] => [...kinds].sort((a, b) => a - b);
+
+export const removeConcealed = (state: CalcState, index: number): CalcState => ({
+  ...state,
+  concealed: state.concealed.filter((_, i) => i !== index),
+});
+
+export const removeMeld = (state: CalcState, index: number): CalcState => ({
+  ...state,
+  melds: state.melds.filter((_, i) => i !== index),
+});
+
+export const removeBonus = (state: CalcState, index: number): CalcState => ({
+  ...state,
+  bonus: state.bonus.filter((_, i) => i !== index),
+});
+
+export const clearWin = (state: CalcState): CalcState => ({ ...state, win: null });
+
+/** Empties the tiles, keeping the ruleset, options, winds and target. */
+export const clearTiles = (state: CalcState): CalcState => ({
+  ...state,
+  concealed: [],
+  melds: [],
+  win: null,
+  bonus: [],
+  conditions: [],
+  dora: 0,
+  redFives: 0,
+});
+
+export function toggleCondition(state: CalcState, c: WinCondition, on: boolean): CalcState {
+  const rest = state.conditions.filter((x) => x !== c);
+  return { ...state, conditions: on ? [...rest, c] : rest };
+}
+
+/** Changes the ruleset, dropping the conditions the new one does not play. */
+export function setRuleset(state: CalcState, ruleset: ScoringRulesetId): CalcState {
+  const allowed = conditionsFor(ruleset);
+  return { ...state, ruleset, conditions: state.conditions.filter((c) => allowed.includes(c)) };
+}
+
+/** Sets (or, with `undefined`, resets to the default) one option of the current ruleset. */
+export function setOption(state: CalcState, key: string, value: unknown): CalcState {
+  const current = { ...state.options[state.ruleset] };
+  if (value === undefined) delete current[key];
+  else current[key] = value;
+  return { ...state, options: { ...state.options, [state.ruleset]: current } };
+}
+
+export function setSeatWind(state: CalcState, wind: Wind): CalcState {
+  return { ...state, seatWind: wind, discarder: state.discarder === wind ? null : state.discarder };
+}
+
+/** The options of the current ruleset with its defaults filled in, or why they are refused. */
+export function currentOptions(state: CalcState): Result<ScoringOptions> {
+  return resolveOptions(state.ruleset, state.options[state.ruleset]);
+}
+
+/** What still has to be picked, or null when the hand has its tile count and winning tile. */
+export function incompleteMessage(state: CalcState): string | null {
+  const used = usedCounts(state);
+  for (let k = 0; k < ALL_KINDS; k++) {
+    const n = used[k] ?? 0;
+    if (n > copiesOf(k as TileKind)) {
+      return `${n} copies of ${formatTiles([k as TileKind])} (${tileName(k as TileKind)}); the set has ${copiesOf(k as TileKind)}`;
+    }
+  }
+  if (state.melds.length > 4) return `${state.melds.length} melds: a hand has at most four`;
+  const need = concealedNeeded(state);
+  const have = state.concealed.length;
+  const melds = state.melds.length === 0 ? '' : ` with ${state.melds.length} meld${state.melds.length > 1 ? 's' : ''}`;
+  if (have < need) {
+    const more = need - have;
+    return `Pick ${more} more tile${more > 1 ? 's' : ''} for the hand (${have} of ${need}${melds}), then the winning tile.`;
+  }
+  if (have > need) {
+    const less = have - need;
+    return `Too many tiles: remove ${less} from the hand (${have}; ${need} are needed${melds}).`;
+  }
+  if (state.win === null) return 'Pick the winning tile.';
+  return null;
+}
+
+/** The scorer's input for the state (whatever the tile count; the scorer judges it). */
+export function toWinInput(state: CalcState): WinInput | null {
+  if (state.win === null) return null;
+  const riichi = state.ruleset === 'riichi';
+  const allowed = conditionsFor(state.ruleset);
+  return {
+    concealed: state.concealed,
+    melds: state.melds.map((m) => ({ kind: m.kind, tiles: m.tiles, concealed: m.concealed })),
+    win: state.win,
+    bonus: bonusInPlay(state) ? state.bonus : [],
+    selfDrawn: state.selfDrawn,
+    seatWind: state.seatWind,
+    roundWind: state.roundWind,
+    dealer: state.seatWind === 1,
+    conditions: state.conditions.filter((c) => allowed.includes(c)),
+    ...(riichi ? { dora: state.dora } : {}),
+    ...(riichi && state.redFives > 0 ? { redFives: state.redFives } : {}),
+    ...(!state.selfDrawn && state.discarder !== null && state.discarder !== state.seatWind
+      ? { discarder: state.discarder }
+      : {}),
+  };
+}
+
+/** What the page shows under the hand. */
+export type Evaluation =
+  | { readonly kind: 'incomplete'; readonly message: string }
+  | { readonly kind: 'bad-options'; readonly message: string }
+  | { readonly kind: 'invalid'; readonly code: ScoreErrorCode; readonly reason: string }
+  | { readonly kind: 'scored'; readonly result: ValidScore; readonly input: WinInput };
+
+/** Scores the state with the shared scorer, or says what is missing. */
+export function evaluate(state: CalcState): Evaluation {
+  const missing = incompleteMessage(state);
+  if (missing !== null) return { kind: 'incomplete', message: missing };
+  const opts = currentOptions(state);
+  if (!opts.ok) return { kind: 'bad-options', message: opts.error.message };
+  const input = toWinInput(state);
+  if (input === null) return { kind: 'incomplete', message: 'Pick the winning tile.' };
+  const result = scoreWin(input, state.ruleset, opts.value);
+  if (!result.valid) return { kind: 'invalid', code: result.code, reason: result.reason };
+  return { kind: 'scored', result, input };
+}
+
+/** The state as a score request (SCORING-CLI.md): notation strings, winds 1-4. */
+export function toRequest(state: CalcState): Record<string, unknown> {
+  const input = toWinInput(state);
+  const request: Record<string, unknown> = { ruleset: state.ruleset };
+  const overrides = state.options[state.ruleset];
+  if (Object.keys(overrides).length > 0) request.options = { ...overrides };
+  request.concealed = withRedFives(formatTiles(state.concealed), state.ruleset === 'riichi' ? state.redFives : 0);
+  if (state.melds.length > 0) {
+    request.melds = state.melds.map((m) => ({ kind: m.kind, tiles: formatTiles(m.tiles), concealed: m.concealed }));
+  }
+  if (state.win !== null) request.win = formatTiles([state.win]);
+  if (input !== null && input.bonus.length > 0) request.flowers = formatTiles(input.bonus);
+  if (state.selfDrawn) request.selfDrawn = true;
+  request.seatWind = state.seatWind;
+  request.roundWind = state.roundWind;
+  if (input?.discarder !== undefined) request.discarder = input.discarder;
+  if (input !== null && input.conditions.length > 0) request.conditions = [...input.conditions];
+  if (input?.dora !== undefined && input.dora > 0) request.dora = input.dora;
+  return request;
+}
+
+const FLAG_OF: Readonly<Record<WinCondition, string>> = {
+  lastTile: '--last-tile',
+  lastDiscard: '--last-discard',
+  robbingKong: '--robbing-kong',
+  kongReplacement: '--kong-replacement',
+  doubleKong: '--double-kong',
+  heavenly: '--heavenly',
+  earthly: '--earthly',
+  riichi: '--riichi',
+  doubleRiichi: '--double-riichi',
+  ippatsu: '--ippatsu',
+};
+
+const shellWord = (s: string): string => (/^[\w.,:=/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The same win as arguments of the score command (`npm run score -- <args>`), so that a player
+ * can check the page against the command line and paste it back into the quick input.
+ */
+export function commandArgs(state: CalcState): string[] {
+  const input = toWinInput(state);
+  const args: string[] = [];
+  // the last tile written is the winning tile, as the command reads it
+  const red = state.ruleset === 'riichi' ? state.redFives : 0;
+  args.push(withRedFives(formatTiles(state.win === null ? state.concealed : [...state.concealed, state.win]), red));
+  if (state.ruleset !== 'hk-new') args.push('--ruleset', state.ruleset);
+  for (const m of state.melds) {
+    args.push(m.concealed ? '--concealed-kong' : `--${m.kind}`, formatTiles(m.tiles));
+  }
+  if (input !== null && input.bonus.length > 0) args.push('--flowers', formatTiles(input.bonus));
+  if (state.selfDrawn) args.push('--self-drawn');
+  args.push('--seat', WIND_NAMES[state.seatWind].charAt(0), '--round', WIND_NAMES[state.roundWind].charAt(0));
+  if (input?.discarder !== undefined) args.push('--discarder', WIND_NAMES[input.discarder].charAt(0));
+  for (const c of input?.conditions ?? []) args.push(FLAG_OF[c]);
+  if (input?.dora !== undefined && input.dora > 0) args.push('--dora', String(input.dora));
+  for (const [k, v] of Object.entries(state.options[state.ruleset])) args.push('--option', `${k}=${JSON.stringify(v)}`);
+  return args;
+}
+
+/** Writes up to `n` of the suited fives in `notation` as red fives (`0`), as the score command reads them. */
+export function withRedFives(notation: string, n: number): string {
+  let left = n;
+  return notation.replace(/(\d+)([mps])/g, (_all, digits: string, suit: string) => {
+    let out = '';
+    for (const d of digits) {
+      if (d === '5' && left > 0) {
+        out += '0';
+        left--;
+      } else out += d;
+    }
+    return out + suit;
+  });
+}
+
+export const commandLine = (state: CalcState): string =>
+  `npm run score -- ${commandArgs(state)
+    .map((a) => (a === '' ? "''" : shellWord(a)))
+    .join(' ')}`;
+
+/** The text the score command prints for this win (the shared `explain`). */
+export function explainText(state: CalcState): string {
+  const e = evaluate(state);
+  if (e.kind === 'incomplete' || e.kind === 'bad-options') return e.message;
+  const result = e.kind === 'scored' ? e.result : { valid: false as const, code: e.code, reason: e.reason };
+  return explain(result, toRequest(state));
+}
+
+/** Flags of the score command that take a value (the rest are switches). */
+const VALUE_FLAGS: ReadonlySet<string> = new Set([
+  '--ruleset',
+  '--win',
+  '--flowers',
+  '--chow',
+  '--pung',
+  '--kong',
+  '--concealed-kong',
+  '--seat',
+  '--round',
+  '--discarder',
+  '--dora',
+  '--option',
+  '--options',
+]);
+
+/**
+ * Reads the quick input: tiles in notation (`123m456p789s11z`, spaces allowed), optionally
+ * followed by the score command's flags (`--pung 555z --self-drawn --seat S`), and an optional
+ * winning tile (else the last tile written is the winning tile, as in the command). Tiles,
+ * melds and winning tile are replaced; winds, conditions, ruleset and options only where given.
+ */
+export function loadQuick(state: CalcState, text: string, winText = ''): Result<CalcState> {
+  const words = text
+    .trim()
+    .replace(/^npm run score --\s*/, '')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  const handParts: string[] = [];
+  const flags: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (w.startsWith('--')) {
+      flags.push(w);
+      if (VALUE_FLAGS.has(w) && i + 1 < words.length) flags.push(words[++i] as string);
+    } else {
+      handParts.push(w.replace(/^'(.*)'$/, '$1'));
+    }
+  }
+  const hand = handParts.join('');
+  if (hand === '') return fail('calc/empty', 'type the tiles, e.g. 123m456p789s111z5p');
+  // the parser's own message for bad notation (red fives 0m/0p/0s are riichi's)
+  const check = parseTiles(hand.replace(/0(?=\d*[mps])/g, '5'), { checkCopies: false });
+  if (!check.ok) return fail(check.error.code, check.error.message);
+  const args = [hand, ...flags];
+  if (winText.trim() !== '') args.push('--win', winText.trim());
+  const built = requestFromArgs(args);
+  if (typeof built === 'string') return fail('calc/bad_input', built);
+  return fromRequest(state, built.request);
+}
+
+/**
+ * Loads a score request (SCORING-CLI.md's JSON) into the state: tiles, melds and winning tile
+ * are replaced; ruleset, winds, conditions and options only where the request gives them.
+ */
+export function fromRequest(state: CalcState, raw: Readonly<Record<string, unknown>>): Result<CalcState> {
+  const request = raw.ruleset === undefined ? { ...raw, ruleset: state.ruleset } : raw;
+  const parsed = parseRequest(request);
+  if (!parsed.ok) {
+    const r = parsed.result;
+    return fail(r.valid ? 'calc/bad_input' : r.code, r.valid ? 'not a request' : r.reason);
+  }
+  const { input, ruleset } = parsed.value;
+  let next: CalcState = setRuleset(state, ruleset);
+  const bonusWin = isBonus(input.win);
+  next = {
+    ...next,
+    concealed: sortTiles(input.concealed),
+    melds: input.melds.map((m) => ({ kind: m.kind, tiles: [...m.tiles], concealed: m.concealed })),
+    win: input.win,
+    bonus: request.flowers !== undefined ? sortTiles(input.bonus) : bonusWin ? next.bonus : [],
+    redFives: input.redFives ?? 0,
+  };
+  if (request.selfDrawn !== undefined) next = { ...next, selfDrawn: input.selfDrawn };
+  if (request.seatWind !== undefined) next = setSeatWind(next, input.seatWind);
+  if (request.roundWind !== undefined) next = { ...next, roundWind: input.roundWind };
+  if (request.discarder !== undefined) next = { ...next, discarder: input.discarder ?? null };
+  if (request.conditions !== undefined) next = { ...next, conditions: [...input.conditions] };
+  if (request.dora !== undefined) next = { ...next, dora: input.dora ?? 0 };
+  if (request.options !== undefined) {
+    next = { ...next, options: { ...next.options, [ruleset]: { ...(request.options as Record<string, unknown>) } } };
+  }
+  return ok(next);
+}
+
+const title = (name: string): string => {
+  const s = name.replace(/-/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+/** One set of the arrangement, for display: its tiles and what it is. */
+export interface ArrangedSet {
+  readonly notation: string;
+  readonly tiles: readonly TileKind[];
+  readonly label: string;
+  readonly declared: boolean;
+}
+
+function setLabel(tiles: readonly TileKind[]): string {
+  const first = tiles[0];
+  if (first === undefined) return '';
+  const same = tiles.every((k) => k === first);
+  if (tiles.length === 2 && same) return 'pair';
+  if (tiles.length === 3 && same) return 'pung';
+  if (tiles.length === 4 && same) return 'kong';
+  if (tiles.length === 3) return 'chow';
+  if (tiles.length >= 13) return 'thirteen orphans';
+  return `${tiles.length} tiles`;
+}
+
+/** The scorer's arrangement (`['555z', '123s', '22s']`), declared melds first, as tiles with labels. */
+export function arrangedSets(result: ValidScore, meldCount: number): ArrangedSet[] {
+  return result.arrangement.map((notation, i) => {
+    const tiles = parseNotation(notation);
+    const label = setLabel(tiles);
+    return { notation, tiles, label, declared: i < meldCount };
+  });
+}
+
+function parseNotation(text: string): TileKind[] {
+  const r = parseTiles(text, { checkCopies: false });
+  return r.ok ? r.value : [];
+}
+
+export interface PatternRow {
+  readonly name: string;
+  readonly label: string;
+  readonly value: number;
+  readonly unit: 'faan' | 'han' | 'fu';
+}
+
+/** The patterns as table rows; riichi's fu items are listed apart by the page. */
+export function patternRows(result: ValidScore): PatternRow[] {
+  const unit = result.faan !== null ? 'faan' : 'han';
+  return result.patterns.map((p) => ({ name: p.name, label: title(p.name), value: p.value, unit: p.unit ?? unit }));
+}
+
+/** The headline: "8 faan", "3 han 40 fu", "yakuman (200%)". */
+export function totalLine(result: ValidScore): string {
+  if (result.faan !== null) {
+    const raw = result.patterns.reduce((s, p) => s + p.value, 0);
+    const capped = raw > result.faan ? ` (${raw} before the cap)` : '';
+    return `${result.faan} faan${capped}${result.limit ? ', limit hand' : ''}`;
+  }
+  if (result.fu === null) {
+    const pct = ((result.basicPoints ?? 0) / 20).toFixed(0);
+    return `yakuman (${pct}% of the limit)`;
+  }
+  const limit = result.limit ? `, ${riichiLimitName(result.basicPoints ?? 0)}` : '';
+  return `${result.han} han ${result.fu} fu${limit}`;
+}
+
+function riichiLimitName(basic: number): string {
+  if (basic >= 8000) return 'yakuman';
+  if (basic >= 6000) return 'sanbaiman';
+  if (basic >= 4000) return 'baiman';
+  if (basic >= 3000) return 'haneman';
+  return 'mangan';
+}
+
+export interface PaymentRow {
+  readonly who: string;
+  readonly amount: number;
+}
+
+export function paymentRows(result: ValidScore): PaymentRow[] {
+  return result.points.payments.map((p) => ({
+    who: p.from === 'discarder' ? 'Discarder' : WIND_NAMES[p.from],
+    amount: p.amount,
+  }));
+}
+
+/** The minimum-faan note, or the riichi no-yaku note, when the hand is complete but does not win. */
+export function belowMinimumNote(result: ValidScore, options: ScoringOptions): string | null {
+  if (!result.belowMinimum) return null;
+  if (options.ruleset === 'riichi') return 'No yaku: dora alone do not make a winning hand.';
+  return `Below the table's minimum of ${options.minFaan} faan: not enough to win.`;
+}
+
+/** Payment modes a HK ruleset plays (for the options form). */
+export const paymentModesOf = (ruleset: 'hk-new' | 'hk-old'): string[] => Object.keys(HK_RULESETS[ruleset].payments);
+
+/** The 34 playing kinds in palette order, then the 8 bonus kinds. */
+export const PALETTE: readonly TileKind[] = Array.from({ length: PLAYING_KINDS }, (_, k) => k as TileKind);
+export const BONUS_PALETTE: readonly TileKind[] = Array.from({ length: 8 }, (_, i) => (PLAYING_KINDS + i) as TileKind);
