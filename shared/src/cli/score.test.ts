@@ -2,7 +2,8 @@
  * The real command, in a child process: `npm run --silent score -- --json` with 1,000 requests
  * on standard input answers every one exactly as the library does, in order, in under a second
  * (the fastest of up to five runs, so that one busy moment of a shared machine does not fail
- * it), and input that is not JSON exits 2 with a message on stderr. One test, as the brief asks.
+ * it); one request gives one result object; input that is not JSON exits 2 with a message on
+ * stderr. One test, as the brief asks.
  */
 import { describe, expect, it } from 'vitest';
 import hkNew from '../scoring/fixtures/hk-new.json' with { type: 'json' };
@@ -66,6 +67,10 @@ describe('npm run score -- --json', () => {
     let fastest = first.ms;
     for (let i = 0; i < 4 && fastest >= 1000; i++) fastest = Math.min(fastest, run(input).ms);
     expect(fastest).toBeLessThan(1000);
+
+    const single = run(JSON.stringify(rows[0]));
+    expect(single.status).toBe(0);
+    expect(JSON.parse(single.stdout)).toEqual(resultToJson(scoreRequest(rows[0])));
 
     const notJson = run('{ this is not json');
     expect(notJson.status).toBe(2);
