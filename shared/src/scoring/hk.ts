@@ -313,6 +313,8 @@ function scoreReading(
   let limit = false;
   if (top !== undefined) {
     counted = [top];
+    const stacks = table.limitStacks[top.name];
+    if (stacks) for (const p of hand) if (stacks.includes(p.name)) counted.push(p);
     for (const p of conditions) if (!limits.has(p.name)) counted.push(p);
     limit = true;
   } else {

@@ -6,14 +6,7 @@
 import { type BySeat, type Meld, type Seat, seatWind } from '../table-types.js';
 import { isSuited, suitOf, type Wind, WINDS } from '../tiles.js';
 import type { ScoringOptions } from './options.js';
-import {
-  HK_RULESETS,
-  type HkOptions,
-  type HkRuleset,
-  type PaymentRule,
-  roundUp,
-  tablePoints,
-} from './rulesets.js';
+import { HK_RULESETS, type HkOptions, type HkRuleset, type PaymentRule, roundUp, tablePoints } from './rulesets.js';
 import type { Payer, Payment, Points } from './types.js';
 
 /** Per wind, index `wind - 1`: `[East, South, West, North]`. */

@@ -97,6 +97,8 @@ export interface HkRuleset {
   readonly values: Readonly<Record<HkPattern, HkValue>>;
   /** Limit hands: only the highest applies, and they ignore wind, dragon and flower faan. */
   readonly limits: readonly HkPattern[];
+  /** Hand patterns that still count on top of a given limit hand (the source says they stack). */
+  readonly limitStacks: Readonly<Partial<Record<HkPattern, readonly HkPattern[]>>>;
   readonly payments: Readonly<Partial<Record<PaymentMode, PaymentRule>>>;
   readonly defaults: Omit<HkOptions, 'ruleset'>;
   readonly rules: {
@@ -169,6 +171,8 @@ export const HK_NEW: HkRuleset = {
     'thirteen-orphans',
     'eight-bonus-tiles',
   ],
+  // "Seven Pairs ... Can stack with All Honor Tiles, Mixed One Suit and All One Suit."
+  limitStacks: { 'all-honours': ['seven-pairs'] },
   payments: {
     // "discarder pays all": the discarder pays the table amount; self-pick 1.5x split over three
     'discarder-pays-all': { discarder: 1, others: 0, selfDrawnEach: 0.5 },
@@ -261,6 +265,7 @@ export const HK_OLD: HkRuleset = {
     'heavenly-hand',
     'earthly-hand',
   ],
+  limitStacks: {},
   payments: {
     // the variation used: "Discarder pays winner double score and the other players pay normal";
     // "Win by self-drawn tile: All players pay double value of the winner's hand"
