@@ -146,10 +146,12 @@ export function requestFromArgs(args: readonly string[]): { request: Record<stri
   return { request, json };
 }
 
-const title = (name: string): string => {
+/** A pattern's name for people: `mixed-one-suit` → `Mixed one suit`. */
+export function patternLabel(name: string): string {
   const s = name.replace(/-/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
-};
+}
+const title = patternLabel;
 
 function describeSet(text: string, declared: boolean): string {
   const r = parseTiles(text, { checkCopies: false });
