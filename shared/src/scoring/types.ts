@@ -110,7 +110,7 @@ export interface ValidScore {
   readonly ruleset: string;
   /** HK: the total faan after the cap; null for riichi. */
   readonly faan: number | null;
-  /** Riichi: total han (null for HK, and for yakuman hands counted as limits). */
+  /** Riichi: total han, dora included; a yakuman counts 13 per 400% of the limit (null for HK). */
   readonly han: number | null;
   /** Riichi: fu after rounding (null for HK and yakuman). */
   readonly fu: number | null;
