@@ -160,6 +160,15 @@ describe('bots', () => {
     expect(chooseBotAction(d.viewFor(3))).toEqual({ type: 'pung' });
   });
 
+  it('types: a payload without its fields does not compile', () => {
+    const e = createEngine({ seed: 'aa', ruleset: 'hk-new', players: HUMANS }, 0);
+    // @ts-expect-error a discard names its tile
+    const r = e.act(0, { type: 'discard' }, 0);
+    expect(r.ok ? null : r.error.code).toBe('action/malformed');
+    // @ts-expect-error a chow names its three tiles
+    expect(e.act(1, { type: 'chow', tiles: [1, 2] }, 0).ok).toBe(false);
+  });
+
   it('acts only for the viewer with something to do', () => {
     const e = createEngine({ seed: 'aa', ruleset: 'hk-new', players: HUMANS }, 0);
     expect(chooseBotAction(e.viewFor(1))).toBe(null);

@@ -112,7 +112,8 @@ class Engine implements TableEngine {
   act(seat: Seat, action: PlayerAction, now: number): Result<LogEntry, ActionRefusal> {
     const s = this.state;
     if (!wellFormed(action)) return fail('action/malformed', REFUSAL_TEXT['action/malformed']);
-    const at = Math.max(now, s.at);
+    // A clock that steps back (or is not a number) never moves the table's time backwards.
+    const at = Number.isFinite(now) ? Math.max(now, s.at) : s.at;
     const clean = cleanAction(action);
     const why = refusal(s, seat, clean, at);
     if (why !== null) return fail(why, REFUSAL_TEXT[why]);
@@ -125,7 +126,7 @@ class Engine implements TableEngine {
   timeout(now: number): Result<LogEntry, TimeoutRefusal> {
     const s = this.state;
     const d = deadline(s);
-    if (d === null || now < d) return fail('timeout/not_due', 'no deadline has passed');
+    if (d === null || !Number.isFinite(now) || now < d) return fail('timeout/not_due', 'no deadline has passed');
     const at = Math.max(now, s.at);
     this.actor.send({ type: 'timeout', at });
     const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'timeout' } };

@@ -567,9 +567,13 @@ describe('timers on a simulated clock', () => {
   it('a clock that steps back is clamped to the last event (never a time before it)', () => {
     const e = quiet();
     must(e, 0, discard('2z'), 5000);
-    const r = e.timeout(4000);
-    expect(r.ok).toBe(false);
+    expect(e.timeout(4000).ok).toBe(false);
+    expect(e.timeout(Number.NaN).ok).toBe(false);
     expect(e.log.at(-1)?.at).toBe(5000);
+    fire(e);
+    must(e, 1, discard('7m'), 3000);
+    expect(e.log.at(-1)?.at).toBe(5800);
+    expect(e.nextDeadline()).toBe(6600);
   });
 });
 
@@ -597,6 +601,7 @@ describe('refusals change nothing', () => {
     expect(refused(e, 0, { type: 'dance' })).toBe('action/malformed');
     expect(refused(e, 0, { type: 'discard', tile: 99 })).toBe('action/malformed');
     expect(refused(e, 0, null)).toBe('action/malformed');
+    expect(refused(e, 5 as Seat, discard('3m'))).toBe('action/malformed');
     must(e, 0, discard('3m'));
     expect(refused(e, 3, { type: 'chow', tiles: tiles('123m') })).toBe('action/illegal');
     expect(refused(e, 1, { type: 'chow', tiles: tiles('345p') })).toBe('action/illegal');
