@@ -33,6 +33,8 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     json: { type: 'boolean', default: false },
     'think-ms': { type: 'string', default: '700' },
+    /** Write a V8 CPU profile of the server into this folder. */
+    profile: { type: 'string' },
   },
 });
 const TABLES = Number(values.tables);
@@ -76,7 +78,14 @@ class LoadClient {
     readonly seat: Seat | null,
     readonly token: string | null,
   ) {
-    this.socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    // Reconnects (with a fresh hello) if the server drops or refuses the connection under load.
+    this.socket = connect(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 2000,
+      timeout: 20_000,
+    });
     this.socket.on('connect', () => {
       this.socket.emit(CLIENT_EVENT, {
         type: 'hello',
@@ -86,10 +95,10 @@ class LoadClient {
       });
     });
     this.socket.on('connect_error', () => {
-      stats.connectErrors += 1;
+      if (measuring) stats.connectErrors += 1;
     });
     this.socket.on('disconnect', () => {
-      if (!stopping) stats.disconnects += 1;
+      if (measuring && !stopping) stats.disconnects += 1;
     });
     this.socket.on(SERVER_EVENT, (msg: ServerMessage) => this.onMessage(msg));
   }
@@ -198,11 +207,15 @@ const pct = (xs: number[], p: number) => {
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mj-load-'));
-  const server = await startChildServer({
-    DATA_DIR: dir,
-    LOG_LEVEL: 'error',
-    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-  });
+  const server = await startChildServer(
+    {
+      DATA_DIR: dir,
+      LOG_LEVEL: 'error',
+      ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
+    },
+    120_000,
+    values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
+  );
   const pid = server.proc.pid!;
   const clients: LoadClient[] = [];
   const setupStart = performance.now();

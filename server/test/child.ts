@@ -16,8 +16,12 @@ export interface ChildServer {
   readonly exited: Promise<number | string | null>;
 }
 
-export async function startChildServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ChildServer> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+export async function startChildServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  nodeArgs: readonly string[] = [],
+): Promise<ChildServer> {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
