@@ -65,6 +65,7 @@ const requests = Array.from({ length: HANDS }, (_, i) => {
     selfDrawn: h.selfDrawn,
     seatWind: h.seatWind,
     roundWind: h.roundWind,
+    conditions: h.conditions,
   };
 });
 measure('scoreRequest (JSON requests, mixed)', () => {

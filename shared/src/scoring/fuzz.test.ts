@@ -184,6 +184,7 @@ describe('metamorphic properties', () => {
     seatWind: h.seatWind,
     roundWind: h.roundWind,
     dealer: h.dealer,
+    conditions: h.conditions,
   });
 
   it('a hand written as a request scores as the library scores it', () => {
