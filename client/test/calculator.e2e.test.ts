@@ -1,0 +1,199 @@
+/**
+ * The scoring calculator in real Chromium: the page is built alone with Vite (so that other
+ * pages in progress cannot break it), served from a temporary folder on port 0, and a hand from
+ * the scorer's fixtures (the seeds' examples) is clicked together; the page must show the total
+ * and the patterns the fixture gives and the scorer computes.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { formatTiles, parseTiles, scoreRequest, type TileKind, tiles } from '@mahjong/shared';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const clientRoot = resolve(import.meta.dirname, '..');
+const artifacts = resolve(clientRoot, '../artifacts');
+
+interface Fixture {
+  readonly name: string;
+  readonly request: {
+    readonly concealed: string;
+    readonly win: string;
+    readonly seatWind: number;
+    readonly roundWind: number;
+    readonly melds?: readonly { readonly kind: string; readonly tiles: string; readonly concealed: boolean }[];
+    readonly selfDrawn?: boolean;
+    readonly flowers?: string;
+    readonly conditions?: readonly string[];
+    readonly options?: unknown;
+  };
+  readonly faan: number;
+  readonly patterns: Readonly<Record<string, number>>;
+}
+
+const fixtures = JSON.parse(
+  readFileSync(resolve(clientRoot, '../shared/src/scoring/fixtures/hk-new.json'), 'utf8'),
+) as Fixture[];
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
+
+let dir = '';
+let server: Server;
+let base = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'calc-e2e-'));
+  await build({
+    configFile: false,
+    root: clientRoot,
+    logLevel: 'warn',
+    build: {
+      outDir: dir,
+      emptyOutDir: true,
+      rollupOptions: { input: { calculator: resolve(clientRoot, 'calculator.html') } },
+    },
+  });
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const file = join(dir, path === '/' ? 'calculator.html' : path);
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--headless'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  if (dir !== '') await rm(dir, { recursive: true, force: true });
+});
+
+async function openPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/calculator.html`);
+  await page.waitForSelector('#calc-palette button[data-kind="0"]');
+  return { page, errors };
+}
+
+const clickKind = (page: Page, k: TileKind) => page.click(`#calc-palette button[data-kind="${k}"]`);
+const target = (page: Page, t: string) => page.click(`label[for="calc-target-${t}"]`);
+
+/** Clicks a fixture's hand together the way a player would. */
+async function clickFixture(page: Page, f: Fixture): Promise<void> {
+  const r = f.request;
+  await page.selectOption('#calc-seat', String(r.seatWind));
+  await page.selectOption('#calc-round', String(r.roundWind));
+  for (const m of r.melds ?? []) {
+    const kinds = tiles(m.tiles);
+    await target(page, m.kind === 'kong' && m.concealed ? 'concealedKong' : m.kind);
+    await clickKind(page, Math.min(...kinds) as TileKind);
+  }
+  await target(page, 'hand');
+  for (const k of tiles(r.concealed)) await clickKind(page, k);
+  await target(page, 'win');
+  await clickKind(page, tiles(r.win)[0] as TileKind);
+  for (const k of r.flowers ? tiles(r.flowers) : []) await page.click(`#calc-bonus-palette button[data-kind="${k}"]`);
+  if (r.selfDrawn) await page.check('#calc-self-drawn');
+  for (const c of r.conditions ?? []) await page.check(`#calc-cond-${c}`);
+}
+
+describe('scoring calculator page', () => {
+  it('shows the fixture total and patterns for a hand clicked together', async () => {
+    const simple = fixtures.filter((f) => f.request.options === undefined);
+    const chosen = [
+      simple.find((f) => f.name === 'all in triplets'),
+      simple.find((f) => (f.request.melds?.length ?? 0) === 0 && f.request.selfDrawn === true),
+      simple.find((f) => f.request.flowers !== undefined),
+    ].filter((f): f is Fixture => f !== undefined);
+    expect(chosen.length).toBeGreaterThanOrEqual(2);
+    const { page, errors } = await openPage();
+    for (const f of chosen) {
+      await page.click('#calc-clear');
+      await page.uncheck('#calc-self-drawn');
+      await clickFixture(page, f);
+      const scored = scoreRequest(f.request);
+      if (!scored.valid) throw new Error(`${f.name}: ${scored.reason}`);
+      expect(scored.faan).toBe(f.faan);
+      await expect.poll(() => page.textContent('#calc-total')).toMatch(new RegExp(`^${f.faan} faan`));
+      const shown = await page.$$eval('#calc-result tr[data-pattern]', (rows) =>
+        rows.map((r) => [r.getAttribute('data-pattern'), r.querySelector('td')?.textContent ?? '']),
+      );
+      expect(Object.fromEntries(shown.map(([n, v]) => [n, Number.parseInt(v ?? '', 10)]))).toEqual(f.patterns);
+      const winner = await page.textContent('#calc-payments .calc-winner td');
+      expect(Number(winner)).toBe(scored.points.winner);
+      // the command line on the page is the same hand
+      const command = await page.textContent('#calc-command');
+      const handArg = formatTiles([...parseTilesSorted(f.request.concealed), ...tiles(f.request.win)]);
+      expect(command).toContain(handArg);
+    }
+    await mkdir(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'calculator.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('takes typed notation, shows the parser error, and scores riichi with han and fu', async () => {
+    const { page, errors } = await openPage(390);
+    await page.fill('#calc-quick', '123m45x');
+    await page.click('#calc-quick-form button[type="submit"]');
+    await expect.poll(() => page.textContent('#calc-quick-error')).toContain('unexpected character "x"');
+    await page.selectOption('#calc-ruleset', 'riichi');
+    const hand = '234m567p345678s2z';
+    await page.fill('#calc-quick', hand);
+    await page.fill('#calc-quick-win', '2z');
+    await page.click('#calc-quick-form button[type="submit"]');
+    await expect.poll(() => page.textContent('#calc-quick-error')).toBe('');
+    await page.check('#calc-cond-riichi');
+    await page.check('#calc-self-drawn');
+    const expected = scoreRequest({
+      ruleset: 'riichi',
+      concealed: hand,
+      win: '2z',
+      selfDrawn: true,
+      conditions: ['riichi'],
+    });
+    if (!expected.valid) throw new Error(expected.reason);
+    const total = `${expected.han} han ${expected.fu} fu`;
+    await expect.poll(() => page.textContent('#calc-total')).toContain(total);
+    // a fifth copy cannot be picked: the palette button is disabled
+    await page.click('#calc-clear');
+    await target(page, 'pung');
+    await clickKind(page, tiles('9s')[0] as TileKind);
+    await target(page, 'hand');
+    await clickKind(page, tiles('9s')[0] as TileKind);
+    expect(await page.isDisabled(`#calc-palette button[data-kind="${tiles('9s')[0]}"]`)).toBe(true);
+    await mkdir(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'calculator-phone.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+function parseTilesSorted(text: string): TileKind[] {
+  const r = parseTiles(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return [...r.value].sort((a, b) => a - b);
+}
