@@ -132,11 +132,24 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
     return { type: 'discard', tile: discards[0] as TileKind };
   }
   // Cheapest tiles first (by keep value); `normal` takes the first that keeps the shanten.
-  const ranked = discards.map((k) => ({ k, v: keepValue(ctx, k) })).sort((a, b) => a.v - b.v || a.k - b.k);
+  const values = discards.map((k) => keepValue(ctx, k));
   if (level === 'normal' || whole > 2) {
-    for (const { k } of ranked) if (after(k) === whole) return { type: 'discard', tile: k };
-    return { type: 'discard', tile: (ranked[0] as { k: TileKind }).k };
+    // Usually the cheapest tile keeps the shanten: pick minima one at a time instead of sorting.
+    const tried = new Uint8Array(discards.length);
+    let first = -1;
+    for (let round = 0; round < discards.length; round++) {
+      let best = -1;
+      for (let i = 0; i < discards.length; i++) {
+        if (tried[i] === 0 && (best < 0 || (values[i] as number) < (values[best] as number))) best = i;
+      }
+      tried[best] = 1;
+      if (first < 0) first = best;
+      const k = discards[best] as TileKind;
+      if (after(k) === whole) return { type: 'discard', tile: k };
+    }
+    return { type: 'discard', tile: discards[first] as TileKind };
   }
+  const ranked = discards.map((k, i) => ({ k, v: values[i] as number })).sort((a, b) => a.v - b.v || a.k - b.k);
   // hard, close to ready: among the discards that keep the shanten, the most live tiles that improve it.
   const unseen = unseenCounts(ctx);
   let pick = (ranked[0] as { k: TileKind }).k;

@@ -34,6 +34,7 @@ export interface ViewExtras {
 const meldsMemo = new WeakMap<readonly SeatMeld[], readonly Meld[]>();
 const bonusMemo = new WeakMap<readonly TileId[], readonly TileKind[]>();
 const discardsMemo = new WeakMap<readonly SeatDiscard[], readonly DiscardView[]>();
+const sortedMemo = new WeakMap<readonly TileId[], TileKind[]>();
 
 function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
   let v = cache.get(key);
@@ -107,7 +108,7 @@ const waitsMemo = new WeakMap<readonly TileId[], TileKind[]>();
 function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   const h = s.hand;
   const st = h.seats[seat];
-  const concealed = sortKinds(st.concealed.map(kindOfId));
+  const concealed = memo(sortedMemo, st.concealed, (ids) => sortKinds(ids.map(kindOfId)));
   const n = concealed.length;
   let ready: TileKind[] = [];
   if (s.phase === 'playing' && n % 3 === 1) {
