@@ -4,6 +4,7 @@
  * live idle table. Targets (issue 4): >= 500 hands/s, < 200 KB per idle table.
  */
 import { createHash } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createEngine } from '../src/table/engine.js';
@@ -50,6 +51,12 @@ function heapPerTable(n: number): number {
   return (after - before) / n;
 }
 
+// Other processes share the cores: the load average says how much the figures may be off.
+console.log(
+  `machine: ${cpus().length} cores, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 // Warm up (JIT, the analysis tables), then measure.
 botHands(2, 'normal');
 for (const level of ['normal', 'hard', 'easy'] as const) {
