@@ -1,0 +1,414 @@
+/**
+ * The client's budgets (issue 6, item 10), measured and printed, never asserted:
+ *
+ *   1. bundle size: a production build (the client's own vite.config.ts, into a temporary
+ *      folder so that client/dist is left alone), then per page the JS + CSS it loads up front
+ *      (its entry and static imports, from Vite's manifest) raw and gzipped; the game page
+ *      (table.html) against the 400 KB gzipped target;
+ *   2. time to a drawn table: the real server (`startServer`, what `npm start` runs) on an
+ *      embedded database in a temporary folder, serving that build; a table of four bots is
+ *      started and the game page opened as a spectator in Chromium; from navigation to the
+ *      first animation frame drawn on the page's canvas (and, when the page exposes its state
+ *      as `window.__mj`, to the first frame with a table view);
+ *   3. frame times while the bots play (tiles move every few hundred ms): requestAnimationFrame
+ *      deltas over a few seconds, as fps, median, p95, p99 and the share of frames over 20 ms.
+ *
+ * What cannot be measured (a page not built yet, no Chromium, a server that does not start) is
+ * printed with the reason; the script still exits 0 so that `npm run bench` goes on.
+ * Run: `npm run bench -- budgets` (or `npm run budgets -w client`).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const clientRoot = resolve(import.meta.dirname, '..');
+const repoRoot = resolve(clientRoot, '..');
+
+export const GAME_PAGE_BUDGET_KB = 400;
+export const FRAME_BUDGET_MS = 1000 / 60;
+
+export interface PageSize {
+  readonly page: string;
+  readonly files: readonly string[];
+  readonly raw: number;
+  readonly gzip: number;
+  /** Chunks loaded later by dynamic import (not counted in `gzip`). */
+  readonly lazyGzip: number;
+}
+
+export interface FrameStats {
+  readonly frames: number;
+  readonly fps: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  /** Share of frames longer than 20 ms (a missed 60 Hz frame). */
+  readonly slowShare: number;
+}
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly src?: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
+  readonly css?: readonly string[];
+  readonly assets?: readonly string[];
+}
+type Manifest = Readonly<Record<string, ManifestChunk>>;
+
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+const gz = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length;
+
+/** The files a page loads up front (entry, static imports, their CSS and assets) and lazily. */
+export function pageFiles(manifest: Manifest, entryKey: string): { eager: string[]; lazy: string[] } {
+  const eager = new Set<string>();
+  const seen = new Set<string>();
+  const lazyKeys: string[] = [];
+  const walk = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    eager.add(chunk.file);
+    for (const c of chunk.css ?? []) eager.add(c);
+    for (const a of chunk.assets ?? []) eager.add(a);
+    for (const i of chunk.imports ?? []) walk(i);
+    lazyKeys.push(...(chunk.dynamicImports ?? []));
+  };
+  walk(entryKey);
+  const lazy = new Set<string>();
+  const lazySeen = new Set<string>(seen);
+  const walkLazy = (key: string) => {
+    if (lazySeen.has(key)) return;
+    lazySeen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    lazy.add(chunk.file);
+    for (const c of chunk.css ?? []) lazy.add(c);
+    for (const i of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) walkLazy(i);
+  };
+  lazyKeys.forEach(walkLazy);
+  return { eager: [...eager], lazy: [...lazy].filter((f) => !eager.has(f)) };
+}
+
+/** Frame statistics from requestAnimationFrame deltas (ms). */
+export function frameStats(deltas: readonly number[]): FrameStats {
+  const d = [...deltas].sort((a, b) => a - b);
+  const at = (q: number) => d[Math.min(d.length - 1, Math.floor(q * d.length))] ?? 0;
+  const total = deltas.reduce((s, x) => s + x, 0);
+  return {
+    frames: d.length,
+    fps: total > 0 ? (d.length * 1000) / total : 0,
+    medianMs: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    maxMs: d[d.length - 1] ?? 0,
+    slowShare: d.length > 0 ? d.filter((x) => x > 20).length / d.length : 0,
+  };
+}
+
+/** The HTML pages the client has (the build inputs that exist). */
+function htmlPages(): string[] {
+  return readdirSync(clientRoot)
+    .filter((f) => f.endsWith('.html'))
+    .sort();
+}
+
+/** Builds the client into `outDir`; when the full build fails, builds the pages that do build. */
+async function buildClient(outDir: string, notes: string[]): Promise<boolean> {
+  const vite = await import('vite');
+  const attempt = async (pages: string[] | null) => {
+    await vite.build({
+      configFile: resolve(clientRoot, 'vite.config.ts'),
+      root: clientRoot,
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, manifest: true },
+      plugins:
+        pages === null
+          ? []
+          : [
+              {
+                name: 'budgets-only-existing-pages',
+                config(c) {
+                  const input = Object.fromEntries(pages.map((p) => [basename(p, '.html'), resolve(clientRoot, p)]));
+                  c.build ??= {};
+                  c.build.rollupOptions = { ...(c.build.rollupOptions ?? {}), input };
+                },
+              },
+            ],
+    });
+  };
+  try {
+    await attempt(null);
+    return true;
+  } catch (error) {
+    notes.push(`full build failed (${firstLine(error)}); building the pages that exist one by one`);
+  }
+  const built: string[] = [];
+  for (const page of htmlPages()) {
+    try {
+      await attempt([...built, page]);
+      built.push(page);
+    } catch (error) {
+      notes.push(`${page}: does not build (${firstLine(error)})`);
+    }
+  }
+  if (built.length === 0) return false;
+  await attempt(built);
+  return true;
+}
+
+/** The first two non-empty lines of an error, for a one-line note. */
+const firstLine = (e: unknown): string =>
+  (e instanceof Error ? e.message : String(e))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .slice(0, 2)
+    .join(' ')
+    .slice(0, 240);
+
+export function measureSizes(outDir: string): PageSize[] {
+  const manifestPath = join(outDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const sizes: PageSize[] = [];
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry || !key.endsWith('.html')) continue;
+    const { eager, lazy } = pageFiles(manifest, key);
+    const files = [key, ...eager];
+    let raw = 0;
+    let gzip = 0;
+    for (const f of files) {
+      const buf = readFileSync(join(outDir, f));
+      raw += buf.length;
+      gzip += gz(buf);
+    }
+    const lazyGzip = lazy.reduce((s, f) => s + gz(readFileSync(join(outDir, f))), 0);
+    sizes.push({ page: key, files, raw, gzip, lazyGzip });
+  }
+  return sizes.sort((a, b) => a.page.localeCompare(b.page));
+}
+
+/** Installed before any page script: notes WebGL/2D contexts and the first frame drawn with one. */
+const PAGE_PROBE = `(() => {
+  const b = { contexts: 0, firstFrameAt: null, firstViewFrameAt: null };
+  window.__budget = b;
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (...args) {
+    const c = getContext.apply(this, args);
+    if (c) b.contexts++;
+    return c;
+  };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((t) => {
+    cb(t);
+    if (b.contexts === 0) return;
+    const canvas = document.querySelector('canvas');
+    if (!canvas || !canvas.isConnected || canvas.width === 0) return;
+    const now = performance.now();
+    if (b.firstFrameAt === null) b.firstFrameAt = now;
+    if (b.firstViewFrameAt === null) {
+      try {
+        const mj = window.__mj;
+        const s = mj && (typeof mj.state === 'function' ? mj.state() : mj.state);
+        if (s && (s.view || s.table)) b.firstViewFrameAt = now;
+      } catch {}
+    }
+  });
+})();`;
+
+interface Server {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+async function startLiveServer(clientDir: string, dataDir: string): Promise<Server> {
+  process.env.LOG_LEVEL ??= 'warn';
+  const app = pathToFileURL(join(repoRoot, 'server/src/app.ts')).href;
+  const mod = (await import(app)) as {
+    startServer(o: Record<string, unknown>): Promise<Server>;
+  };
+  return mod.startServer({ port: 0, host: '127.0.0.1', dataDir, clientDir, botDelayMs: 350 });
+}
+
+async function post(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The game page's address for spectating a table (the page reads the code from the hash or the query). */
+export const spectateUrl = (base: string, code: string): string =>
+  `${base}/table.html?code=${code}&spectate=1#/spectate/${code}`;
+
+export interface Budgets {
+  readonly notes: string[];
+  readonly sizes: PageSize[];
+  readonly firstFrameMs: number | null;
+  readonly firstViewFrameMs: number | null;
+  readonly frames: FrameStats | null;
+}
+
+export async function runBudgets(log: (line: string) => void = console.log): Promise<Budgets> {
+  const notes: string[] = [];
+  const result: {
+    sizes: PageSize[];
+    firstFrameMs: number | null;
+    firstViewFrameMs: number | null;
+    frames: FrameStats | null;
+  } = { sizes: [], firstFrameMs: null, firstViewFrameMs: null, frames: null };
+  const outDir = await mkdtemp(join(tmpdir(), 'mj-budgets-dist-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'mj-budgets-data-'));
+  try {
+    const t0 = performance.now();
+    const built = await buildClient(outDir, notes);
+    log(`build: ${built ? `${((performance.now() - t0) / 1000).toFixed(1)} s` : 'failed'} (vite build, ${outDir})`);
+    if (!built) return { notes, ...result };
+
+    result.sizes = measureSizes(outDir);
+    log('');
+    log('page                 files   raw         gzip        (lazy, gzip)');
+    for (const s of result.sizes) {
+      log(
+        `${s.page.padEnd(20)} ${String(s.files.length).padStart(5)}   ${kb(s.raw).padEnd(11)} ${kb(s.gzip).padEnd(11)} ${s.lazyGzip > 0 ? `(${kb(s.lazyGzip)})` : ''}`,
+      );
+    }
+    const game = result.sizes.find((s) => s.page === 'table.html');
+    if (game) {
+      const verdict = game.gzip / 1024 < GAME_PAGE_BUDGET_KB ? 'within' : 'OVER';
+      log(`game page (table.html): ${kb(game.gzip)} gzipped up front, ${verdict} the ${GAME_PAGE_BUDGET_KB} KB budget`);
+    } else {
+      notes.push('table.html is not built (the game page does not exist yet): no game page size');
+    }
+
+    if (!game) {
+      notes.push('no game page: time to a drawn table and frame times not measured');
+      return { notes, ...result };
+    }
+    const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    if (!existsSync(chromiumPath)) {
+      notes.push(`no Chromium at ${chromiumPath}: timings not measured`);
+      return { notes, ...result };
+    }
+    let server: Server;
+    try {
+      server = await startLiveServer(outDir, dataDir);
+    } catch (error) {
+      notes.push(`the server did not start (${firstLine(error)}): timings not measured`);
+      return { notes, ...result };
+    }
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--headless',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+      ],
+    });
+    try {
+      const created = await post(`${server.url}/api/tables`, { ruleset: 'hk-new', bots: [0, 1, 2, 3] });
+      const code = String(created.code);
+      await post(`${server.url}/api/tables/${code}/start`, {}, String(created.hostToken));
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.addInitScript(PAGE_PROBE);
+      const url = spectateUrl(server.url, code);
+      await page.goto(url, { waitUntil: 'commit' });
+      try {
+        await page.waitForFunction(
+          () => (window as unknown as { __budget: { firstFrameAt: number | null } }).__budget.firstFrameAt !== null,
+          undefined,
+          { timeout: 20_000 },
+        );
+      } catch {
+        notes.push(`no canvas frame within 20 s on ${url}${errors.length > 0 ? ` (page errors: ${errors[0]})` : ''}`);
+        return { notes, ...result };
+      }
+      // a moment for the table view to arrive over the socket
+      await page
+        .waitForFunction(
+          () =>
+            (window as unknown as { __budget: { firstViewFrameAt: number | null } }).__budget.firstViewFrameAt !== null,
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
+      const probe = (await page.evaluate(() => (window as unknown as { __budget: unknown }).__budget)) as {
+        firstFrameAt: number | null;
+        firstViewFrameAt: number | null;
+      };
+      result.firstFrameMs = probe.firstFrameAt;
+      result.firstViewFrameMs = probe.firstViewFrameAt;
+      log('');
+      log(
+        `time to first canvas frame (navigation start to the first frame drawn): ${probe.firstFrameAt?.toFixed(0)} ms`,
+      );
+      if (probe.firstViewFrameAt !== null) {
+        log(`time to first frame with the table view (window.__mj): ${probe.firstViewFrameAt.toFixed(0)} ms`);
+      } else {
+        notes.push('the page exposes no table view as window.__mj: "drawn table" is the first canvas frame');
+      }
+      await page.waitForTimeout(1000);
+      const deltas = await page.evaluate(
+        (ms: number) =>
+          new Promise<number[]>((done) => {
+            const out: number[] = [];
+            let last = -1;
+            let end = 0;
+            const step = (t: number) => {
+              if (last >= 0) out.push(t - last);
+              else end = t + ms;
+              last = t;
+              if (t < end || end === 0) requestAnimationFrame(step);
+              else done(out);
+            };
+            requestAnimationFrame(step);
+          }),
+        4000,
+      );
+      result.frames = frameStats(deltas);
+      const f = result.frames;
+      log(
+        `frames while four bots play (4 s): ${f.frames} frames, ${f.fps.toFixed(1)} fps, median ${f.medianMs.toFixed(1)} ms, ` +
+          `p95 ${f.p95Ms.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms, max ${f.maxMs.toFixed(1)} ms, ` +
+          `${(f.slowShare * 100).toFixed(1)}% over 20 ms (target 60 fps)`,
+      );
+      if (errors.length > 0) notes.push(`page errors: ${errors.slice(0, 3).join(' | ')}`);
+      await page.close();
+    } catch (error) {
+      notes.push(`timing run failed: ${firstLine(error)}`);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    return { notes, ...result };
+  } finally {
+    for (const n of notes) log(`not measured / note: ${n}`);
+    await rm(outDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runBudgets().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`budgets: ${firstLine(error)}`);
+      process.exit(0);
+    },
+  );
+}
