@@ -38,9 +38,10 @@ interface Outcome {
   readonly rawFu: number | null;
   readonly yaku: boolean;
   readonly yakuman: boolean;
+  /** Filled only for a recorded count. */
   readonly patterns: ScoredPattern[];
   readonly reading: Reading;
-  readonly wait: WaitKind;
+  readonly place: Placement;
 }
 
 interface Facts {
@@ -54,30 +55,41 @@ interface Facts {
 
 /** Collects the han, fu and yakuman items of one arrangement. */
 class Tally {
+  /** The items, kept only when `record` (the chosen arrangement is counted a second time). */
   readonly fuItems: ScoredPattern[] = [];
   readonly hanItems: ScoredPattern[] = [];
   readonly yakuman: ScoredPattern[] = [];
-  /** Sum of the yakuman percentages of the limit. */
+  /** Han of yaku (dora apart), fu, and the yakuman as percent of the limit and as han. */
+  han = 0;
+  fu = 0;
   yakumanPercent = 0;
+  yakumanHan = 0;
   constructor(
     private readonly table: RiichiRuleset,
     private readonly concealedHand: boolean,
     private readonly doubleYakuman: boolean,
+    private readonly record: boolean,
   ) {}
-  han(name: RiichiYaku): void {
+  yaku(name: RiichiYaku): void {
     const row = this.table.han[name];
     const v = this.concealedHand ? row[1] : row[0];
-    if (v > 0) this.hanItems.push({ name, value: v, unit: 'han' });
+    if (v > 0) this.addHan(name, v);
   }
-  fu(name: string, v: number): void {
-    this.fuItems.push({ name, value: v, unit: 'fu' });
+  addHan(name: string, v: number): void {
+    this.han += v;
+    if (this.record) this.hanItems.push({ name, value: v, unit: 'han' });
+  }
+  addFu(name: string, v: number): void {
+    this.fu += v;
+    if (this.record) this.fuItems.push({ name, value: v, unit: 'fu' });
   }
   ym(name: RiichiYakuman, double = false): void {
     let pct = this.table.yakuman[name];
     if (pct <= 0) return;
     if (double && this.doubleYakuman) pct *= 2;
     this.yakumanPercent += pct;
-    this.yakuman.push({ name, value: (13 * pct) / 400, unit: 'han' });
+    this.yakumanHan += (13 * pct) / 400;
+    if (this.record) this.yakuman.push({ name, value: (13 * pct) / 400, unit: 'han' });
   }
 }
 
@@ -132,7 +144,7 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, table: Riic
   let best: Outcome | undefined;
   for (const r of rs) {
     for (const p of placements(r, input.win)) {
-      const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options, table);
+      const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options, table, false);
       if (
         best === undefined ||
         o.basic > best.basic ||
@@ -146,6 +158,8 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, table: Riic
     }
   }
   if (best === undefined) return invalid('score/not_complete', 'the winning tile has no place in the hand');
+  // count the chosen arrangement again, this time keeping every item
+  best = scoreOne(best.reading, best.place, hand.counts, facts, hand.concealedHand, input, options, table, true);
   return {
     valid: true,
     ruleset: table.id,
@@ -159,7 +173,7 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, table: Riic
     points: riichiPayments(best.basic, { selfDrawn: input.selfDrawn, winner: input.seatWind, dealer: input.dealer }),
     basicPoints: best.basic,
     ...(best.rawFu === null ? {} : { rawFu: best.rawFu }),
-    wait: best.wait,
+    wait: best.place.wait,
   };
 }
 
@@ -207,9 +221,9 @@ function scoreOne(
   input: WinInput,
   options: RiichiOptions,
   table: RiichiRuleset,
+  record: boolean,
 ): Outcome {
-  const t = new Tally(table, concealedHand, options.doubleYakuman);
-  const { fuItems, hanItems, yakuman } = t;
+  const t = new Tally(table, concealedHand, options.doubleYakuman, record);
   const F = table.fu;
   const conds = input.conditions;
   const { suits, honours } = facts;
@@ -227,14 +241,12 @@ function scoreOne(
   if (cls.terminalsOnly) t.ym('all-terminals');
   if (facts.allGreen) t.ym('all-green');
 
-  let fuTotal = 0;
   let pinfu = false;
   if (r.form === 'thirteen-orphans') {
     t.ym('thirteen-orphans', (counts[input.win] as number) === 2);
   } else if (r.form === 'seven-pairs') {
-    t.han('seven-pairs');
-    t.fu('seven-pairs', F.sevenPairs);
-    fuTotal = F.sevenPairs;
+    t.yaku('seven-pairs');
+    t.addFu('seven-pairs', F.sevenPairs);
     if (suits === 1 && !honours && consecutivePairs(r.pairs)) t.ym('consecutive-pairs');
   } else {
     const sets = r.sets;
@@ -245,16 +257,17 @@ function scoreOne(
     let concealedPungs = 0;
     let dragonSets = 0;
     let windSets = 0;
-    sets.forEach((s, i) => {
+    for (let i = 0; i < sets.length; i++) {
+      const s = sets[i] as HandSet;
       if (s.kind === 'chow') {
         chows++;
-        return;
+        continue;
       }
       if (s.kind === 'kong') kongs++;
       if (s.concealed && i !== ronPung) concealedPungs++;
       if (isDragonTile(s.tile)) dragonSets++;
       if (isWindTile(s.tile)) windSets++;
-    });
+    }
     // yakuman of the standard form
     if (kongs === 4) t.ym('four-kongs');
     if (concealedPungs === 4) t.ym('hidden-treasure', place.wait === 'tanki');
@@ -285,130 +298,122 @@ function scoreOne(
     if (identical4) t.ym('four-identical-chows');
 
     // fu
-    t.fu('winning', F.base);
-    fuTotal = F.base;
+    t.addFu('winning', F.base);
     if (concealedHand && !input.selfDrawn) {
-      t.fu('concealed-ron', F.concealedRon);
-      fuTotal += F.concealedRon;
+      t.addFu('concealed-ron', F.concealedRon);
     }
-    sets.forEach((s, i) => {
-      if (s.kind === 'chow') return;
+    for (let i = 0; i < sets.length; i++) {
+      const s = sets[i] as HandSet;
+      if (s.kind === 'chow') continue;
       const orphan = isHonour(s.tile) || isTerminal(s.tile);
       let v = orphan ? F.pungOrphan : F.pungSimple;
       const closed = s.concealed && i !== ronPung;
       if (closed) v *= 2;
       if (s.kind === 'kong') v *= 4;
       const what = isDragonTile(s.tile) ? 3 : isWindTile(s.tile) ? 2 : orphan ? 1 : 0;
-      t.fu(MELD_FU_NAMES[(closed ? 8 : 0) + (s.kind === 'kong' ? 4 : 0) + what] as string, v);
-      fuTotal += v;
-    });
+      t.addFu(MELD_FU_NAMES[(closed ? 8 : 0) + (s.kind === 'kong' ? 4 : 0) + what] as string, v);
+    }
     let pairFu = 0;
     if (r.pair === seat) pairFu += F.valuePair;
     if (r.pair === round) pairFu += F.valuePair;
     if (isDragonTile(r.pair)) pairFu += F.valuePair;
     if (pairFu > 0) {
-      t.fu('value-pair', pairFu);
-      fuTotal += pairFu;
+      t.addFu('value-pair', pairFu);
     }
     if (place.wait === 'kanchan' || place.wait === 'penchan') {
-      t.fu(place.wait === 'kanchan' ? 'closed-wait' : 'edge-wait', F.edgeOrClosedWait);
-      fuTotal += F.edgeOrClosedWait;
+      t.addFu(place.wait === 'kanchan' ? 'closed-wait' : 'edge-wait', F.edgeOrClosedWait);
     } else if (place.wait === 'tanki') {
-      t.fu('pair-wait', F.pairWait);
-      fuTotal += F.pairWait;
+      t.addFu('pair-wait', F.pairWait);
     }
     const noPointsShape = chows === 4 && pairFu === 0 && place.wait === 'ryanmen';
     pinfu = noPointsShape && concealedHand;
     if (input.selfDrawn && !pinfu) {
-      t.fu('self-draw', F.selfDraw);
-      fuTotal += F.selfDraw;
+      t.addFu('self-draw', F.selfDraw);
     }
     if (noPointsShape && !concealedHand && !input.selfDrawn) {
-      t.fu('open-pinfu', F.openPinfu);
-      fuTotal += F.openPinfu;
+      t.addFu('open-pinfu', F.openPinfu);
     }
 
     // han of the standard form
-    if (pinfu) t.han('pinfu');
+    if (pinfu) t.yaku('pinfu');
     for (const s of sets) {
       if (s.kind === 'chow') continue;
-      if (isDragonTile(s.tile)) t.han('dragon-pung');
-      if (s.tile === seat) t.han('seat-wind');
-      if (s.tile === round) t.han('round-wind');
+      if (isDragonTile(s.tile)) t.yaku('dragon-pung');
+      if (s.tile === seat) t.yaku('seat-wind');
+      if (s.tile === round) t.yaku('round-wind');
     }
     for (let k = 0; k < 27; k++) {
       if ((chowBits & (1 << k)) === 0) continue;
       const n = chowCount[k];
-      if (n === 2) t.han('two-identical-chows');
-      if (n === 3) t.han('three-identical-chows');
+      if (n === 2) t.yaku('two-identical-chows');
+      if (n === 3) t.yaku('three-identical-chows');
     }
-    if (threeColour(chowBits)) t.han('three-colour-chows');
-    if (pureStraight(chowBits)) t.han('pure-straight');
-    if (threeColour(pungBits)) t.han('three-colour-pungs');
-    if (concealedPungs === 3) t.han('three-concealed-pungs');
-    if (kongs === 3) t.han('three-kongs');
-    if (dragonSets === 2 && isDragonTile(r.pair)) t.han('little-three-dragons');
-    if (chows === 0) t.han('all-pungs');
+    if (threeColour(chowBits)) t.yaku('three-colour-chows');
+    if (pureStraight(chowBits)) t.yaku('pure-straight');
+    if (threeColour(pungBits)) t.yaku('three-colour-pungs');
+    if (concealedPungs === 3) t.yaku('three-concealed-pungs');
+    if (kongs === 3) t.yaku('three-kongs');
+    if (dragonSets === 2 && isDragonTile(r.pair)) t.yaku('little-three-dragons');
+    if (chows === 0) t.yaku('all-pungs');
     if (chows > 0) {
       const pairT = isTerminal(r.pair);
       const pairO = pairT || isHonour(r.pair);
       const allTerm = pairT && sets.every((s) => setHas(s, isTerminal));
       const allOrphan = pairO && sets.every((s) => setHas(s, isOrphanKind));
-      if (allTerm && !honours) t.han('terminals-in-all-sets');
-      else if (allOrphan && honours) t.han('outside-hand');
+      if (allTerm && !honours) t.yaku('terminals-in-all-sets');
+      else if (allOrphan && honours) t.yaku('outside-hand');
     }
   }
-  if (concealedHand && input.selfDrawn) t.han('fully-concealed-self-draw');
-  if (cls.simplesOnly && (concealedHand || options.openTanyao)) t.han('all-simples');
-  if (cls.orphansOnly && honours && suits > 0) t.han('all-terminals-and-honours');
-  if (suits === 1 && honours) t.han('half-flush');
-  if (suits === 1 && !honours) t.han('full-flush');
-  if (conds.includes('riichi') || conds.includes('doubleRiichi')) t.han('riichi');
-  if (conds.includes('doubleRiichi')) t.han('double-riichi');
-  if (conds.includes('ippatsu')) t.han('ippatsu');
-  if (conds.includes('lastTile')) t.han('last-tile-draw');
-  if (conds.includes('lastDiscard')) t.han('last-discard');
-  if (conds.includes('kongReplacement') || conds.includes('doubleKong')) t.han('after-kong');
-  if (conds.includes('robbingKong')) t.han('robbing-kong');
+  if (concealedHand && input.selfDrawn) t.yaku('fully-concealed-self-draw');
+  if (cls.simplesOnly && (concealedHand || options.openTanyao)) t.yaku('all-simples');
+  if (cls.orphansOnly && honours && suits > 0) t.yaku('all-terminals-and-honours');
+  if (suits === 1 && honours) t.yaku('half-flush');
+  if (suits === 1 && !honours) t.yaku('full-flush');
+  if (conds.includes('riichi') || conds.includes('doubleRiichi')) t.yaku('riichi');
+  if (conds.includes('doubleRiichi')) t.yaku('double-riichi');
+  if (conds.includes('ippatsu')) t.yaku('ippatsu');
+  if (conds.includes('lastTile')) t.yaku('last-tile-draw');
+  if (conds.includes('lastDiscard')) t.yaku('last-discard');
+  if (conds.includes('kongReplacement') || conds.includes('doubleKong')) t.yaku('after-kong');
+  if (conds.includes('robbingKong')) t.yaku('robbing-kong');
   if (conds.includes('earthly') && !input.selfDrawn && !options.renhouAsYakuman) {
-    hanItems.push({ name: 'first-turn-discard', value: 5, unit: 'han' }); // counted at the limit (mangan)
+    t.addHan('first-turn-discard', 5); // counted at the limit (mangan)
   }
 
-  if (yakuman.length > 0) {
-    let total = 0;
-    for (const y of yakuman) total += y.value;
+  if (t.yakumanPercent > 0) {
     return {
       basic: (table.limit * t.yakumanPercent) / 100,
-      han: total,
+      han: t.yakumanHan,
       fu: null,
       rawFu: null,
       yaku: true,
       yakuman: true,
-      patterns: yakuman,
+      patterns: t.yakuman,
       reading: r,
-      wait: place.wait,
+      place,
     };
   }
-  let yakuHan = 0;
-  for (const h of hanItems) yakuHan += h.value;
+  const yakuHan = t.han;
   const dora = Math.max(0, Math.floor(input.dora ?? 0));
-  if (dora > 0) hanItems.push({ name: 'dora', value: dora, unit: 'han' });
+  if (dora > 0) t.addHan('dora', dora);
   const red = options.akaDora ? Math.max(0, Math.floor(input.redFives ?? 0)) : 0;
-  if (red > 0) hanItems.push({ name: 'red-five', value: red, unit: 'han' });
-  const totalHan = yakuHan + dora + red;
-  const rounded = r.form === 'seven-pairs' ? fuTotal : roundUp(fuTotal, 10);
+  if (red > 0) t.addHan('red-five', red);
+  const totalHan = t.han;
+  const rounded = r.form === 'seven-pairs' ? t.fu : roundUp(t.fu, 10);
   return {
     basic: basicPoints(rounded, totalHan, options, table),
     han: totalHan,
     fu: rounded,
-    rawFu: fuTotal,
+    rawFu: t.fu,
     yaku: yakuHan > 0,
     yakuman: false,
-    patterns: [...hanItems, ...fuItems],
+    patterns: record ? [...t.hanItems, ...t.fuItems] : NO_PATTERNS,
     reading: r,
-    wait: place.wait,
+    place,
   };
 }
+
+const NO_PATTERNS: ScoredPattern[] = [];
 
 /** Bamboo 2, 3, 4, 6, 8 and Green Dragon only. */
 const GREEN: ReadonlySet<number> = new Set([19, 20, 21, 23, 25, 32]);
