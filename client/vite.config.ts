@@ -1,0 +1,39 @@
+/**
+ * Vite build of the client: one HTML page per screen (lobby, table, replay, calculator, tile
+ * gallery) so that the game page carries only what it needs. `npm run build -w client` writes
+ * client/dist, which the server serves; `npm run dev -w client` proxies the API and the socket
+ * to the server (PORT, default 3000).
+ */
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const root = import.meta.dirname;
+const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root,
+  base: '/',
+  build: {
+    outDir: resolve(root, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+    rollupOptions: {
+      input: {
+        lobby: resolve(root, 'index.html'),
+        table: resolve(root, 'table.html'),
+        replay: resolve(root, 'replay.html'),
+        calculator: resolve(root, 'calculator.html'),
+        gallery: resolve(root, 'gallery.html'),
+      },
+    },
+  },
+  server: {
+    port: Number(process.env.CLIENT_PORT ?? 5173),
+    proxy: {
+      '/api': { target, changeOrigin: true },
+      '/healthz': { target, changeOrigin: true },
+      '/socket.io': { target, ws: true, changeOrigin: true },
+    },
+  },
+});
