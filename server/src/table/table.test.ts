@@ -514,7 +514,13 @@ describe('timers on a simulated clock', () => {
     must(e, 0, discard('2z'), 5000);
     expect(e.viewFor(1).legalActions).toEqual([]);
     expect(e.nextDeadline()).toBe(5800);
-    expect(e.viewFor(3).deadlines.claim).toBe(5800);
+    // Views show the window's full deadline whoever can claim: the close at the minimum is not shown.
+    expect(e.viewFor(3).deadlines.claim).toBe(13000);
+    const other = quiet();
+    must(other, 0, discard('5s'), 5000);
+    expect(types(other, 2)).toEqual(['pung', 'pass']);
+    expect(other.viewFor(1).deadlines).toEqual(e.viewFor(1).deadlines);
+    expect(other.viewFor(1).stage).toBe(e.viewFor(1).stage);
     expect(e.timeout(5799).ok).toBe(false);
     expect(e.timeout(5800).ok).toBe(true);
     expect(e.viewFor(1).turn).toBe(1);

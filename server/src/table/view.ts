@@ -84,12 +84,9 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     lastDiscard: h.lastDiscard === null ? null : { seat: h.lastDiscard.seat, tile: kindOfId(h.lastDiscard.id) },
     deadlines: {
       turn: playing ? h.turnDeadline : s.resultsDeadline,
-      claim:
-        playing && w !== null
-          ? SEATS.every((x) => w.options[x].length === 0 || w.answers[x] !== null)
-            ? w.minCloseAt
-            : w.deadline
-          : null,
+      // The window's own deadline for everybody: when it may close early (every eligible seat
+      // answered) is the scheduler's business, and showing it would tell who could claim.
+      claim: playing && w !== null ? w.deadline : null,
     },
     seats,
     legalActions: viewer === 'spectator' ? [] : legalActions(s, viewer),
