@@ -100,6 +100,14 @@ function setHas(s: HandSet, pred: (k: TileKind) => boolean): boolean {
 
 const isOrphanKind = (k: TileKind): boolean => isTerminal(k) || isHonour(k);
 
+/** Pays more: basic points, then han, then fu, then fu before rounding (the source's 2 extra points). */
+function better(o: Outcome, best: Outcome): boolean {
+  if (o.basic !== best.basic) return o.basic > best.basic;
+  if (o.han !== best.han) return o.han > best.han;
+  if ((o.fu ?? 0) !== (best.fu ?? 0)) return (o.fu ?? 0) > (best.fu ?? 0);
+  return (o.rawFu ?? 0) > (best.rawFu ?? 0);
+}
+
 /** A place for the winning tile: the pair, or one of the concealed groups (by index in `sets`). */
 interface Placement {
   readonly wait: WaitKind;
@@ -141,25 +149,21 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, table: Riic
     simplesOnly: cls.simplesOnly,
     allGreen: allGreen(hand.allCounts),
   };
+  // Every (reading, place of the winning tile); with one, it is counted once, with its items.
+  const arrangements: { r: Reading; p: Placement }[] = [];
+  for (const r of rs) for (const p of placements(r, input.win)) arrangements.push({ r, p });
+  if (arrangements.length === 0) return invalid('score/not_complete', 'the winning tile has no place in the hand');
+  const only = arrangements.length === 1;
   let best: Outcome | undefined;
-  for (const r of rs) {
-    for (const p of placements(r, input.win)) {
-      const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options, table, false);
-      if (
-        best === undefined ||
-        o.basic > best.basic ||
-        (o.basic === best.basic &&
-          (o.han > best.han ||
-            (o.han === best.han &&
-              ((o.fu ?? 0) > (best.fu ?? 0) || (o.fu === best.fu && (o.rawFu ?? 0) > (best.rawFu ?? 0))))))
-      ) {
-        best = o;
-      }
-    }
+  for (const { r, p } of arrangements) {
+    const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options, table, only);
+    if (best === undefined || better(o, best)) best = o;
   }
   if (best === undefined) return invalid('score/not_complete', 'the winning tile has no place in the hand');
   // count the chosen arrangement again, this time keeping every item
-  best = scoreOne(best.reading, best.place, hand.counts, facts, hand.concealedHand, input, options, table, true);
+  if (!only) {
+    best = scoreOne(best.reading, best.place, hand.counts, facts, hand.concealedHand, input, options, table, true);
+  }
   return {
     valid: true,
     ruleset: table.id,
