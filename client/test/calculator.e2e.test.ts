@@ -185,6 +185,19 @@ describe('scoring calculator page', () => {
     await target(page, 'hand');
     await clickKind(page, tiles('9s')[0] as TileKind);
     expect(await page.isDisabled(`#calc-palette button[data-kind="${tiles('9s')[0]}"]`)).toBe(true);
+    // a worked example from the rule sources loads and scores as the scorer does
+    const riichiFixtures = JSON.parse(
+      readFileSync(resolve(clientRoot, '../shared/src/scoring/fixtures/riichi.json'), 'utf8'),
+    ) as { name: string; request: Record<string, unknown>; han: number; fu: number | null; winner: number }[];
+    const index = riichiFixtures.findIndex((f) => f.fu !== null && f.han > 0);
+    const ex = riichiFixtures[index];
+    if (!ex) throw new Error('no riichi example with fu');
+    await page.selectOption('#calc-example', `riichi/${index}`);
+    await expect.poll(() => page.textContent('#calc-notice')).toContain(ex.name);
+    await expect.poll(() => page.textContent('#calc-total')).toContain(`${ex.han} han ${ex.fu} fu`);
+    // on a phone the score is also in the bar at the bottom
+    expect(await page.isVisible('#calc-sticky')).toBe(true);
+    expect(await page.textContent('#calc-sticky')).toContain(`winner receives ${ex.winner}`);
     await mkdir(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'calculator-phone.png'), fullPage: true });
     expect(errors).toEqual([]);

@@ -31,6 +31,7 @@ import {
   type TileKind,
   tileName,
   type ValidScore,
+  type WaitKind,
   WIN_CONDITIONS,
   type WinCondition,
   type WinInput,
@@ -570,11 +571,32 @@ export interface PatternRow {
   readonly unit: 'faan' | 'han' | 'fu';
 }
 
+/** Names that read better spelt out than title-cased. */
+const LABELS: Readonly<Record<string, string>> = {
+  winning: 'Base fu (for winning)',
+  'concealed-ron': 'Concealed hand won on a discard',
+  'open-pinfu': 'Open hand with no fu (raised to 30)',
+};
+
 /** The patterns as table rows; riichi's fu items are listed apart by the page. */
 export function patternRows(result: ValidScore): PatternRow[] {
   const unit = result.faan !== null ? 'faan' : 'han';
-  return result.patterns.map((p) => ({ name: p.name, label: title(p.name), value: p.value, unit: p.unit ?? unit }));
+  return result.patterns.map((p) => ({
+    name: p.name,
+    label: LABELS[p.name] ?? title(p.name),
+    value: p.value,
+    unit: p.unit ?? unit,
+  }));
 }
+
+export const WAIT_LABELS: Readonly<Record<WaitKind, string>> = {
+  ryanmen: 'two-sided (ryanmen)',
+  kanchan: 'closed (kanchan)',
+  penchan: 'edge (penchan)',
+  shanpon: 'on a pung (shanpon)',
+  tanki: 'on the pair (tanki)',
+  other: 'other',
+};
 
 /** The headline: "8 faan", "3 han 40 fu", "yakuman (200%)". */
 export function totalLine(result: ValidScore): string {

@@ -16,6 +16,9 @@ import {
   type WinCondition,
   type Wind,
 } from '@mahjong/shared';
+import hkNewExamples from '../../../shared/src/scoring/fixtures/hk-new.json';
+import hkOldExamples from '../../../shared/src/scoring/fixtures/hk-old.json';
+import riichiExamples from '../../../shared/src/scoring/fixtures/riichi.json';
 import { svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import './calculator.css';
 import {
@@ -34,6 +37,7 @@ import {
   currentOptions,
   evaluate,
   explainText,
+  fromRequest,
   initialState,
   loadQuick,
   PALETTE,
@@ -49,6 +53,7 @@ import {
   TARGET_LABELS,
   toggleCondition,
   totalLine,
+  WAIT_LABELS,
   WIND_NAMES,
 } from './model.js';
 
@@ -153,6 +158,41 @@ quickForm.addEventListener('submit', (ev) => {
   }
 });
 
+/** Worked examples: the scorer's fixture hands, each naming the rule source it comes from. */
+interface Example {
+  readonly name: string;
+  readonly source: string;
+  readonly request: Readonly<Record<string, unknown>>;
+}
+const EXAMPLES: Readonly<Record<ScoringRulesetId, readonly Example[]>> = {
+  'hk-new': hkNewExamples as readonly Example[],
+  'hk-old': hkOldExamples as readonly Example[],
+  riichi: riichiExamples as readonly Example[],
+};
+const exampleSelect = h('select', { id: 'calc-example' }, h('option', { value: '', text: 'Choose an example…' }));
+for (const r of SCORING_RULESET_IDS) {
+  const group = h('optgroup', { label: RULESET_NAMES[r] });
+  EXAMPLES[r].forEach((ex, i) => {
+    group.append(h('option', { value: `${r}/${i}`, text: ex.name }));
+  });
+  exampleSelect.append(group);
+}
+exampleSelect.addEventListener('change', () => {
+  const [r, i] = exampleSelect.value.split('/');
+  const ex = EXAMPLES[r as ScoringRulesetId]?.[Number(i)];
+  if (!ex) return;
+  const loaded = fromRequest(initialState(r as ScoringRulesetId), ex.request);
+  optionsFor = null;
+  if (loaded.ok) update(loaded.value, `Example: ${ex.name}. Source: ${ex.source}`);
+  else update(state, `Example ${ex.name} does not load: ${loaded.error.message}`);
+});
+const exampleField = h(
+  'div',
+  { class: 'calc-field calc-examples' },
+  h('label', { for: 'calc-example', text: 'Or load an example from the rules' }),
+  exampleSelect,
+);
+
 const targetBox = h('fieldset', { class: 'calc-targets' }, h('legend', { text: 'A click on a tile adds it to' }));
 const targetRadios = new Map<string, HTMLInputElement>();
 for (const t of CALC_TARGETS) {
@@ -238,6 +278,7 @@ const discarderRow = h(
   discarderSelect,
 );
 
+const stickyBar = h('a', { id: 'calc-sticky', class: 'calc-sticky', href: '#calc-score' });
 const resultBox = h('section', { id: 'calc-result', class: 'calc-result', 'aria-live': 'polite' });
 const commandCode = h('code', { id: 'calc-command' });
 const explainPre = h('pre', { id: 'calc-explain' });
@@ -262,7 +303,7 @@ root.append(
         h('div', { class: 'calc-field' }, h('label', { for: 'calc-ruleset', text: 'Ruleset' }), rulesetSelect),
         optionsBox,
       ),
-      h('section', { class: 'calc-card' }, h('h2', { text: 'Type a hand' }), quickForm),
+      h('section', { class: 'calc-card' }, h('h2', { text: 'Type a hand' }), quickForm, exampleField),
       h('section', { class: 'calc-card' }, h('h2', { text: 'Pick the tiles' }), targetBox, palette, bonusSection),
     ),
     h(
@@ -286,7 +327,7 @@ root.append(
         doraRow,
         redRow,
       ),
-      h('div', { class: 'calc-card' }, h('h2', { text: 'Score' }), resultBox),
+      h('div', { class: 'calc-card', id: 'calc-score' }, h('h2', { text: 'Score' }), resultBox),
       h(
         'details',
         { class: 'calc-card' },
@@ -300,6 +341,7 @@ root.append(
       ),
     ),
   ),
+  stickyBar,
 );
 
 // ---------------------------------------------------------------- options form
@@ -465,6 +507,15 @@ function conditionBox(c: WinCondition): HTMLElement {
 function renderResult(): void {
   const e = evaluate(state);
   resultBox.dataset.kind = e.kind;
+  stickyBar.dataset.kind = e.kind;
+  stickyBar.textContent =
+    e.kind === 'scored'
+      ? `${totalLine(e.result)}${e.result.belowMinimum ? ' (not enough to win)' : ''} · winner receives ${e.result.points.winner}`
+      : e.kind === 'invalid'
+        ? 'Not a winning hand: see why'
+        : e.kind === 'bad-options'
+          ? 'Options refused'
+          : e.message;
   switch (e.kind) {
     case 'incomplete':
       resultBox.replaceChildren(h('p', { class: 'calc-hint', id: 'calc-missing', text: e.message }));
@@ -508,7 +559,7 @@ function renderResult(): void {
         return t;
       };
       const note = opts.ok ? belowMinimumNote(r, opts.value) : null;
-      const wait = r.wait !== undefined ? h('p', { class: 'calc-hint', text: `Wait: ${r.wait}` }) : null;
+      const wait = r.wait !== undefined ? h('p', { class: 'calc-hint', text: `Wait: ${WAIT_LABELS[r.wait]}` }) : null;
       const pay = h('table', { class: 'calc-payments', id: 'calc-payments' }, h('caption', { text: 'Payments' }));
       for (const p of paymentRows(r)) {
         pay.append(h('tr', {}, h('th', { scope: 'row', text: `${p.who} pays` }), h('td', { text: String(p.amount) })));
