@@ -225,31 +225,51 @@ export function arrangementOf(r: Reading): string[] {
   }
 }
 
-/** Suits present in a count array: bit 0 m, 1 p, 2 s, 3 honours (playing kinds only). */
-export function suitMask(counts: KindCounts): number {
-  let mask = 0;
-  for (let k = 0; k < 34; k++) {
-    if ((counts[k] as number) > 0) mask |= 1 << (k < 9 ? 0 : k < 18 ? 1 : k < 27 ? 2 : 3);
-  }
-  return mask;
+/** Facts about every tile of a hand that no reading changes. */
+export interface TileFacts {
+  /** Suits present: bit 0 m, 1 p, 2 s, 3 honours. */
+  readonly mask: number;
+  /** Number of the three suits present. */
+  readonly suits: number;
+  readonly honours: boolean;
+  /** Every tile a terminal or honour / a terminal / a simple (2-8) / "green" (2, 3, 4, 6, 8 bamboo, green dragon). */
+  readonly orphansOnly: boolean;
+  readonly terminalsOnly: boolean;
+  readonly simplesOnly: boolean;
+  readonly greenOnly: boolean;
 }
 
-/** Every playing tile present is a terminal or honour / a terminal / an honour. */
-export function tileClasses(counts: KindCounts): {
-  orphansOnly: boolean;
-  terminalsOnly: boolean;
-  simplesOnly: boolean;
-} {
-  let orphansOnly = true;
-  let terminalsOnly = true;
-  let simplesOnly = true;
+// Per kind: bit 0 terminal, 1 honour, 2 green; bits 4-5 the suit (0 m, 1 p, 2 s, 3 honours).
+const KIND_BITS = new Uint8Array(34);
+for (let k = 0; k < 34; k++) {
+  const kind = k as TileKind;
+  const suit = k < 9 ? 0 : k < 18 ? 1 : k < 27 ? 2 : 3;
+  const green = k === 19 || k === 20 || k === 21 || k === 23 || k === 25 || k === 32;
+  KIND_BITS[k] = (isTerminal(kind) ? 1 : 0) | (isHonour(kind) ? 2 : 0) | (green ? 4 : 0) | (suit << 4);
+}
+
+/** One pass over the 34 playing kinds. */
+export function tileFacts(counts: KindCounts): TileFacts {
+  let mask = 0;
+  let all = 7; // terminal, honour, green: which hold for every tile
+  let anyOrphan = 0;
+  let notOrphan = false;
   for (let k = 0; k < 34; k++) {
     if ((counts[k] as number) === 0) continue;
-    const kind = k as TileKind;
-    const orphan = isHonour(kind) || isTerminal(kind);
-    if (!orphan) orphansOnly = false;
-    else simplesOnly = false;
-    if (!isTerminal(kind)) terminalsOnly = false;
+    const b = KIND_BITS[k] as number;
+    mask |= 1 << (b >> 4);
+    all &= b;
+    if ((b & 3) !== 0) anyOrphan = 1;
+    else notOrphan = true;
   }
-  return { orphansOnly, terminalsOnly, simplesOnly };
+  const orphansOnly = !notOrphan;
+  return {
+    mask,
+    suits: (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1),
+    honours: (mask & 8) !== 0,
+    orphansOnly,
+    terminalsOnly: (all & 1) !== 0,
+    simplesOnly: anyOrphan === 0,
+    greenOnly: (all & 4) !== 0,
+  };
 }

@@ -16,7 +16,7 @@ import {
   type TileKind,
   windKind,
 } from '../tiles.js';
-import { arrangementOf, checkHand, type HandSet, type Reading, readings, suitMask, tileClasses } from './hand.js';
+import { arrangementOf, checkHand, type HandSet, type Reading, readings, type TileFacts, tileFacts } from './hand.js';
 import { hkPayments } from './payments.js';
 import { type HkOptions, type HkPattern, type HkRuleset, tablePoints } from './rulesets.js';
 import type { InvalidScore, ScoredPattern, ScoreResult, WinInput } from './types.js';
@@ -28,15 +28,6 @@ interface Candidate {
   readonly patterns: ScoredPattern[];
   /** The reading (its arrangement is written out for the chosen candidate only). */
   readonly reading: Reading | null;
-}
-
-/** Facts about the tiles that do not depend on the reading. */
-interface TileFacts {
-  readonly mask: number;
-  readonly suits: number;
-  readonly honours: boolean;
-  readonly orphansOnly: boolean;
-  readonly terminalsOnly: boolean;
 }
 
 const limitSets = new WeakMap<HkRuleset, ReadonlySet<HkPattern>>();
@@ -95,15 +86,7 @@ export function scoreHk(input: WinInput, table: HkRuleset, options: HkOptions): 
       if (bonusWin) candidates.push(bonusWin);
       else return invalid('score/not_complete', notCompleteReason(input.melds.length));
     }
-    const mask = suitMask(hand.allCounts);
-    const cls = tileClasses(hand.allCounts);
-    const facts: TileFacts = {
-      mask,
-      suits: (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1),
-      honours: (mask & 8) !== 0,
-      orphansOnly: cls.orphansOnly,
-      terminalsOnly: cls.terminalsOnly,
-    };
+    const facts = tileFacts(hand.allCounts);
     for (const r of rs)
       candidates.push(scoreReading(r, hand.counts, hand.allCounts, facts, input, bonus, table, options));
     if (bonusWin) candidates.push(bonusWin);

@@ -15,7 +15,7 @@ import {
   type TileKind,
   windKind,
 } from '../tiles.js';
-import { arrangementOf, checkHand, type HandSet, type Reading, readings, suitMask, tileClasses } from './hand.js';
+import { arrangementOf, checkHand, type HandSet, type Reading, readings, type TileFacts, tileFacts } from './hand.js';
 import { conditionConflict } from './hk.js';
 import { riichiPayments } from './payments.js';
 import {
@@ -42,15 +42,6 @@ interface Outcome {
   readonly patterns: ScoredPattern[];
   readonly reading: Reading;
   readonly place: Placement;
-}
-
-interface Facts {
-  readonly suits: number;
-  readonly honours: boolean;
-  readonly orphansOnly: boolean;
-  readonly terminalsOnly: boolean;
-  readonly simplesOnly: boolean;
-  readonly allGreen: boolean;
 }
 
 /** Collects the han, fu and yakuman items of one arrangement. */
@@ -139,16 +130,7 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, table: Riic
       'the tiles do not make a winning hand (four sets and a pair, seven pairs or thirteen orphans)',
     );
   }
-  const mask = suitMask(hand.allCounts);
-  const cls = tileClasses(hand.allCounts);
-  const facts: Facts = {
-    suits: (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1),
-    honours: (mask & 8) !== 0,
-    orphansOnly: cls.orphansOnly,
-    terminalsOnly: cls.terminalsOnly,
-    simplesOnly: cls.simplesOnly,
-    allGreen: allGreen(hand.allCounts),
-  };
+  const facts = tileFacts(hand.allCounts);
   // Every (reading, place of the winning tile); with one, it is counted once, with its items.
   const arrangements: { r: Reading; p: Placement }[] = [];
   for (const r of rs) for (const p of placements(r, input.win)) arrangements.push({ r, p });
@@ -220,7 +202,7 @@ function scoreOne(
   r: Reading,
   place: Placement,
   counts: Uint8Array,
-  facts: Facts,
+  facts: TileFacts,
   concealedHand: boolean,
   input: WinInput,
   options: RiichiOptions,
@@ -243,7 +225,7 @@ function scoreOne(
   }
   if (suits === 0) t.ym('all-honours');
   if (cls.terminalsOnly) t.ym('all-terminals');
-  if (facts.allGreen) t.ym('all-green');
+  if (facts.greenOnly) t.ym('all-green');
 
   let pinfu = false;
   if (r.form === 'thirteen-orphans') {
@@ -420,13 +402,6 @@ function scoreOne(
 const NO_PATTERNS: ScoredPattern[] = [];
 
 /** Bamboo 2, 3, 4, 6, 8 and Green Dragon only. */
-const GREEN: ReadonlySet<number> = new Set([19, 20, 21, 23, 25, 32]);
-
-function allGreen(allCounts: Uint8Array): boolean {
-  for (let k = 0; k < 34; k++) if ((allCounts[k] as number) > 0 && !GREEN.has(k)) return false;
-  return true;
-}
-
 function consecutivePairs(pairs: readonly TileKind[]): boolean {
   const sorted = [...pairs].sort((a, b) => a - b);
   for (let i = 1; i < sorted.length; i++) {
