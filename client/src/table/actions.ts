@@ -1,0 +1,209 @@
+/**
+ * What the player can do now, derived only from the legal actions the server sent with the view:
+ * which hand tiles may be discarded, which buttons to show (each chow combination as its tiles,
+ * pung, kong, win with its faan, pass), the automatic answers of the auto-pass / auto-win
+ * toggles, and the countdown. Nothing here invents an action: every button carries one of the
+ * server's `LegalAction`s, sent back unchanged (without the preview fields).
+ */
+import type { LegalAction, PlayerAction, TableView, TileKind } from '@mahjong/shared';
+
+export type ButtonKind = 'win' | 'kong' | 'pung' | 'chow' | 'pass';
+
+export interface ActionButton {
+  /** Stable id for tests and keyboard: `win`, `pung`, `kong`, `ckong:5`, `akong:5`, `chow:3-4-5`, `pass`. */
+  readonly id: string;
+  readonly kind: ButtonKind;
+  readonly label: string;
+  /** Tiles to show on the button (the chow, the kong tile...). */
+  readonly tiles: readonly TileKind[];
+  /** The keyboard shortcut shown on the button. */
+  readonly key: string;
+  readonly action: PlayerAction;
+}
+
+/** Strips preview fields: what is sent is exactly the server's action. */
+export function toPlayerAction(a: LegalAction): PlayerAction {
+  switch (a.type) {
+    case 'discard':
+      return { type: 'discard', tile: a.tile };
+    case 'chow':
+      return { type: 'chow', tiles: [a.tiles[0], a.tiles[1], a.tiles[2]] };
+    case 'pung':
+      return { type: 'pung' };
+    case 'kong':
+      return { type: 'kong' };
+    case 'concealedKong':
+      return { type: 'concealedKong', tile: a.tile };
+    case 'addedKong':
+      return { type: 'addedKong', tile: a.tile };
+    case 'win':
+      return { type: 'win' };
+    case 'pass':
+      return { type: 'pass' };
+  }
+}
+
+/** The tile kinds the server lets this seat discard now. */
+export function discardable(view: TableView): ReadonlySet<TileKind> {
+  const out = new Set<TileKind>();
+  for (const a of view.legalActions) if (a.type === 'discard') out.add(a.tile);
+  return out;
+}
+
+const ORDER: Record<ButtonKind, number> = { win: 0, kong: 1, pung: 2, chow: 3, pass: 4 };
+
+/** The buttons for every non-discard legal action, most valuable first, pass last. */
+export function actionButtons(view: TableView): ActionButton[] {
+  const last = view.lastDiscard?.tile;
+  const buttons: ActionButton[] = [];
+  let chowN = 0;
+  for (const a of view.legalActions) {
+    switch (a.type) {
+      case 'discard':
+        break;
+      case 'win': {
+        const selfDrawn = view.stage === 'discard';
+        const faan = a.faan === undefined ? '' : ` · ${a.faan} ${view.ruleset === 'riichi' ? 'han' : 'faan'}`;
+        buttons.push({
+          id: 'win',
+          kind: 'win',
+          label: `${selfDrawn ? 'Self-drawn win' : 'Win'}${faan}`,
+          tiles: selfDrawn || last === undefined ? [] : [last],
+          key: 'w',
+          action: toPlayerAction(a),
+        });
+        break;
+      }
+      case 'pung':
+        buttons.push({
+          id: 'pung',
+          kind: 'pung',
+          label: 'Pung',
+          tiles: last === undefined ? [] : [last, last, last],
+          key: 'p',
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'kong':
+        buttons.push({
+          id: 'kong',
+          kind: 'kong',
+          label: 'Kong',
+          tiles: last === undefined ? [] : [last, last, last, last],
+          key: 'k',
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'concealedKong':
+        buttons.push({
+          id: `ckong:${a.tile}`,
+          kind: 'kong',
+          label: 'Concealed kong',
+          tiles: [a.tile, a.tile, a.tile, a.tile],
+          key: 'k',
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'addedKong':
+        buttons.push({
+          id: `akong:${a.tile}`,
+          kind: 'kong',
+          label: 'Add to kong',
+          tiles: [a.tile, a.tile, a.tile, a.tile],
+          key: 'k',
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'chow':
+        chowN++;
+        buttons.push({
+          id: `chow:${a.tiles.join('-')}`,
+          kind: 'chow',
+          label: 'Chow',
+          tiles: [...a.tiles],
+          key: String(chowN),
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'pass':
+        buttons.push({ id: 'pass', kind: 'pass', label: 'Pass', tiles: [], key: 'Escape', action: { type: 'pass' } });
+        break;
+    }
+  }
+  // Stable sort keeps the server's order inside a kind (chows low to high as sent).
+  return buttons.sort((x, y) => ORDER[x.kind] - ORDER[y.kind]);
+}
+
+export interface Toggles {
+  readonly autoPass: boolean;
+  readonly autoWin: boolean;
+}
+
+/**
+ * The action the toggles answer by themselves, if any. Auto-win takes any offered win. Auto-pass
+ * passes a claim window where the only offers are claims (never when a win is offered: a player
+ * who wants to skip wins must do it by hand).
+ */
+export function autoAction(view: TableView, toggles: Toggles): PlayerAction | null {
+  const legal = view.legalActions;
+  if (legal.length === 0) return null;
+  if (toggles.autoWin && legal.some((a) => a.type === 'win')) return { type: 'win' };
+  const inWindow = view.stage === 'claims' || view.stage === 'robbing';
+  if (toggles.autoPass && inWindow && legal.some((a) => a.type === 'pass') && !legal.some((a) => a.type === 'win')) {
+    return { type: 'pass' };
+  }
+  return null;
+}
+
+export interface Countdown {
+  readonly kind: 'turn' | 'claim';
+  /** Whole seconds left, rounded up, never below 0. */
+  readonly seconds: number;
+  /** Fraction of the time left (0-1) given the window's full length, for a bar. */
+  readonly fraction: number;
+}
+
+/**
+ * The countdown to show: the claim window while it is open, else the turn timer. `serverNow` is
+ * the client's estimate of the server clock (local time plus the offset measured by ping).
+ */
+export function countdown(
+  view: TableView,
+  serverNow: number,
+  fullMs: { turn: number; claim: number },
+): Countdown | null {
+  const open = view.stage === 'claims' || view.stage === 'robbing';
+  const claim = view.deadlines.claim;
+  if (open && claim !== null) {
+    const left = Math.max(0, claim - serverNow);
+    return { kind: 'claim', seconds: Math.ceil(left / 1000), fraction: Math.min(1, left / fullMs.claim) };
+  }
+  const turn = view.deadlines.turn;
+  if (view.stage === 'discard' && turn !== null) {
+    const left = Math.max(0, turn - serverNow);
+    return { kind: 'turn', seconds: Math.ceil(left / 1000), fraction: Math.min(1, left / fullMs.turn) };
+  }
+  return null;
+}
+
+/** A short sentence for the status line: whose move it is, from this viewer's side. */
+export function statusLine(view: TableView): string {
+  if (view.phase === 'waiting') return 'Waiting for the host to start';
+  if (view.phase === 'handOver') return 'Hand over';
+  if (view.phase === 'matchOver') return 'Match over';
+  const mine = typeof view.viewer === 'number' && view.turn === view.viewer;
+  const claimsOffered = view.legalActions.some((a) => a.type !== 'discard');
+  switch (view.stage) {
+    case 'discard': {
+      if (mine) return 'Your turn: discard a tile';
+      const who = view.turn === null ? null : view.seats[view.turn];
+      return who ? `${who.name ?? `Seat ${who.seat + 1}`} to play` : '';
+    }
+    case 'claims':
+      return claimsOffered ? 'Claim the discard?' : 'Others may claim the discard';
+    case 'robbing':
+      return claimsOffered ? 'Rob the kong?' : 'Others may rob the kong';
+    case 'none':
+      return '';
+  }
+}
