@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameStats, pageFiles } from './budgets.js';
+import { frameStats, htmlAssets, pageFiles } from './budgets.js';
 
 describe('budgets: which files a page loads', () => {
   const manifest = {
@@ -54,5 +54,18 @@ describe('budgets: frame statistics', () => {
 
   it('is zero for no frames', () => {
     expect(frameStats([])).toMatchObject({ frames: 0, fps: 0, maxMs: 0, slowShare: 0 });
+  });
+});
+
+describe('budgets: what a built page loads up front', () => {
+  it('takes module scripts, preloads and stylesheets, not icons or external links', () => {
+    const html = `<!doctype html><html><head>
+      <script type="module" crossorigin src="/assets/table-abc.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/pixi-def.js">
+      <link rel="stylesheet" crossorigin href="/assets/style-123.css">
+      <link rel="icon" href="/favicon.svg">
+      <link rel="stylesheet" href="https://example.com/x.css">
+      </head><body><img src="/assets/logo.png"></body></html>`;
+    expect(htmlAssets(html)).toEqual(['assets/table-abc.js', 'assets/pixi-def.js', 'assets/style-123.css']);
   });
 });

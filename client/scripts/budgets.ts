@@ -173,23 +173,41 @@ const firstLine = (e: unknown): string =>
     .join(' ')
     .slice(0, 240);
 
+/** The files an HTML page loads up front: its module scripts, module preloads and stylesheets. */
+export function htmlAssets(html: string): string[] {
+  const out = new Set<string>();
+  const tag = /<(script|link)\b[^>]*>/gi;
+  for (const m of html.matchAll(tag)) {
+    const t = m[0];
+    const url = /\b(?:src|href)="([^"]+)"/i.exec(t)?.[1];
+    if (url === undefined || /^(?:[a-z]+:)?\/\//i.test(url) || url.startsWith('data:')) continue;
+    const isScript = /^<script/i.test(t);
+    const rel = /\brel="([^"]+)"/i.exec(t)?.[1] ?? '';
+    if (isScript || rel === 'stylesheet' || rel === 'modulepreload') out.add(url.replace(/^\//, ''));
+  }
+  return [...out];
+}
+
+/** Per built page: the HTML and what it loads up front (raw and gzipped), and its lazy chunks (gzipped). */
 export function measureSizes(outDir: string): PageSize[] {
   const manifestPath = join(outDir, '.vite', 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const manifest = (existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {}) as Manifest;
   const sizes: PageSize[] = [];
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isEntry || !key.endsWith('.html')) continue;
-    const { eager, lazy } = pageFiles(manifest, key);
-    const files = [key, ...eager];
+  for (const page of readdirSync(outDir).filter((f) => f.endsWith('.html'))) {
+    const html = readFileSync(join(outDir, page), 'utf8');
+    const files = [page, ...htmlAssets(html)];
     let raw = 0;
     let gzip = 0;
     for (const f of files) {
-      const buf = readFileSync(join(outDir, f));
+      const path = join(outDir, f);
+      if (!existsSync(path)) continue;
+      const buf = readFileSync(path);
       raw += buf.length;
       gzip += gz(buf);
     }
+    const lazy = manifest[page] ? pageFiles(manifest, page).lazy.filter((f) => !files.includes(f)) : [];
     const lazyGzip = lazy.reduce((s, f) => s + gz(readFileSync(join(outDir, f))), 0);
-    sizes.push({ page: key, files, raw, gzip, lazyGzip });
+    sizes.push({ page, files, raw, gzip, lazyGzip });
   }
   return sizes.sort((a, b) => a.page.localeCompare(b.page));
 }
