@@ -44,12 +44,14 @@ interface Outcome {
   readonly place: Placement;
 }
 
+const NO_PATTERNS: ScoredPattern[] = [];
+
 /** Collects the han, fu and yakuman items of one arrangement. */
 class Tally {
   /** The items, kept only when `record` (the chosen arrangement is counted a second time). */
-  readonly fuItems: ScoredPattern[] = [];
-  readonly hanItems: ScoredPattern[] = [];
-  readonly yakuman: ScoredPattern[] = [];
+  readonly fuItems: ScoredPattern[];
+  readonly hanItems: ScoredPattern[];
+  readonly yakuman: ScoredPattern[];
   /** Han of yaku (dora apart), fu, and the yakuman as percent of the limit and as han. */
   han = 0;
   fu = 0;
@@ -60,7 +62,12 @@ class Tally {
     private readonly concealedHand: boolean,
     private readonly doubleYakuman: boolean,
     private readonly record: boolean,
-  ) {}
+  ) {
+    // a count that keeps no items shares one empty list (never pushed to)
+    this.fuItems = record ? [] : NO_PATTERNS;
+    this.hanItems = record ? [] : NO_PATTERNS;
+    this.yakuman = record ? [] : NO_PATTERNS;
+  }
   yaku(name: RiichiYaku): void {
     const row = this.table.han[name];
     const v = this.concealedHand ? row[1] : row[0];
@@ -398,8 +405,6 @@ function scoreOne(
     place,
   };
 }
-
-const NO_PATTERNS: ScoredPattern[] = [];
 
 /** Bamboo 2, 3, 4, 6, 8 and Green Dragon only. */
 function consecutivePairs(pairs: readonly TileKind[]): boolean {
