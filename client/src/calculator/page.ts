@@ -109,10 +109,13 @@ function tileImg(kind: TileKind, cls = 'tile'): HTMLImageElement {
 
 let state: CalcState = initialState();
 let notice = '';
+let noticeTone: 'info' | 'refused' = 'info';
 
-function update(next: CalcState, message = ''): void {
+/** Replaces the state and redraws; `message` is shown above the hand (a refusal in red). */
+function update(next: CalcState, message = '', tone: 'info' | 'refused' = 'info'): void {
   state = next;
   notice = message;
+  noticeTone = tone;
   render();
 }
 
@@ -184,7 +187,7 @@ exampleSelect.addEventListener('change', () => {
   const loaded = fromRequest(initialState(r as ScoringRulesetId), ex.request);
   optionsFor = null;
   if (loaded.ok) update(loaded.value, `Example: ${ex.name}. Source: ${ex.source}`);
-  else update(state, `Example ${ex.name} does not load: ${loaded.error.message}`);
+  else update(state, `Example ${ex.name} does not load: ${loaded.error.message}`, 'refused');
 });
 const exampleField = h(
   'div',
@@ -213,7 +216,7 @@ function paletteRow(kinds: readonly TileKind[], label: string): HTMLElement {
     b.addEventListener('click', () => {
       const r = pickTile(state, k);
       if (r.ok) update(r.value);
-      else update(state, r.error.message);
+      else update(state, r.error.message, 'refused');
     });
     paletteButtons.set(k, b);
     row.append(b);
@@ -533,6 +536,8 @@ function renderResult(): void {
       const r = e.result;
       const opts = currentOptions(state);
       const sets = h('div', { class: 'calc-sets', id: 'calc-arrangement' });
+      if (r.arrangement.length === 0)
+        sets.append(h('p', { class: 'calc-hint', text: 'A win on the bonus tiles alone.' }));
       for (const s of arrangedSets(r, state.melds.length)) {
         const g = h('figure', { class: `calc-set${s.declared ? ' calc-set-declared' : ''}` });
         s.tiles.forEach((t) => {
@@ -606,6 +611,7 @@ function render(): void {
   renderSituation();
   renderResult();
   noticeLine.textContent = notice;
+  noticeLine.dataset.tone = noticeTone;
   commandCode.textContent = commandLine(state);
   explainPre.textContent = explainText(state);
 }
