@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scoreRequest, sortKinds, type TileKind, tile, tiles } from '@mahjong/shared';
+import { ALL_KINDS, SCORING_RULESET_IDS, scoreRequest, sortKinds, type TileKind, tile, tiles } from '@mahjong/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   arrangedSets,
+  CALC_TARGETS,
   type CalcState,
   canPick,
   commandArgs,
@@ -25,6 +27,7 @@ import {
   toggleCondition,
   toRequest,
   totalLine,
+  usedCounts,
   withRedFives,
 } from './model.js';
 
@@ -271,5 +274,106 @@ describe('quick input', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.redFives).toBe(1);
     expect(r.value.concealed.filter((k: TileKind) => k === tile('5p'))).toHaveLength(1);
+  });
+});
+
+describe('any click sequence', () => {
+  const step = fc.record({
+    target: fc.constantFrom(...CALC_TARGETS),
+    kind: fc.integer({ min: 0, max: ALL_KINDS - 1 }),
+    remove: fc.nat(20),
+  });
+
+  it('keeps the tile set, meld count and hand size possible, and scores as the score request does', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SCORING_RULESET_IDS), fc.array(step, { maxLength: 40 }), (ruleset, steps) => {
+        let s = initialState(ruleset);
+        for (const st of steps) {
+          s = { ...s, target: st.target };
+          if (st.remove === 0 && s.concealed.length > 0) s = removeConcealed(s, st.kind % s.concealed.length);
+          else if (st.remove === 1 && s.melds.length > 0) s = removeMeld(s, st.kind % s.melds.length);
+          else {
+            const r = pickTile(s, st.kind as TileKind);
+            expect(r.ok).toBe(canPick(s, st.kind as TileKind).ok);
+            if (r.ok) s = r.value;
+          }
+          const used = usedCounts(s);
+          for (let k = 0; k < ALL_KINDS; k++) expect(used[k]).toBeLessThanOrEqual(k >= 34 ? 1 : 4);
+          expect(s.melds.length).toBeLessThanOrEqual(4);
+          expect(s.concealed.length).toBeLessThanOrEqual(concealedNeeded(s));
+        }
+        const e = evaluate(s);
+        if (e.kind === 'incomplete') {
+          expect(incompleteMessage(s)).not.toBeNull();
+          return;
+        }
+        const direct = scoreRequest(toRequest(s));
+        if (e.kind === 'scored') expect(summary(direct)).toEqual(summary(e.result));
+        else expect(direct).toMatchObject({ valid: false, code: e.kind === 'invalid' ? e.code : 'score/bad_options' });
+      }),
+      { numRuns: 300, seed: 20261122 },
+    );
+  });
+
+  const set = fc.record({
+    chow: fc.boolean(),
+    kind: fc.integer({ min: 0, max: 33 }),
+    declared: fc.constantFrom('no', 'no', 'open', 'concealedKong'),
+  });
+
+  it('clicks a random complete hand together and scores it as the scorer does', () => {
+    let scored = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SCORING_RULESET_IDS),
+        fc.array(set, { minLength: 4, maxLength: 4 }),
+        fc.integer({ min: 0, max: 33 }),
+        fc.boolean(),
+        fc.constantFrom(1, 2, 3, 4),
+        (ruleset, sets, pair, selfDrawn, seat) => {
+          let s: CalcState = { ...initialState(ruleset), selfDrawn, seatWind: seat as 1 | 2 | 3 | 4 };
+          const hand: TileKind[] = [pair as TileKind, pair as TileKind];
+          for (const x of sets) {
+            const chow = x.chow && x.kind < 27 && x.kind % 9 <= 6;
+            const tilesOf = chow ? [x.kind, x.kind + 1, x.kind + 2] : [x.kind, x.kind, x.kind];
+            if (x.declared === 'no') hand.push(...(tilesOf as TileKind[]));
+            else {
+              const target = x.declared === 'concealedKong' && !chow ? 'concealedKong' : chow ? 'chow' : 'pung';
+              const r = pickTile({ ...s, target }, x.kind as TileKind);
+              fc.pre(r.ok);
+              if (r.ok) s = { ...r.value, target: 'hand' };
+            }
+          }
+          for (const k of hand) {
+            const r = pickTile(s, k);
+            fc.pre(r.ok);
+            if (r.ok) s = r.value;
+          }
+          expect(incompleteMessage(s)).toBeNull();
+          const e = evaluate(s);
+          expect(e.kind === 'scored' || e.kind === 'invalid').toBe(true);
+          if (e.kind === 'scored') scored++;
+          const direct = scoreRequest(toRequest(s));
+          expect(e.kind === 'scored' ? summary(e.result) : e).toEqual(
+            e.kind === 'scored'
+              ? summary(direct)
+              : {
+                  kind: 'invalid',
+                  code: (direct as { code: string }).code,
+                  reason: (direct as { reason: string }).reason,
+                },
+          );
+          // and the page's command line loads back to the same score
+          const back = loadQuick(initialState(ruleset), commandLine(s));
+          if (!back.ok) throw new Error(back.error.message);
+          const again = evaluate(back.value);
+          expect(again.kind === 'scored' ? summary(again.result) : again.kind).toEqual(
+            e.kind === 'scored' ? summary(e.result) : e.kind,
+          );
+        },
+      ),
+      { numRuns: 200, seed: 611 },
+    );
+    expect(scored).toBeGreaterThan(50);
   });
 });
