@@ -265,9 +265,8 @@ async function post(url: string, body: unknown, token?: string): Promise<Record<
   return json;
 }
 
-/** The game page's address for spectating a table (the page reads the code from the hash or the query). */
-export const spectateUrl = (base: string, code: string): string =>
-  `${base}/table.html?code=${code}&spectate=1#/spectate/${code}`;
+/** The game page's address for watching a table, as the lobby links it. */
+export const spectateUrl = (base: string, code: string): string => `${base}/table.html?code=${code}&spectate=1`;
 
 export interface Budgets {
   readonly notes: string[];
