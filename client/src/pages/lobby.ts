@@ -1,1 +1,336 @@
-export {};
+/**
+ * The lobby (`/`): create a table (ruleset, main options, bots), share its link and code, pick a
+ * seat with a name, see who has joined, start; join a table by code as a player or a spectator;
+ * the list of past matches with links to their replays. Hash routes: `#/table/CODE` is the
+ * join page of one table (the link the server hands out).
+ */
+import type { CreateTableResponse, JoinResponse, MatchListResponse, RulesetId, Seat, TableInfo } from '@mahjong/shared';
+import { loadHostToken, loadTicket, saveHostToken, saveTicket } from '../net/connection.js';
+import { el } from '../ui/dom.js';
+
+const root = document.getElementById('lobby') as HTMLElement;
+
+async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as T & { error?: { code: string; message: string } };
+  if (!res.ok) throw new Error(json.error?.message ?? `${res.status}`);
+  return json;
+}
+
+const tablePage = (code: string, spectate = false) => `/table.html?code=${code}${spectate ? '&spectate=1' : ''}`;
+
+function route(): void {
+  const m = /^#\/(table|spectate|watch)\/([A-Za-z0-9]{6})/.exec(location.hash);
+  root.replaceChildren(el('h1', {}, 'Mahjong'));
+  if (m?.[2]) {
+    const code = m[2].toUpperCase();
+    if (m[1] !== 'table') {
+      location.href = tablePage(code, true);
+      return;
+    }
+    void tableLobby(code);
+    return;
+  }
+  home();
+}
+
+function home(): void {
+  root.append(
+    el('p', {}, 'Hong Kong mahjong with friends: create a table, send the link, play. Bots fill empty seats.'),
+    createCard(),
+    joinCard(),
+    matchesCard(),
+    el(
+      'p',
+      {},
+      el('a', { href: '/calculator.html', style: 'color:#fff' }, 'Scoring calculator'),
+      ' · ',
+      el('a', { href: '/gallery.html', style: 'color:#fff' }, 'Tile gallery'),
+    ),
+  );
+}
+
+function createCard(): HTMLElement {
+  const ruleset = el('select', { name: 'ruleset', 'aria-label': 'Ruleset' });
+  for (const [v, label] of [
+    ['hk-new', 'Hong Kong, new style'],
+    ['hk-old', 'Hong Kong, old style'],
+  ]) {
+    ruleset.append(el('option', { value: v as string }, label as string));
+  }
+  const rounds = el('select', { name: 'rounds', 'aria-label': 'Rounds' });
+  for (const [v, label] of [
+    ['1', 'East round only'],
+    ['2', 'East and South'],
+    ['4', 'Full match (4 rounds)'],
+  ]) {
+    rounds.append(el('option', { value: v as string }, label as string));
+  }
+  rounds.value = '1';
+  const turn = el('input', {
+    type: 'number',
+    name: 'turnSeconds',
+    min: '3',
+    max: '120',
+    value: '20',
+    style: 'width:5em',
+  });
+  const claim = el('input', {
+    type: 'number',
+    name: 'claimSeconds',
+    min: '1',
+    max: '60',
+    value: '8',
+    style: 'width:5em',
+  });
+  const bots = el('input', { type: 'number', name: 'bots', min: '0', max: '3', value: '0', style: 'width:4em' });
+  const spectators = el('input', { type: 'checkbox', name: 'spectators' });
+  spectators.checked = true;
+  const name = el('input', { type: 'text', name: 'name', placeholder: 'Your name', maxlength: '24', required: '' });
+  name.value = localStorage.getItem('mj.name') ?? '';
+  const error = el('p', { class: 'error' });
+  const create = el('button', { type: 'submit', class: 'primary' }, 'Create table');
+  const form = el(
+    'form',
+    { class: 'card', 'data-testid': 'create' },
+    el('h2', {}, 'New table'),
+    el('div', { class: 'row' }, el('label', {}, 'Your name ', name)),
+    el('div', { class: 'row' }, el('label', {}, 'Rules ', ruleset), el('label', {}, 'Length ', rounds)),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, 'Turn time (s) ', turn),
+      el('label', {}, 'Claim time (s) ', claim),
+      el('label', {}, 'Bots from the start ', bots),
+    ),
+    el('div', { class: 'row' }, el('label', {}, spectators, 'Allow spectators'), create),
+    error,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    create.disabled = true;
+    error.textContent = '';
+    try {
+      const nBots = Math.max(0, Math.min(3, Number(bots.value) || 0));
+      const created = await api<CreateTableResponse>('/api/tables', {
+        ruleset: ruleset.value as RulesetId,
+        rounds: Number(rounds.value),
+        options: { turnSeconds: Number(turn.value) || 20, claimSeconds: Number(claim.value) || 8 },
+        bots: ([3, 2, 1] as Seat[]).slice(0, nBots),
+        spectatorsAllowed: spectators.checked,
+      });
+      saveHostToken(created.code, created.hostToken);
+      if (name.value.trim()) {
+        localStorage.setItem('mj.name', name.value.trim());
+        const joined = await api<JoinResponse>(`/api/tables/${created.code}/join`, {
+          name: name.value.trim(),
+          seat: 0,
+        });
+        saveTicket(created.code, { seat: joined.seat, token: joined.token, name: name.value.trim() });
+      }
+      location.hash = `#/table/${created.code}`;
+    } catch (err) {
+      error.textContent = (err as Error).message;
+      create.disabled = false;
+    }
+  });
+  return form;
+}
+
+function joinCard(): HTMLElement {
+  const code = el('input', {
+    type: 'text',
+    name: 'code',
+    placeholder: 'ABC234',
+    maxlength: '6',
+    style: 'width:7em;text-transform:uppercase',
+  });
+  const go = el('button', { type: 'submit', class: 'primary' }, 'Open table');
+  const watch = el('button', { type: 'button' }, 'Watch');
+  const form = el(
+    'form',
+    { class: 'card' },
+    el('h2', {}, 'Join a table'),
+    el('div', { class: 'row' }, el('label', {}, 'Code ', code), go, watch),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (code.value.trim()) location.hash = `#/table/${code.value.trim().toUpperCase()}`;
+  });
+  watch.addEventListener('click', () => {
+    if (code.value.trim()) location.href = tablePage(code.value.trim().toUpperCase(), true);
+  });
+  return form;
+}
+
+function matchesCard(): HTMLElement {
+  const card = el('section', { class: 'card', 'data-testid': 'matches' }, el('h2', {}, 'Past matches'));
+  const body = el('div', {}, el('p', { class: 'muted' }, 'Loading…'));
+  card.append(body);
+  void api<MatchListResponse>('/api/matches?page=1&limit=20')
+    .then((list) => {
+      body.replaceChildren();
+      if (list.matches.length === 0) {
+        body.append(el('p', { class: 'muted' }, 'No finished matches yet.'));
+        return;
+      }
+      const table = el(
+        'table',
+        { class: 'list' },
+        el('tr', {}, el('th', {}, 'Ended'), el('th', {}, 'Players'), el('th', {}, 'Scores'), el('th', {}, '')),
+      );
+      for (const m of list.matches) {
+        const names = m.players.map((p) => p.name ?? (p.bot ? 'Bot' : '?')).join(', ');
+        table.append(
+          el(
+            'tr',
+            {},
+            el('td', {}, m.endedAt ? new Date(m.endedAt).toLocaleString() : ''),
+            el('td', {}, names),
+            el('td', {}, m.finalScores ? m.finalScores.join(' / ') : ''),
+            el(
+              'td',
+              {},
+              el(
+                'a',
+                { href: `/replay.html?match=${encodeURIComponent(m.id)}`, 'data-testid': 'replay-link' },
+                'Replay',
+              ),
+            ),
+          ),
+        );
+      }
+      body.append(table);
+    })
+    .catch((err: Error) => body.replaceChildren(el('p', { class: 'error' }, `Could not load matches: ${err.message}`)));
+  return card;
+}
+
+async function tableLobby(code: string): Promise<void> {
+  const card = el(
+    'section',
+    { class: 'card', 'data-testid': 'table-lobby' },
+    el('h2', {}, 'Table'),
+    el('p', {}, 'Loading…'),
+  );
+  root.append(card);
+  let info: TableInfo;
+  try {
+    info = await api<TableInfo>(`/api/tables/${code}`);
+  } catch (err) {
+    card.replaceChildren(
+      el('h2', {}, `Table ${code}`),
+      el('p', { class: 'error' }, (err as Error).message),
+      el('a', { href: '/' }, 'Back'),
+    );
+    return;
+  }
+  const render = (t: TableInfo) => {
+    const ticket = loadTicket(code);
+    const host = loadHostToken(code);
+    const link = `${location.origin}/#/table/${code}`;
+    card.replaceChildren(
+      el('h2', {}, 'Table ', el('span', { class: 'code', 'data-testid': 'code' }, code)),
+      el('p', {}, `${t.ruleset === 'hk-old' ? 'Hong Kong old style' : 'Hong Kong new style'} · ${t.status}`),
+      el('p', {}, 'Share this link: ', el('a', { href: link }, link)),
+    );
+    const seats = el('div', { class: 'seats' });
+    const name = el('input', { type: 'text', placeholder: 'Your name', maxlength: '24', 'data-testid': 'name' });
+    name.value = localStorage.getItem('mj.name') ?? '';
+    const error = el('p', { class: 'error' });
+    for (const s of t.seats) {
+      const box = el(
+        'div',
+        { class: 'seat-card' },
+        el('strong', {}, `Seat ${s.seat + 1}${s.seat === 0 ? ' (East)' : ''}`),
+        el('br'),
+      );
+      if (s.bot) box.append('Bot');
+      else if (s.name) box.append(s.name, s.connected ? '' : ' (not connected)');
+      else if (!ticket && t.status === 'lobby') {
+        const take = el('button', { type: 'button', 'data-seat': String(s.seat) }, 'Sit here');
+        take.addEventListener('click', async () => {
+          if (!name.value.trim()) {
+            error.textContent = 'Enter your name first.';
+            name.focus();
+            return;
+          }
+          try {
+            localStorage.setItem('mj.name', name.value.trim());
+            const joined = await api<JoinResponse>(`/api/tables/${code}/join`, {
+              name: name.value.trim(),
+              seat: s.seat,
+            });
+            saveTicket(code, { seat: joined.seat, token: joined.token, name: name.value.trim() });
+            render(joined.table);
+          } catch (err) {
+            error.textContent = (err as Error).message;
+          }
+        });
+        box.append(take);
+      } else box.append(el('span', { class: 'muted' }, 'empty'));
+      if (host && t.status === 'lobby' && !s.bot && !s.name) {
+        const bot = el('button', { type: 'button', 'data-bot': String(s.seat) }, 'Bot');
+        bot.addEventListener('click', async () =>
+          render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat }, host)),
+        );
+        box.append(' ', bot);
+      }
+      seats.append(box);
+    }
+    if (!ticket && t.status === 'lobby') card.append(el('div', { class: 'row' }, el('label', {}, 'Your name ', name)));
+    card.append(seats, error);
+    const actions = el('div', { class: 'row' });
+    if (ticket)
+      actions.append(
+        el(
+          'a',
+          { href: tablePage(code), class: 'card', 'data-testid': 'go-table' },
+          `Go to the table (seat ${ticket.seat + 1})`,
+        ),
+      );
+    if (host && t.status === 'lobby') {
+      const start = el(
+        'button',
+        { type: 'button', class: 'primary', 'data-testid': 'start' },
+        t.fillWithBots ? 'Start (bots fill empty seats)' : 'Start',
+      );
+      start.addEventListener('click', async () => {
+        try {
+          await api<TableInfo>(`/api/tables/${code}/start`, {}, host);
+          location.href = tablePage(code, !ticket);
+        } catch (err) {
+          error.textContent = (err as Error).message;
+        }
+      });
+      actions.append(start);
+    }
+    if (t.spectatorsAllowed) actions.append(el('a', { href: tablePage(code, true) }, 'Watch'));
+    card.append(actions);
+  };
+  render(info);
+  // Who has joined: refresh while in the lobby.
+  const timer = setInterval(async () => {
+    if (!location.hash.includes(code)) return clearInterval(timer);
+    try {
+      const t = await api<TableInfo>(`/api/tables/${code}`);
+      if (document.activeElement?.tagName !== 'INPUT') render(t);
+      if (t.status !== 'lobby' && loadTicket(code)) {
+        clearInterval(timer);
+        location.href = tablePage(code);
+      }
+    } catch {
+      /* keep the last picture; the next poll retries */
+    }
+  }, 1500);
+}
+
+window.addEventListener('hashchange', route);
+route();

@@ -384,45 +384,53 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       anchorY: 0.5,
     },
   );
+  // Seat labels: bottom and top inside the panel, left and right beside the ends of their rows.
+  const rowBox = (s: Seat) => {
+    const own = items.filter(
+      (i): i is TileItem => i.type === 'tile' && (i.key.startsWith(`c:${s}:`) || i.key.startsWith(`m:${s}:`)),
+    );
+    const boxes = own.map(tileBounds);
+    return {
+      y0: Math.min(...boxes.map((b) => b.y0), H / 2),
+      y1: Math.max(...boxes.map((b) => b.y1), H / 2),
+    };
+  };
   for (const s of SEATS) {
     const pos = positionOf(s, bottom);
     const seat = view.seats[s];
     const inset = fs * 1.2;
-    const at =
-      pos === 'bottom'
-        ? { x: centre.x, y: centre.y + P / 2 - inset }
-        : pos === 'top'
-          ? { x: centre.x, y: centre.y - P / 2 + inset }
-          : pos === 'left'
-            ? { x: centre.x - P / 2 + inset * 0.4, y: centre.y + P * 0.3 }
-            : { x: centre.x + P / 2 - inset * 0.4, y: centre.y + P * 0.3 };
-    const anchorX = pos === 'left' ? 0 : pos === 'right' ? 1 : 0.5;
     const name = seat.name ?? (seat.isBot ? 'Bot' : `Seat ${s + 1}`);
-    const shortName = name.length > 10 ? `${name.slice(0, 9)}…` : name;
+    const shortName = name.length > 12 ? `${name.slice(0, 11)}…` : name;
     const turn = view.turn === s && view.phase === 'playing';
-    items.push({
-      type: 'text',
-      key: `seat:${s}`,
-      text: `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} ${shortName}${seat.connected || seat.isBot ? '' : ' ⚠'}`,
-      x: at.x,
-      y: at.y - (pos === 'left' || pos === 'right' ? fs * 1.05 : 0),
-      size: fs * 0.9,
-      color: turn ? COLORS.turn : COLORS.text,
-      bold: turn,
-      anchorX,
-      anchorY: 0.5,
-    });
-    items.push({
-      type: 'text',
-      key: `score:${s}`,
-      text: String(seat.score),
-      x: at.x,
-      y: at.y + (pos === 'left' || pos === 'right' ? 0 : pos === 'bottom' ? -fs * 1.1 : fs * 1.1),
-      size: fs * 0.85,
-      color: turn ? COLORS.turn : COLORS.muted,
-      anchorX,
-      anchorY: 0.5,
-    });
+    const label = `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} ${shortName}${seat.connected || seat.isBot ? '' : ' ⚠'}`;
+    const common = { size: fs * 0.9, color: turn ? COLORS.turn : COLORS.text, bold: turn } as const;
+    if (pos === 'bottom' || pos === 'top') {
+      const y = pos === 'bottom' ? centre.y + P / 2 - inset : centre.y - P / 2 + inset;
+      items.push({
+        type: 'text',
+        key: `seat:${s}`,
+        text: `${label} · ${seat.score}`,
+        x: centre.x,
+        y,
+        ...common,
+        anchorX: 0.5,
+        anchorY: 0.5,
+      });
+    } else {
+      const box = rowBox(s);
+      const lf = Math.max(10, Math.min(fs * 0.85, otherW * 0.6));
+      items.push({
+        type: 'text',
+        key: `seat:${s}`,
+        text: `${label}\n${seat.score}`,
+        x: pos === 'left' ? margin : W - margin,
+        y: pos === 'left' ? box.y0 - 4 : box.y1 + 4,
+        ...common,
+        size: lf,
+        anchorX: pos === 'left' ? 0 : 1,
+        anchorY: pos === 'left' ? 1 : 0,
+      });
+    }
     if (turn) {
       // A bar on the panel's edge towards the seat whose move it is.
       const t = Math.max(3, fs * 0.25);

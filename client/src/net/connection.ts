@@ -1,0 +1,156 @@
+/**
+ * The table connection: one socket.io socket speaking the shared protocol. It says hello with the
+ * seat token (kept in localStorage per table code, so a reload or a dropped connection gets the
+ * same seat back) or as a spectator, keeps the newest view by seq, measures the server clock
+ * offset by ping, and reports connection state for the banner. socket.io reconnects by itself;
+ * after every (re)connect we say hello again, which answers with the full current view.
+ */
+import {
+  CLIENT_EVENT,
+  type ClientMessage,
+  PROTOCOL_VERSION,
+  type PlayerAction,
+  type RefusalCode,
+  SERVER_EVENT,
+  type Seat,
+  type ServerMessage,
+  type TableInfo,
+  type TableView,
+  type TileKind,
+  type BySeat,
+} from '@mahjong/shared';
+import { io, type Socket } from 'socket.io-client';
+
+export interface SeatTicket {
+  readonly seat: Seat;
+  readonly token: string;
+  readonly name: string;
+}
+
+const ticketKey = (code: string) => `mj.seat.${code.toUpperCase()}`;
+const hostKey = (code: string) => `mj.host.${code.toUpperCase()}`;
+
+export function saveTicket(code: string, ticket: SeatTicket): void {
+  localStorage.setItem(ticketKey(code), JSON.stringify(ticket));
+}
+export function loadTicket(code: string): SeatTicket | null {
+  try {
+    const raw = localStorage.getItem(ticketKey(code));
+    return raw ? (JSON.parse(raw) as SeatTicket) : null;
+  } catch {
+    return null;
+  }
+}
+export const saveHostToken = (code: string, token: string): void => localStorage.setItem(hostKey(code), token);
+export const loadHostToken = (code: string): string | null => localStorage.getItem(hostKey(code));
+
+export type LinkState = 'connecting' | 'open' | 'down';
+
+export interface ConnectionEvents {
+  onView(view: TableView, hands: BySeat<readonly TileKind[]> | null): void;
+  onTable(table: TableInfo): void;
+  onLink(state: LinkState, attempt: number): void;
+  onRefused(code: RefusalCode, message: string): void;
+}
+
+export class TableConnection {
+  readonly socket: Socket;
+  role: Seat | 'spectator' | null = null;
+  view: TableView | null = null;
+  /** serverTime - localTime, from the last pong (ms). */
+  clockOffset = 0;
+  private nextId = 1;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private attempts = 0;
+
+  constructor(
+    readonly code: string,
+    private readonly ticket: SeatTicket | null,
+    private readonly events: ConnectionEvents,
+    url?: string,
+  ) {
+    this.socket = io(url ?? '/', {
+      transports: ['websocket', 'polling'],
+      reconnectionDelay: 400,
+      reconnectionDelayMax: 3000,
+    });
+    this.socket.on('connect', () => {
+      this.attempts = 0;
+      this.events.onLink('open', 0);
+      this.send({
+        type: 'hello',
+        v: PROTOCOL_VERSION,
+        code: this.code,
+        ...(this.ticket ? { token: this.ticket.token } : {}),
+      });
+      this.ping();
+    });
+    this.socket.on('disconnect', () => this.events.onLink('down', this.attempts));
+    this.socket.io.on('reconnect_attempt', (n) => {
+      this.attempts = n;
+      this.events.onLink('down', n);
+    });
+    this.socket.on(SERVER_EVENT, (msg: ServerMessage) => this.receive(msg));
+    this.pingTimer = setInterval(() => this.ping(), 5000);
+    this.events.onLink('connecting', 0);
+  }
+
+  private send(msg: ClientMessage): void {
+    this.socket.emit(CLIENT_EVENT, msg);
+  }
+
+  private ping(): void {
+    if (this.socket.connected) this.send({ type: 'ping', t: Date.now() });
+  }
+
+  private receive(msg: ServerMessage): void {
+    switch (msg.type) {
+      case 'welcome':
+        this.role = msg.role;
+        this.events.onTable(msg.table);
+        if (msg.view) this.accept(msg.view, msg.hands ?? null, true);
+        break;
+      case 'view':
+        this.accept(msg.view, msg.hands ?? null, false);
+        break;
+      case 'table':
+        this.events.onTable(msg.table);
+        break;
+      case 'refused':
+        if (msg.code === 'auth/already_joined') return; // a recovered session: our seat is still ours
+        if (msg.code === 'act/stale_seq') this.send({ type: 'sync' });
+        this.events.onRefused(msg.code, msg.message);
+        break;
+      case 'pong': {
+        const now = Date.now();
+        this.clockOffset = msg.serverTime - (msg.t + now) / 2;
+        break;
+      }
+    }
+  }
+
+  /** Keeps the newest view; a welcome (full state) always wins, older seqs are dropped. */
+  private accept(view: TableView, hands: BySeat<readonly TileKind[]> | null, full: boolean): void {
+    if (!full && this.view && view.seq <= this.view.seq && view.handNumber === this.view.handNumber) return;
+    this.view = view;
+    this.events.onView(view, hands);
+  }
+
+  /** Sends one of the actions the server offered, for the view it was offered in. */
+  act(action: PlayerAction): number | null {
+    const view = this.view;
+    if (!view || typeof this.role !== 'number') return null;
+    const id = this.nextId++;
+    this.send({ type: 'act', seat: this.role, seq: view.seq, action, id });
+    return id;
+  }
+
+  serverNow(): number {
+    return Date.now() + this.clockOffset;
+  }
+
+  close(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.socket.close();
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * The Pixi v8 side of the table: one canvas that follows its element's size, tile textures
+ * rasterised from the project's SVG art, and a keyed reconciliation of the plain Scene from
+ * table/layout.ts into sprites. An item whose key survives from one scene to the next slides to
+ * its new place (a sorted hand, a claimed tile), new items fade in. All game logic stays in the
+ * plain-data modules; this file only draws and reports taps.
+ */
+import { ALL_KINDS, type TileKind } from '@mahjong/shared';
+import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
+import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { type Scene, type SceneItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
+
+const RASTER_W = 120; // texture width per tile: crisp up to ~60 CSS px at 2x
+
+async function rasterise(svg: string): Promise<Texture> {
+  const img = new Image();
+  img.src = svgDataUrl(svg);
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = RASTER_W;
+  canvas.height = Math.round(RASTER_W * TILE_ASPECT);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2d context');
+  ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+  return Texture.from(canvas);
+}
+
+export interface TileTextures {
+  readonly faces: readonly Texture[];
+  readonly back: Texture;
+}
+
+export async function loadTileTextures(): Promise<TileTextures> {
+  const faces = await Promise.all(Array.from({ length: ALL_KINDS }, (_, k) => rasterise(tileSvg(k as TileKind))));
+  return { faces, back: await rasterise(backSvg()) };
+}
+
+interface Node {
+  item: SceneItem;
+  view: Container;
+  /** Current animated values. */
+  x: number;
+  y: number;
+  rotation: number;
+  alpha: number;
+  targetAlpha: number;
+  dying: boolean;
+}
+
+const HIGHLIGHT_COLORS = {
+  lastDiscard: 0xf2b705,
+  drawn: 0x8fd3ff,
+  selected: 0xf2b705,
+  wait: 0xf2b705,
+  claimed: 0x999999,
+  winTile: 0xe05545,
+} as const;
+
+export interface RendererOptions {
+  readonly onTileTap?: (handIndex: number) => void;
+}
+
+export class TableRenderer {
+  readonly app = new Application();
+  private textures: TileTextures | null = null;
+  private readonly nodes = new Map<string, Node>();
+  private readonly layer = new Container();
+  private scene: Scene | null = null;
+  /** Frames drawn since start; the budgets script and tests read it. */
+  frames = 0;
+
+  constructor(private readonly options: RendererOptions = {}) {}
+
+  async init(host: HTMLElement): Promise<void> {
+    await this.app.init({
+      resizeTo: host,
+      background: '#0f5a3d',
+      antialias: true,
+      resolution: Math.min(2, window.devicePixelRatio || 1),
+      autoDensity: true,
+      preference: 'webgl',
+    });
+    host.append(this.app.canvas);
+    this.app.stage.addChild(this.layer);
+    this.textures = await loadTileTextures();
+    this.app.ticker.add((t) => this.tick(t.deltaMS));
+  }
+
+  get width(): number {
+    return this.app.renderer.width / this.app.renderer.resolution;
+  }
+
+  get height(): number {
+    return this.app.renderer.height / this.app.renderer.resolution;
+  }
+
+  /** Draws `scene`: keeps, moves, adds and removes sprites by key. */
+  draw(scene: Scene): void {
+    if (!this.textures) return;
+    this.scene = scene;
+    const seen = new Set<string>();
+    scene.items.forEach((item, z) => {
+      seen.add(item.key);
+      const node = this.nodes.get(item.key);
+      if (node && sameShape(node.item, item)) {
+        this.update(node, item);
+        node.view.zIndex = z;
+        node.dying = false;
+        node.targetAlpha = 1;
+      } else {
+        if (node) this.remove(item.key, node, true);
+        const view = this.build(item);
+        view.zIndex = z;
+        const fresh: Node = {
+          item,
+          view,
+          x: itemX(item),
+          y: itemY(item),
+          rotation: item.type === 'tile' ? item.rotation : 0,
+          alpha: node ? 1 : 0,
+          targetAlpha: 1,
+          dying: false,
+        };
+        this.nodes.set(item.key, fresh);
+        this.layer.addChild(view);
+        this.place(fresh);
+      }
+    });
+    for (const [key, node] of this.nodes) if (!seen.has(key)) this.remove(key, node, false);
+    this.layer.sortableChildren = true;
+  }
+
+  private remove(key: string, node: Node, now: boolean): void {
+    if (now) {
+      node.view.destroy({ children: true });
+      this.nodes.delete(key);
+      return;
+    }
+    node.dying = true;
+    node.targetAlpha = 0;
+  }
+
+  private build(item: SceneItem): Container {
+    const c = new Container();
+    switch (item.type) {
+      case 'tile':
+        this.buildTile(c, item);
+        break;
+      case 'text': {
+        const t = new Text({
+          text: item.text,
+          style: {
+            fill: item.color,
+            fontSize: item.size,
+            fontWeight: item.bold ? '700' : '400',
+            fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+          },
+          resolution: Math.min(2, window.devicePixelRatio || 1) * 1.5,
+        });
+        t.anchor.set(item.anchorX, item.anchorY);
+        c.addChild(t);
+        break;
+      }
+      case 'rect': {
+        const g = new Graphics()
+          .roundRect(0, 0, item.w, item.h, item.radius)
+          .fill({ color: item.color, alpha: item.alpha });
+        c.addChild(g);
+        break;
+      }
+    }
+    return c;
+  }
+
+  private buildTile(c: Container, item: TileItem): void {
+    const tex = this.textures;
+    if (!tex) return;
+    const h = item.w * TILE_ASPECT;
+    if (item.highlight) {
+      const pad = Math.max(2, item.w * 0.08);
+      const g = new Graphics()
+        .roundRect(-item.w / 2 - pad, -h / 2 - pad, item.w + 2 * pad, h + 2 * pad, item.w * 0.16)
+        .fill({ color: HIGHLIGHT_COLORS[item.highlight], alpha: item.highlight === 'drawn' ? 0.55 : 0.9 });
+      c.addChild(g);
+    }
+    const s = new Sprite(item.face === 'back' ? tex.back : (tex.faces[item.face] ?? tex.back));
+    s.anchor.set(0.5);
+    s.width = item.w;
+    s.height = h;
+    if (item.dim) s.tint = 0x9a9a9a;
+    c.addChild(s);
+    if (item.handIndex !== undefined && this.options.onTileTap) {
+      const index = item.handIndex;
+      c.eventMode = 'static';
+      c.cursor = item.dim ? 'default' : 'pointer';
+      c.on('pointertap', () => this.options.onTileTap?.(index));
+    }
+  }
+
+  private update(node: Node, item: SceneItem): void {
+    const old = node.item;
+    node.item = item;
+    if (item.type === 'text' && old.type === 'text') {
+      const t = node.view.children[0] as Text | undefined;
+      if (t) {
+        if (t.text !== item.text) t.text = item.text;
+        t.style.fill = item.color;
+        t.style.fontSize = item.size;
+        t.style.fontWeight = item.bold ? '700' : '400';
+        t.anchor.set(item.anchorX, item.anchorY);
+      }
+    } else if (item.type === 'rect' && old.type === 'rect') {
+      if (old.w !== item.w || old.h !== item.h || old.color !== item.color) {
+        const g = node.view.children[0] as Graphics;
+        g.clear().roundRect(0, 0, item.w, item.h, item.radius).fill({ color: item.color, alpha: item.alpha });
+      }
+    } else if (item.type === 'tile' && old.type === 'tile') {
+      if (
+        old.face !== item.face ||
+        old.w !== item.w ||
+        old.highlight !== item.highlight ||
+        old.dim !== item.dim ||
+        old.handIndex !== item.handIndex
+      ) {
+        for (const child of node.view.removeChildren()) child.destroy();
+        node.view.removeAllListeners();
+        this.buildTile(node.view, item);
+      }
+    }
+  }
+
+  private place(node: Node): void {
+    node.view.position.set(node.x, node.y);
+    node.view.rotation = node.rotation;
+    node.view.alpha = node.alpha;
+  }
+
+  private tick(dtMs: number): void {
+    this.frames++;
+    const k = 1 - Math.exp(-dtMs / 70);
+    for (const [key, node] of this.nodes) {
+      const tx = itemX(node.item);
+      const ty = itemY(node.item);
+      const tr = node.item.type === 'tile' ? node.item.rotation : 0;
+      node.x += (tx - node.x) * k;
+      node.y += (ty - node.y) * k;
+      node.rotation += (tr - node.rotation) * k;
+      node.alpha += (node.targetAlpha - node.alpha) * Math.min(1, k * 1.5);
+      if (Math.abs(tx - node.x) < 0.05) node.x = tx;
+      if (Math.abs(ty - node.y) < 0.05) node.y = ty;
+      if (node.dying && node.alpha < 0.02) {
+        node.view.destroy({ children: true });
+        this.nodes.delete(key);
+        continue;
+      }
+      this.place(node);
+    }
+  }
+
+  /** Whether any sprite is still moving (tests wait for a still table before screenshots). */
+  get animating(): boolean {
+    for (const node of this.nodes.values()) {
+      if (node.x !== itemX(node.item) || node.y !== itemY(node.item) || node.dying) return true;
+    }
+    return false;
+  }
+
+  get current(): Scene | null {
+    return this.scene;
+  }
+
+  destroy(): void {
+    this.app.destroy(true, { children: true });
+  }
+}
+
+const itemX = (i: SceneItem): number => i.x;
+const itemY = (i: SceneItem): number => i.y;
+const sameShape = (a: SceneItem, b: SceneItem): boolean => a.type === b.type;

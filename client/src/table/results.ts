@@ -1,0 +1,108 @@
+/**
+ * Results as plain data for the overlays: one hand's summary (winner, how, patterns, total,
+ * payments, score changes) and the match's running scores for the chart, plus the seed check.
+ */
+import {
+  type BySeat,
+  type HandResultView,
+  type Meld,
+  type Seat,
+  SEATS,
+  type TableView,
+  type TileKind,
+  verifySeed,
+} from '@mahjong/shared';
+
+export interface HandSummary {
+  readonly title: string;
+  readonly subtitle: string;
+  /** The winner's concealed tiles (sorted, win tile apart) and melds; empty for a draw. */
+  readonly concealed: readonly TileKind[];
+  readonly melds: readonly Meld[];
+  readonly bonus: readonly TileKind[];
+  readonly winTile: TileKind | null;
+  readonly patterns: readonly { readonly name: string; readonly value: string }[];
+  readonly total: string;
+  readonly payments: readonly string[];
+  readonly deltas: readonly { readonly name: string; readonly delta: number }[];
+}
+
+export const seatName = (view: TableView, s: Seat): string => {
+  const seat = view.seats[s];
+  return seat.name ?? (seat.isBot ? `Bot ${s + 1}` : `Seat ${s + 1}`);
+};
+
+export function summarise(view: TableView, r: HandResultView): HandSummary {
+  const name = (s: Seat) => seatName(view, s);
+  const deltas = SEATS.map((s) => ({ name: name(s), delta: r.deltas[s] }));
+  const payments = r.payments.map((p) => `${name(p.from)} pays ${name(p.to)} ${p.amount}`);
+  if (r.kind === 'draw' || r.winner === undefined) {
+    return {
+      title: `Hand ${r.handNumber + 1}: drawn`,
+      subtitle: 'The wall ran out with no winner.',
+      concealed: [],
+      melds: [],
+      bonus: [],
+      winTile: null,
+      patterns: [],
+      total: '',
+      payments,
+      deltas,
+    };
+  }
+  const w = r.winner;
+  const how = r.selfDrawn ? 'self-drawn' : r.discarder !== undefined ? `on ${name(r.discarder)}'s discard` : '';
+  const unit = view.ruleset === 'riichi' ? 'han' : 'faan';
+  const hand = [...(r.hands[w] ?? [])].sort((a, b) => a - b);
+  // The revealed hand may include the win tile (self-drawn); show it apart once.
+  if (r.winTile !== undefined) {
+    const at = hand.indexOf(r.winTile);
+    if (at >= 0) hand.splice(at, 1);
+  }
+  return {
+    title: `${name(w)} wins`,
+    subtitle: `Hand ${r.handNumber + 1}, ${how}${r.limit ? ' · limit hand' : ''}`,
+    concealed: hand,
+    melds: view.seats[w].melds,
+    bonus: view.seats[w].bonus,
+    winTile: r.winTile ?? null,
+    patterns: (r.patterns ?? []).map((p) => ({ name: p.name, value: `${p.value} ${p.unit ?? unit}` })),
+    total: r.faan === undefined ? '' : `${r.faan} ${unit}${r.limit ? ' (limit)' : ''}`,
+    payments,
+    deltas,
+  };
+}
+
+/** Scores after each hand, per seat, starting from the scores before the first hand. */
+export function scoreHistory(view: TableView): number[][] {
+  const now = SEATS.map((s) => view.seats[s].score);
+  const totalDelta = SEATS.map((s) => view.results.reduce((sum, r) => sum + r.deltas[s], 0));
+  const start = SEATS.map((s) => (now[s] ?? 0) - (totalDelta[s] ?? 0));
+  const rows = [start];
+  for (const r of view.results) {
+    const prev = rows[rows.length - 1] as number[];
+    rows.push(SEATS.map((s) => (prev[s] ?? 0) + r.deltas[s]));
+  }
+  return rows;
+}
+
+/** SVG polyline points for each seat's score line in a w x h box. */
+export function chartLines(history: readonly number[][], w: number, h: number): BySeat<string> {
+  const all = history.flat();
+  const lo = Math.min(...all, 0);
+  const hi = Math.max(...all, 1);
+  const span = hi - lo || 1;
+  const n = Math.max(1, history.length - 1);
+  const line = (s: Seat) =>
+    history
+      .map((row, i) => `${((i / n) * w).toFixed(1)},${(h - (((row[s] ?? 0) - lo) / span) * h).toFixed(1)}`)
+      .join(' ');
+  return [line(0), line(1), line(2), line(3)];
+}
+
+export type SeedCheck = { readonly state: 'hidden' } | { readonly state: 'ok' | 'mismatch'; readonly seed: string };
+
+export function seedCheck(view: TableView): SeedCheck {
+  if (!view.seed) return { state: 'hidden' };
+  return { state: verifySeed(view.seed, view.seedHash) ? 'ok' : 'mismatch', seed: view.seed };
+}

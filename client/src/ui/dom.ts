@@ -1,0 +1,161 @@
+/**
+ * Small DOM helpers shared by the pages: tile images from the SVG art, the hand result card and
+ * the match-end card (final table, score chart, seed check).
+ */
+import { type Seat, SEATS, type TableView, type TileKind, tileName } from '@mahjong/shared';
+import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { chartLines, scoreHistory, seatName, seedCheck, summarise } from '../table/results.js';
+
+const urlCache = new Map<number, string>();
+
+export function tileUrl(kind: TileKind | 'back'): string {
+  const k = kind === 'back' ? -1 : kind;
+  let url = urlCache.get(k);
+  if (!url) {
+    url = svgDataUrl(kind === 'back' ? backSvg() : tileSvg(kind));
+    urlCache.set(k, url);
+  }
+  return url;
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+export function tileImg(kind: TileKind | 'back'): HTMLImageElement {
+  const img = el('img', { src: tileUrl(kind), alt: kind === 'back' ? 'hidden tile' : tileName(kind) });
+  img.title = img.alt;
+  return img;
+}
+
+export function tileRow(kinds: readonly (TileKind | 'back')[]): HTMLElement {
+  return el('div', { class: 'tiles' }, ...kinds.map(tileImg));
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** The card for the last hand's result (winning hand, patterns, total, payments) or a drawn hand. */
+export function resultCard(view: TableView): HTMLElement | null {
+  const r = view.lastResult;
+  if (!r) return null;
+  const s = summarise(view, r);
+  const card = el(
+    'section',
+    { class: 'card', 'data-testid': 'result' },
+    el('h2', {}, s.title),
+    el('p', { class: 'muted' }, s.subtitle),
+  );
+  if (s.winTile !== null || s.concealed.length > 0) {
+    const tiles = el('div', { class: 'tiles result-tiles' });
+    for (const t of s.concealed) tiles.append(tileImg(t));
+    for (const m of s.melds) {
+      tiles.append(el('span', { class: 'gap' }));
+      m.tiles.forEach((t, i) => {
+        tiles.append(tileImg(m.concealed && m.kind === 'kong' && (i === 0 || i === 3) ? 'back' : t));
+      });
+    }
+    if (s.winTile !== null) {
+      tiles.append(el('span', { class: 'gap' }));
+      const w = tileImg(s.winTile);
+      w.style.outline = '3px solid #c62828';
+      w.style.borderRadius = '6px';
+      tiles.append(w);
+    }
+    if (s.bonus.length > 0) {
+      tiles.append(el('span', { class: 'gap' }));
+      for (const t of s.bonus) tiles.append(tileImg(t));
+    }
+    card.append(tiles);
+  }
+  if (s.patterns.length > 0) {
+    const table = el('table', { class: 'list patterns' });
+    for (const p of s.patterns) table.append(el('tr', {}, el('td', {}, p.name), el('td', {}, p.value)));
+    table.append(el('tr', {}, el('th', {}, 'Total'), el('th', { style: 'text-align:right' }, s.total)));
+    card.append(table);
+  }
+  if (s.payments.length > 0) card.append(el('p', {}, s.payments.join(' · ')));
+  const deltas = el('table', { class: 'list' });
+  for (const d of s.deltas) {
+    deltas.append(
+      el(
+        'tr',
+        {},
+        el('td', {}, d.name),
+        el('td', { class: d.delta > 0 ? 'delta-pos' : d.delta < 0 ? 'delta-neg' : '' }, signed(d.delta)),
+      ),
+    );
+  }
+  card.append(deltas);
+  return card;
+}
+
+const LINE_COLORS = ['#c62828', '#1f4fa8', '#1b7a3a', '#e0852a'] as const;
+
+/** The match-end card: final standings, a score line per seat across hands, the seed check. */
+export function matchCard(view: TableView): HTMLElement {
+  const card = el('section', { class: 'card', 'data-testid': 'match-over' }, el('h2', {}, 'Match over'));
+  const order = [...SEATS].sort((a, b) => view.seats[b].score - view.seats[a].score);
+  const table = el(
+    'table',
+    { class: 'list' },
+    el('tr', {}, el('th', {}, '#'), el('th', {}, 'Player'), el('th', {}, 'Score')),
+  );
+  order.forEach((s: Seat, i) => {
+    table.append(
+      el(
+        'tr',
+        {},
+        el('td', {}, String(i + 1)),
+        el('td', {}, seatName(view, s)),
+        el('td', {}, String(view.seats[s].score)),
+      ),
+    );
+  });
+  card.append(table);
+  const history = scoreHistory(view);
+  if (history.length > 1) {
+    const w = 600;
+    const h = 160;
+    const lines = chartLines(history, w, h);
+    const svg = `<svg viewBox="-4 -4 ${w + 8} ${h + 8}" width="100%" role="img" aria-label="Scores after each hand">${SEATS.map(
+      (s) => `<polyline fill="none" stroke="${LINE_COLORS[s]}" stroke-width="3" points="${lines[s]}"/>`,
+    ).join('')}</svg>`;
+    const chart = el('div', { class: 'chart' });
+    chart.innerHTML = svg;
+    card.append(chart);
+    card.append(
+      el(
+        'p',
+        {},
+        ...SEATS.map((s) =>
+          el('span', { style: `color:${LINE_COLORS[s]};font-weight:600;margin-right:12px` }, `— ${seatName(view, s)}`),
+        ),
+      ),
+    );
+  }
+  const check = seedCheck(view);
+  const seedP = el('p', { 'data-testid': 'seed-check' });
+  if (check.state === 'hidden')
+    seedP.append(`Seed hash ${view.seedHash.slice(0, 16)}… (the seed is revealed at the end)`);
+  else {
+    seedP.append(
+      `Seed ${check.seed} — `,
+      el(
+        'strong',
+        { class: check.state === 'ok' ? 'delta-pos' : 'error' },
+        check.state === 'ok' ? 'matches the hash shown at the start ✓' : 'does NOT match the published hash ✗',
+      ),
+      el('br'),
+      el('span', { class: 'muted' }, `sha256 ${view.seedHash}`),
+    );
+  }
+  card.append(seedP);
+  return card;
+}
