@@ -185,6 +185,15 @@ describe('scoring calculator page', () => {
     await target(page, 'hand');
     await clickKind(page, tiles('9s')[0] as TileKind);
     expect(await page.isDisabled(`#calc-palette button[data-kind="${tiles('9s')[0]}"]`)).toBe(true);
+    // the keyboard works too: Enter on a palette tile adds it, Enter on a placed tile removes it
+    await page.focus(`#calc-palette button[data-kind="${tiles('1m')[0]}"]`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#calc-concealed button').count()).toBe(3);
+    await page.focus('#calc-concealed button');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#calc-concealed button').count()).toBe(2);
+    expect(await page.evaluate(() => document.activeElement?.closest('#calc-concealed') !== null)).toBe(true);
     // a worked example from the rule sources loads and scores as the scorer does
     const riichiFixtures = JSON.parse(
       readFileSync(resolve(clientRoot, '../shared/src/scoring/fixtures/riichi.json'), 'utf8'),

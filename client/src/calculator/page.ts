@@ -243,7 +243,7 @@ const bonusSection = h(
 
 const noticeLine = h('p', { id: 'calc-notice', class: 'calc-notice', role: 'status' });
 const handBox = h('div', { id: 'calc-hand', class: 'calc-hand' });
-const clearButton = h('button', { type: 'button', id: 'calc-clear', text: 'Clear the tiles' });
+const clearButton = h('button', { type: 'button', id: 'calc-clear', text: 'Clear the hand' });
 clearButton.addEventListener('click', () => update(clearTiles(state)));
 
 function windSelect(id: string, onChange: (w: Wind) => void): HTMLSelectElement {
@@ -403,6 +403,13 @@ function removable(kind: TileKind, label: string, onRemove: () => void, cls = ''
   return b;
 }
 
+/** Keeps keyboard focus in the hand after a removal: the tile now at `index`, else the one before, else Clear. */
+function refocus(selector: string, index: number): void {
+  const buttons = handBox.querySelectorAll<HTMLButtonElement>(selector);
+  const next = buttons[Math.min(index, buttons.length - 1)] ?? clearButton;
+  next.focus();
+}
+
 function renderHand(): void {
   const parts: HTMLElement[] = [];
   if (state.melds.length > 0) {
@@ -419,7 +426,10 @@ function renderHand(): void {
         group.append(tileImg(t));
       });
       group.append(h('span', { class: 'calc-meld-name', text: name }));
-      group.addEventListener('click', () => update(removeMeld(state, i)));
+      group.addEventListener('click', () => {
+        update(removeMeld(state, i));
+        refocus('#calc-melds button', i);
+      });
       melds.append(group);
     });
     parts.push(h('div', { class: 'calc-hand-part' }, h('h3', { text: 'Melds' }), melds));
@@ -427,7 +437,12 @@ function renderHand(): void {
   const need = concealedNeeded(state);
   const concealed = h('div', { class: 'calc-tiles', id: 'calc-concealed' });
   state.concealed.forEach((k, i) => {
-    concealed.append(removable(k, `Remove ${tileName(k)}`, () => update(removeConcealed(state, i))));
+    concealed.append(
+      removable(k, `Remove ${tileName(k)}`, () => {
+        update(removeConcealed(state, i));
+        refocus('#calc-concealed button', i);
+      }),
+    );
   });
   for (let i = state.concealed.length; i < need; i++) concealed.append(h('span', { class: 'calc-slot' }));
   parts.push(
@@ -444,7 +459,10 @@ function renderHand(): void {
       removable(
         state.win,
         `Remove the winning tile ${tileName(state.win)}`,
-        () => update(clearWin(state)),
+        () => {
+          update(clearWin(state));
+          refocus('#calc-concealed button', state.concealed.length - 1);
+        },
         'calc-win-tile',
       ),
     );
@@ -453,7 +471,12 @@ function renderHand(): void {
   if (state.bonus.length > 0) {
     const bonus = h('div', { class: 'calc-tiles', id: 'calc-flowers' });
     state.bonus.forEach((k, i) => {
-      bonus.append(removable(k, `Remove ${tileName(k)}`, () => update(removeBonus(state, i))));
+      bonus.append(
+        removable(k, `Remove ${tileName(k)}`, () => {
+          update(removeBonus(state, i));
+          refocus('#calc-flowers button', i);
+        }),
+      );
     });
     parts.push(h('div', { class: 'calc-hand-part' }, h('h3', { text: 'Flowers and seasons' }), bonus));
   }
