@@ -95,6 +95,14 @@ export function registerRoutes(
     return code.success ? tables.get(code.data) : undefined;
   };
 
+  // Bodies fastify cannot parse (bad JSON, wrong content type) answer in the API's error shape.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, res) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply(res, 'http/invalid', error.message);
+    app.log.error({ err: error }, 'request failed');
+    return res.status(500).send({ error: { code: 'http/internal', message: 'internal error' } });
+  });
+
   app.get('/healthz', async () => ({ ok: true, ...deps.health() }));
 
   app.post('/api/tables', async (req, res) => {

@@ -200,6 +200,15 @@ describe('refusals', () => {
     const t = await createTable(server.url, { options: SLOW });
     const base = server.url;
     expect((await api(base, 'POST', '/api/tables', { ruleset: 'riichi' })).status).toBe(400);
+    const badJson = await fetch(`${base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect([badJson.status, ((await badJson.json()) as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'http/invalid',
+    ]);
     expect((await api(base, 'POST', '/api/tables', { options: { turnSeconds: -1 } })).status).toBe(400);
     expect((await api(base, 'GET', '/api/tables/ZZZZZZ')).status).toBe(404);
     expect((await api(base, 'GET', '/api/tables/not-a-code')).status).toBe(404);
