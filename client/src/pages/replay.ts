@@ -1,1 +1,162 @@
-export {};
+/**
+ * The replay viewer: `/replay.html?match=ID` loads a finished match's frames (one per logged
+ * event, every hand known) and plays them on the same Pixi table: play/pause, step forward and
+ * back action by action, jump to a hand, speed, and a switch to show every hand.
+ */
+import type { ReplayResponse } from '@mahjong/shared';
+import { TableRenderer } from '../render/renderer.js';
+import {
+  handAt,
+  initialReplay,
+  jumpToHand,
+  type ReplayState,
+  SPEEDS,
+  seek,
+  step,
+  tick,
+  togglePlay,
+} from '../replay/model.js';
+import { layoutTable, type Scene } from '../table/layout.js';
+import { el, matchCard, resultCard } from '../ui/dom.js';
+
+const id = new URLSearchParams(location.search).get('match') ?? '';
+const stage = document.getElementById('stage') as HTMLElement;
+const banner = document.getElementById('banner') as HTMLElement;
+const controls = document.getElementById('replay-controls') as HTMLElement;
+const resultEl = document.getElementById('result') as HTMLElement;
+
+const renderer = new TableRenderer();
+let data: ReplayResponse | null = null;
+let rs: ReplayState = initialReplay();
+let scene: Scene | null = null;
+let bottomSeat: 0 | 1 | 2 | 3 = 0;
+
+function show(): void {
+  const frame = data?.frames[rs.index];
+  if (!data || !frame) return;
+  scene = layoutTable(frame.view, renderer.width, renderer.height - controls.offsetHeight, {
+    selected: null,
+    reveal: rs.showAll ? frame.hands : null,
+    bottomSeat,
+  });
+  renderer.draw(scene);
+  const pos = document.getElementById('replay-pos');
+  if (pos) pos.textContent = `${rs.index + 1} / ${data.frames.length}`;
+  const hand = document.getElementById('replay-hand') as HTMLSelectElement | null;
+  if (hand) hand.value = String(handAt(data.handStarts, rs.index));
+  const play = document.getElementById('replay-play');
+  if (play) play.textContent = rs.playing ? '⏸ Pause' : '▶ Play';
+  resultEl.replaceChildren();
+  const v = frame.view;
+  const card = v.phase === 'handOver' || v.phase === 'matchOver' ? resultCard(v) : null;
+  if (card || v.phase === 'matchOver') {
+    const wrap = el('div', { style: 'max-width:760px;width:100%;margin-bottom:80px' });
+    if (card) wrap.append(card);
+    if (v.phase === 'matchOver') wrap.append(matchCard(v));
+    resultEl.append(wrap);
+    resultEl.hidden = false;
+  } else resultEl.hidden = true;
+}
+
+function set(next: ReplayState): void {
+  rs = next;
+  show();
+}
+
+function button(label: string, title: string, onClick: () => void, testId: string): HTMLButtonElement {
+  const b = el('button', { type: 'button', title, 'data-testid': testId }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function buildControls(r: ReplayResponse): void {
+  const n = r.frames.length;
+  const hands = el('select', { id: 'replay-hand', 'aria-label': 'Hand' });
+  r.handStarts.forEach((_s, h) => {
+    hands.append(el('option', { value: String(h) }, `Hand ${h + 1}`));
+  });
+  hands.addEventListener('change', () => set(jumpToHand(rs, n, r.handStarts, Number(hands.value))));
+  const speed = el('select', { 'aria-label': 'Speed', 'data-testid': 'speed' });
+  for (const sp of SPEEDS) {
+    const o = el('option', { value: String(sp) }, `${sp}×`);
+    if (sp === rs.speed) o.selected = true;
+    speed.append(o);
+  }
+  speed.addEventListener('change', () => set({ ...rs, speed: Number(speed.value) }));
+  const all = el('input', { type: 'checkbox', 'data-testid': 'show-all' });
+  all.checked = rs.showAll;
+  all.addEventListener('change', () => set({ ...rs, showAll: all.checked }));
+  const bottom = el('select', { 'aria-label': 'Seat at the bottom' });
+  r.match.players.forEach((p, s) => {
+    bottom.append(el('option', { value: String(s) }, p.name ?? `Seat ${s + 1}`));
+  });
+  bottom.addEventListener('change', () => {
+    bottomSeat = Number(bottom.value) as 0 | 1 | 2 | 3;
+    show();
+  });
+  controls.replaceChildren(
+    button(
+      '⏮',
+      'Previous hand',
+      () => set(jumpToHand(rs, n, r.handStarts, handAt(r.handStarts, rs.index) - 1)),
+      'prev-hand',
+    ),
+    button('◀', 'Step back (←)', () => set(step(rs, n, -1)), 'step-back'),
+    button('▶ Play', 'Play / pause (space)', () => set(togglePlay(rs, n)), 'play'),
+    button('▶|', 'Step forward (→)', () => set(step(rs, n, 1)), 'step-forward'),
+    button(
+      '⏭',
+      'Next hand',
+      () => set(jumpToHand(rs, n, r.handStarts, handAt(r.handStarts, rs.index) + 1)),
+      'next-hand',
+    ),
+    hands,
+    el('label', {}, 'Speed ', speed),
+    el('label', {}, all, 'Show all hands'),
+    el('label', {}, 'Bottom ', bottom),
+    el('span', { id: 'replay-pos', 'data-testid': 'position' }),
+  );
+  (controls.querySelector('[data-testid="play"]') as HTMLElement).id = 'replay-play';
+  window.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
+    if (e.key === 'ArrowRight') set(step(rs, n, 1));
+    else if (e.key === 'ArrowLeft') set(step(rs, n, -1));
+    else if (e.key === ' ') set(togglePlay(rs, n));
+    else return;
+    e.preventDefault();
+  });
+}
+
+async function main(): Promise<void> {
+  await renderer.init(stage);
+  renderer.app.renderer.on('resize', show);
+  const res = await fetch(`/api/matches/${encodeURIComponent(id)}/replay`);
+  const json = (await res.json()) as ReplayResponse & { error?: { message: string } };
+  if (!res.ok || json.frames.length === 0) {
+    banner.hidden = false;
+    banner.dataset.kind = 'down';
+    banner.textContent = json.error?.message ?? 'This match has no replay.';
+    return;
+  }
+  data = json;
+  rs = seek(rs, json.frames.length, 0);
+  buildControls(json);
+  show();
+  let last = performance.now();
+  renderer.app.ticker.add(() => {
+    const now = performance.now();
+    const before = rs.index;
+    if (data) rs = tick(rs, data.frames, now - last);
+    last = now;
+    if (rs.index !== before || (!rs.playing && document.getElementById('replay-play')?.textContent === '⏸ Pause'))
+      show();
+  });
+}
+
+window.__mj = {
+  state: () => ({ replay: rs, frames: data?.frames.length ?? 0, view: data?.frames[rs.index]?.view ?? null }),
+  scene: () => scene,
+  renderer,
+};
+
+void main();

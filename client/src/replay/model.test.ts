@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { delayAfter, handAt, initialReplay, jumpToHand, seek, step, tick, togglePlay } from './model.js';
+
+const frames = [0, 100, 1100, 5000, 5200, 5300].map((at) => ({ at }));
+const handStarts = [0, 3];
+
+describe('replay stepping', () => {
+  test('step forward and back stays inside the match and pauses', () => {
+    let s = togglePlay(initialReplay(), frames.length);
+    s = step(s, frames.length, -1);
+    expect(s).toMatchObject({ index: 0, playing: false });
+    s = step(step(s, frames.length, 1), frames.length, 1);
+    expect(s.index).toBe(2);
+    expect(step(seek(s, frames.length, 5), frames.length, 1).index).toBe(5);
+  });
+
+  test('jump to a hand and tell which hand a frame is in', () => {
+    const s = jumpToHand(initialReplay(), frames.length, handStarts, 1);
+    expect(s.index).toBe(3);
+    expect(handAt(handStarts, 2)).toBe(0);
+    expect(handAt(handStarts, 4)).toBe(1);
+    expect(jumpToHand(s, frames.length, handStarts, 9).index).toBe(3);
+  });
+
+  test('delays follow the real gaps, clamped, divided by the speed', () => {
+    expect(delayAfter(frames, 0, 1)).toBe(120);
+    expect(delayAfter(frames, 1, 1)).toBe(1000);
+    expect(delayAfter(frames, 2, 2)).toBe(750);
+    expect(delayAfter(frames, 5, 1)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  test('playing advances by elapsed time and stops at the end', () => {
+    let s = togglePlay(initialReplay(), frames.length);
+    s = tick(s, frames, 100);
+    expect(s.index).toBe(0);
+    s = tick(s, frames, 30); // 130 >= 120: next frame, 10 ms carried
+    expect(s).toMatchObject({ index: 1, waited: 10 });
+    s = tick(s, frames, 10_000);
+    expect(s).toMatchObject({ index: 5, playing: false });
+    expect(togglePlay(s, frames.length)).toMatchObject({ index: 0, playing: true });
+    expect(tick({ ...s, playing: false }, frames, 5000)).toEqual({ ...s, playing: false });
+  });
+});

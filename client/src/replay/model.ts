@@ -1,0 +1,79 @@
+/**
+ * Replay stepping as plain data: where the viewer is in a stored match's frames, playing or
+ * paused, at what speed, and whether every hand is shown. The page feeds it elapsed time and
+ * button presses and draws `frames[index]`.
+ */
+
+export interface ReplayState {
+  /** Index of the frame shown. */
+  readonly index: number;
+  readonly playing: boolean;
+  /** 0.5, 1, 2, 4... */
+  readonly speed: number;
+  readonly showAll: boolean;
+  /** Time spent on the current frame while playing (ms). */
+  readonly waited: number;
+}
+
+export interface FrameTiming {
+  /** Server time of the frame's event (ms). */
+  readonly at: number;
+}
+
+export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
+
+export const initialReplay = (): ReplayState => ({ index: 0, playing: false, speed: 1, showAll: true, waited: 0 });
+
+const clamp = (i: number, n: number) => Math.max(0, Math.min(n - 1, i));
+
+/** One action forward or back; stepping pauses play. */
+export function step(s: ReplayState, frames: number, by: number): ReplayState {
+  return { ...s, index: clamp(s.index + by, frames), playing: false, waited: 0 };
+}
+
+export function seek(s: ReplayState, frames: number, index: number): ReplayState {
+  return { ...s, index: clamp(index, frames), waited: 0 };
+}
+
+/** Which hand (0-based) frame `index` belongs to, given each hand's first frame. */
+export function handAt(handStarts: readonly number[], index: number): number {
+  let hand = 0;
+  handStarts.forEach((start, h) => {
+    if (start <= index) hand = h;
+  });
+  return hand;
+}
+
+export function jumpToHand(s: ReplayState, frames: number, handStarts: readonly number[], hand: number): ReplayState {
+  const h = Math.max(0, Math.min(handStarts.length - 1, hand));
+  return seek(s, frames, handStarts[h] ?? 0);
+}
+
+/** The pause before showing the frame after `index`: the real gap, kept between 120 ms and 1.5 s. */
+export function delayAfter(frames: readonly FrameTiming[], index: number, speed: number): number {
+  const a = frames[index];
+  const b = frames[index + 1];
+  if (!a || !b) return Number.POSITIVE_INFINITY;
+  return Math.max(120, Math.min(1500, b.at - a.at)) / speed;
+}
+
+/** Advances by elapsed time while playing; stops at the last frame. */
+export function tick(s: ReplayState, frames: readonly FrameTiming[], elapsedMs: number): ReplayState {
+  if (!s.playing) return s;
+  let index = s.index;
+  let waited = s.waited + elapsedMs;
+  for (;;) {
+    const d = delayAfter(frames, index, s.speed);
+    if (waited < d) break;
+    waited -= d;
+    index++;
+  }
+  const atEnd = index >= frames.length - 1;
+  return { ...s, index: clamp(index, frames.length), waited: atEnd ? 0 : waited, playing: !atEnd };
+}
+
+export function togglePlay(s: ReplayState, frames: number): ReplayState {
+  if (s.playing) return { ...s, playing: false };
+  // Playing from the last frame starts over.
+  return { ...s, playing: true, index: s.index >= frames - 1 ? 0 : s.index, waited: 0 };
+}
