@@ -145,4 +145,19 @@ describe('human-readable explanation', () => {
       "Below the table's minimum faan",
     );
   });
+
+  it('explains a win on the seventh bonus tile and notes ignored fields', () => {
+    const request = {
+      concealed: '1234m5678p1357s1z',
+      win: '7f',
+      flowers: '123456f',
+      selfDrawn: true,
+      seatWind: 2,
+      note: 'from a bot',
+    };
+    const text = explain(scoreRequest(request), request);
+    expect(text).toContain('(a win on the bonus tiles alone)');
+    expect(text).toMatch(/Seven bonus tiles \.+ 3 faan/);
+    expect(text).toContain('Note: unknown field "note" ignored');
+  });
 });
