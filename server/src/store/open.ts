@@ -3,11 +3,11 @@
  * database in `dataDir` (one process owns it: PGlite takes no lock on its folder). Runs the
  * migrations first.
  */
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { lockDataDir } from './lock.js';
 import { migrate } from './migrate.js';
 import { PrismaStore } from './prisma-store.js';
 
@@ -18,15 +18,21 @@ export type StoreTarget =
 /** `dataDir: null` keeps the PGlite database in memory (tests). */
 export async function openStore(target: StoreTarget): Promise<PrismaStore> {
   if (target.kind === 'pglite') {
-    if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    const db = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-    await db.waitReady;
-    // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; same shape at runtime.
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) as never });
-    await migrate(prisma, { lock: false });
-    return new PrismaStore(prisma, async () => {
-      await db.close();
-    });
+    const unlock = target.dataDir ? await lockDataDir(target.dataDir) : async () => {};
+    try {
+      const db = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+      await db.waitReady;
+      // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; same shape at runtime.
+      const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) as never });
+      await migrate(prisma, { lock: false });
+      return new PrismaStore(prisma, async () => {
+        await db.close();
+        await unlock();
+      });
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: 8 }) });
   await migrate(prisma, { lock: true });
