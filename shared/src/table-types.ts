@@ -135,6 +135,8 @@ export interface TableView {
   readonly dealer: Seat;
   readonly wallCount: number;
   readonly deadWallCount: number;
+  /** The dice thrown for this hand's wall break (public, as at a real table). */
+  readonly dice?: readonly [number, number, number];
   readonly turn: Seat | null;
   readonly stage: TurnStage;
   readonly lastDiscard: { readonly seat: Seat; readonly tile: TileKind } | null;

@@ -82,6 +82,7 @@ const VIEW_KEYS = new Set([
   'dealer',
   'wallCount',
   'deadWallCount',
+  'dice',
   'turn',
   'stage',
   'lastDiscard',

@@ -79,6 +79,7 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     dealer: h.dealer,
     wallCount: liveCount(h.wall),
     deadWallCount: deadCount(h.wall),
+    dice: h.wall.dice,
     turn: playing ? h.turn : null,
     stage: !playing ? 'none' : h.stage === 'discard' ? 'discard' : h.stage,
     lastDiscard: h.lastDiscard === null ? null : { seat: h.lastDiscard.seat, tile: kindOfId(h.lastDiscard.id) },
