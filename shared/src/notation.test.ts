@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatTiles, parseTiles, tile, tiles } from './notation.js';
-import { ALL_KINDS, kindOf, rankOf, sortKinds, suitOf, type TileKind, tileName } from './tiles.js';
+import {
+  ALL_KINDS,
+  type Dragon,
+  dragonKind,
+  kindOf,
+  rankOf,
+  sortKinds,
+  suitOf,
+  type TileKind,
+  tileName,
+  type Wind,
+  windKind,
+} from './tiles.js';
 
 describe('parseTiles', () => {
   it.each([
@@ -59,5 +71,12 @@ describe('formatTiles', () => {
         for (const k of kinds) expect(kindOf(suitOf(k), rankOf(k))).toBe(k);
       }),
     );
+  });
+});
+
+describe('wind and dragon kinds', () => {
+  it('map seat winds and dragons to their honour tiles', () => {
+    expect([1, 2, 3, 4].map((w) => windKind(w as Wind))).toEqual(tiles('1234z'));
+    expect([5, 6, 7].map((d) => dragonKind(d as Dragon))).toEqual(tiles('567z'));
   });
 });

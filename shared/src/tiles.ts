@@ -76,7 +76,7 @@ export const isFlower = (kind: TileKind): boolean => kind >= 34 && kind <= 37;
 export const isSeason = (kind: TileKind): boolean => kind >= 38 && kind <= 41;
 
 export const windKind = (wind: Wind): TileKind => (26 + wind) as TileKind;
-export const dragonKind = (dragon: Dragon): TileKind => (27 + dragon) as TileKind;
+export const dragonKind = (dragon: Dragon): TileKind => (26 + dragon) as TileKind;
 
 /** The 13 kinds of thirteen orphans. */
 export const ORPHAN_KINDS: readonly TileKind[] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] as TileKind[];

@@ -12,7 +12,7 @@ import {
   isSeason,
   isSuited,
   isWindTile,
-  kindOf,
+  dragonKind,
   type TileKind,
   windKind,
 } from '../tiles.js';
@@ -324,7 +324,7 @@ function gemDragon(mask: number, allCounts: Uint8Array, sets: readonly HandSet[]
   ];
   for (const [suitBit, dragon, name] of gems) {
     if (mask !== (suitBit | 8)) continue;
-    const d = kindOf('z', dragon); // (tiles.ts dragonKind is off by one)
+    const d = dragonKind(dragon);
     if (!sets.some((s) => s.kind !== 'chow' && s.tile === d)) continue;
     let onlyThatDragon = true;
     for (let k = 27; k < 34; k++) if (k !== d && (allCounts[k] as number) > 0) onlyThatDragon = false;
