@@ -7,6 +7,7 @@
 import { isNineGates } from '../analysis.js';
 import {
   bonusWind,
+  type Dragon,
   isDragonTile,
   isFlower,
   isSeason,
@@ -317,7 +318,7 @@ function scoreReading(
 
 /** Jade (bamboo + green), ruby (characters + red), pearl (dots + white): all pungs, one suit and its dragon. */
 function gemDragon(mask: number, allCounts: Uint8Array, sets: readonly HandSet[]): HkPattern | null {
-  const gems: [number, number, HkPattern][] = [
+  const gems: [number, Dragon, HkPattern][] = [
     [4, 6, 'jade-dragon'],
     [1, 7, 'ruby-dragon'],
     [2, 5, 'pearl-dragon'],
