@@ -89,6 +89,8 @@ export function simulate(args: Args) {
   const patterns: Record<string, number> = {};
   for (const r of wins) for (const p of r.patterns ?? []) patterns[p.name] = (patterns[p.name] ?? 0) + 1;
   const faan = wins.reduce((n, r) => n + (r.faan ?? 0), 0);
+  const withPattern = (...names: string[]) =>
+    wins.filter((r) => (r.patterns ?? []).some((p) => names.includes(p.name))).length;
   return {
     seed: args.seed,
     ruleset: args.ruleset,
@@ -101,6 +103,11 @@ export function simulate(args: Args) {
       selfDrawn: wins.filter((r) => r.selfDrawn).length,
       discard: wins.filter((r) => !r.selfDrawn).length,
       limit: wins.filter((r) => r.limit).length,
+      robbingKong: withPattern('robbing-kong'),
+      kongReplacement: withPattern('win-by-kong', 'win-by-double-kong'),
+      lastTileOrDiscard: withPattern('last-catch', 'last-tile', 'last-discard'),
+      heavenly: withPattern('heavenly-hand'),
+      earthly: withPattern('earthly-hand'),
     },
     patterns: Object.fromEntries(Object.entries(patterns).sort(([a], [b]) => a.localeCompare(b))),
     averageFaan: wins.length === 0 ? 0 : Math.round((faan / wins.length) * 100) / 100,
