@@ -129,6 +129,8 @@ export interface TableView {
   readonly viewer: Seat | 'spectator';
   readonly phase: TablePhase;
   readonly ruleset: string;
+  /** The table's minimum faan to win (a win below it is not offered). */
+  readonly minFaan?: number;
   readonly prevailingWind: Wind;
   /** 0-based index of the hand in the match. */
   readonly handNumber: number;

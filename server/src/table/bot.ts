@@ -10,16 +10,19 @@
  *   (ukeire over the tiles it has not seen).
  */
 import {
+  type HkOptions,
   isHonour,
   type LegalAction,
   type Meld,
   type PlayerAction,
+  resolveOptions,
   SEATS,
+  scoreWin,
   type TableView,
   type TileKind,
   windKind,
 } from '@mahjong/shared';
-import { countKinds, shanten } from './core.js';
+import { countKinds, shanten, waits } from './core.js';
 
 export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
@@ -150,16 +153,18 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
     return { type: 'discard', tile: discards[first] as TileKind };
   }
   const ranked = discards.map((k, i) => ({ k, v: values[i] as number })).sort((a, b) => a.v - b.v || a.k - b.k);
-  // hard, close to ready: among the discards that keep the shanten, the most live tiles that improve it.
+  // hard, close to ready: among the discards that keep the shanten, the most live tiles that improve
+  // it; once ready, the most live tiles that win with at least the minimum faan.
   const unseen = unseenCounts(ctx);
   let pick = (ranked[0] as { k: TileKind }).k;
-  let most = -1;
+  let most = Number.NEGATIVE_INFINITY;
   for (const { k, v } of ranked) {
     if (after(k) !== whole) continue;
     c[k] = (c[k] as number) - 1;
     const u = ukeire(c, m, whole, unseen);
+    const winning = whole === 0 ? winningLive(ctx, c, unseen) : 0;
     c[k] = (c[k] as number) + 1;
-    const score = u * 100 - v;
+    const score = winning * 10000 + u * 100 - v;
     if (score > most) {
       most = score;
       pick = k;
@@ -181,6 +186,49 @@ function unseenCounts(ctx: BotContext): Counts {
     for (const m of s.melds) for (const t of m.tiles) see(t);
   }
   return u;
+}
+
+/** For a ready 3n+1 hand: live tiles that would complete it worth the table's minimum (as a self-draw). */
+function winningLive(ctx: BotContext, c: Counts, unseen: Counts): number {
+  const view = ctx.view;
+  const me = view.seats[view.viewer as number] as TableView['seats'][number];
+  const concealed: TileKind[] = [];
+  for (let k = 0; k < 34; k++) for (let i = 0; i < (c[k] as number); i++) concealed.push(k as TileKind);
+  const options = botOptions(view.ruleset);
+  if (options === null) return 0;
+  let n = 0;
+  for (const w of waits(c, ctx.melds.length)) {
+    const left = unseen[w] as number;
+    if (left === 0) continue;
+    const r = scoreWin(
+      {
+        concealed,
+        melds: ctx.melds,
+        win: w,
+        bonus: me.bonus,
+        selfDrawn: true,
+        seatWind: me.wind,
+        roundWind: view.prevailingWind,
+        dealer: me.isDealer,
+        conditions: [],
+      },
+      options.ruleset,
+      options,
+    );
+    if (r.valid && (r.faan ?? 0) >= (view.minFaan ?? 3)) n += left;
+  }
+  return n;
+}
+
+const optionsByRuleset = new Map<string, HkOptions | null>();
+function botOptions(ruleset: string): HkOptions | null {
+  let o = optionsByRuleset.get(ruleset);
+  if (o === undefined) {
+    const r = ruleset === 'hk-new' || ruleset === 'hk-old' ? resolveOptions(ruleset, { minFaan: 0 }) : null;
+    o = r?.ok ? (r.value as HkOptions) : null;
+    optionsByRuleset.set(ruleset, o);
+  }
+  return o;
 }
 
 /** Live tiles that lower the shanten of a 3n+1 hand. */

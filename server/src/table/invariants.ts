@@ -77,6 +77,7 @@ const VIEW_KEYS = new Set([
   'viewer',
   'phase',
   'ruleset',
+  'minFaan',
   'prevailingWind',
   'handNumber',
   'dealer',

@@ -74,6 +74,7 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     viewer,
     phase: s.phase,
     ruleset: s.setup.ruleset,
+    minFaan: s.setup.rules.minFaan,
     prevailingWind: ((h.round % 4) + 1) as Wind,
     handNumber: h.number,
     dealer: h.dealer,
