@@ -132,15 +132,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const clientDir =
     options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
-  if (clientDir) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false });
-    app.setNotFoundHandler((req, res) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
-        return res.sendFile('index.html');
-      }
-      return res.status(404).send({ error: { code: 'http/not_found', message: 'no such route' } });
-    });
-  }
+  if (clientDir) await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+  app.setNotFoundHandler((req, res) => {
+    const page = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io');
+    if (page && clientDir) return res.sendFile('index.html');
+    if (page && req.url === '/') {
+      return res
+        .type('text/html')
+        .send(
+          '<!doctype html><title>Mahjong server</title><p>The API is up; the client is not built (npm run build -w client).</p>',
+        );
+    }
+    return res.status(404).send({ error: { code: 'http/not_found', message: 'no such route' } });
+  });
 
   await app.listen({ port: options.port ?? 3000, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as AddressInfo).port;

@@ -29,6 +29,8 @@ import { verifyToken } from './tokens.js';
 
 const STATUS: Record<HttpErrorCode, number> = {
   'http/invalid': 400,
+  'http/not_found': 404,
+  'http/internal': 500,
   'table/not_found': 404,
   'table/seat_taken': 409,
   'table/full': 409,
@@ -100,7 +102,7 @@ export function registerRoutes(
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply(res, 'http/invalid', error.message);
     app.log.error({ err: error }, 'request failed');
-    return res.status(500).send({ error: { code: 'http/internal', message: 'internal error' } });
+    return reply(res, 'http/internal', 'internal error');
   });
 
   app.get('/healthz', async () => ({ ok: true, ...deps.health() }));

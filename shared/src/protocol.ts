@@ -48,6 +48,8 @@ export type RefusalCode = (typeof REFUSAL_CODES)[number];
 /** Reason codes of the HTTP API (answered as `{ error: { code, message } }` with a 4xx status). */
 export const HTTP_ERROR_CODES = [
   'http/invalid', // body or query failed its schema
+  'http/not_found', // no such route
+  'http/internal', // a bug: logged on the server
   'table/not_found',
   'table/seat_taken',
   'table/full',
