@@ -186,6 +186,7 @@ exampleSelect.addEventListener('change', () => {
   if (!ex) return;
   const loaded = fromRequest(initialState(r as ScoringRulesetId), ex.request);
   optionsFor = null;
+  exampleSelect.value = '';
   if (loaded.ok) update(loaded.value, `Example: ${ex.name}. Source: ${ex.source}`);
   else update(state, `Example ${ex.name} does not load: ${loaded.error.message}`, 'refused');
 });
@@ -317,7 +318,13 @@ root.append(
         'section',
         { class: 'calc-card' },
         h('h2', { text: 'How it was won' }),
-        h('div', { class: 'calc-field' }, h('label', { for: 'calc-seat', text: 'Seat wind' }), seatSelect),
+        h(
+          'div',
+          { class: 'calc-field' },
+          h('label', { for: 'calc-seat', text: 'Seat wind' }),
+          seatSelect,
+          h('span', { class: 'calc-hint', text: 'East is the dealer' }),
+        ),
         h('div', { class: 'calc-field' }, h('label', { for: 'calc-round', text: 'Prevailing wind' }), roundSelect),
         h(
           'div',
