@@ -257,7 +257,7 @@ function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotL
   let bestSh = before;
   for (const a of legal) {
     if (a.type === 'pung' || a.type === 'kong') {
-      if (!meldFitsPlan(ctx, t, a.type)) continue;
+      if (!meldFitsPlan(ctx, t)) continue;
       const take = a.type === 'kong' ? 3 : 2;
       c[t] = (c[t] as number) - take;
       // A 3n+2 hand's shanten is the best reachable by its discard.
@@ -293,13 +293,12 @@ function claimChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotL
 }
 
 /** Opening the hand must keep a way to the minimum: a valuable honour, a one-suit hand, all pungs. */
-function meldFitsPlan(ctx: BotContext, t: TileKind, kind: 'pung' | 'kong'): boolean {
+function meldFitsPlan(ctx: BotContext, t: TileKind): boolean {
   if (ctx.valuable.has(t)) return true;
   if (ctx.flushSuit >= 0 && (isHonour(t) || Math.floor(t / 9) === ctx.flushSuit)) return true;
   if (ctx.melds.some((m) => ctx.valuable.has(m.tiles[0] as number) && m.kind !== 'chow')) {
     return ctx.flushSuit >= 0 || pairsIn(ctx.counts) >= 3;
   }
-  void kind;
   // All pungs: no chows yet and several pairs to build from.
   return ctx.melds.every((m) => m.kind !== 'chow') && pairsIn(ctx.counts) >= 4;
 }

@@ -115,7 +115,7 @@ class Engine implements TableEngine {
     // A clock that steps back (or is not a number) never moves the table's time backwards.
     const at = Number.isFinite(now) ? Math.max(now, s.at) : s.at;
     const clean = cleanAction(action);
-    const why = refusal(s, seat, clean, at);
+    const why = refusal(s, seat, clean);
     if (why !== null) return fail(why, REFUSAL_TEXT[why]);
     this.actor.send({ type: 'act', seat, action: clean, at });
     const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'act', seat, action: clean } };

@@ -32,7 +32,7 @@ export function nextState(context: TableState, event: MachineEvent): TableState 
   if (memo !== null && memo.context === context && memo.event === event) return memo.next;
   let next: TableState | null = null;
   if (event.type === 'act') {
-    if (refusal(context, event.seat, event.action, event.at) === null) {
+    if (refusal(context, event.seat, event.action) === null) {
       next = applyAction(context, event.seat, event.action, event.at);
     }
   } else {

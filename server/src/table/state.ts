@@ -610,8 +610,7 @@ function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolean {
 let lastCheck: { s: TableState; seat: Seat; action: PlayerAction; why: ActionRefusal | null } | null = null;
 
 /** Why an action is refused, or null when it is accepted. */
-export function refusal(s: TableState, seat: Seat, action: PlayerAction, at: number): ActionRefusal | null {
-  void at;
+export function refusal(s: TableState, seat: Seat, action: PlayerAction): ActionRefusal | null {
   // The engine checks before sending and the machine's guard checks again: answer the second from memory.
   if (lastCheck !== null && lastCheck.s === s && lastCheck.seat === seat && lastCheck.action === action) {
     return lastCheck.why;
@@ -664,7 +663,7 @@ export function applyAction(s0: TableState, seat: Seat, action: PlayerAction, at
       case 'concealedKong':
         return concealedKong(s, action.tile, at);
       case 'addedKong':
-        return openRobbing(s, action.tile, at);
+        return openRobbing(s, at);
       case 'win':
         return checkSelfWin(s, seat).ok ? selfDrawnWin(s, at) : falseWin(s, seat, at);
       default:
@@ -788,13 +787,12 @@ function replacementDraw(s: TableState, seat: Seat, st: SeatState, at: number): 
   );
 }
 
-function openRobbing(s: TableState, kind: TileKind, at: number): TableState {
+function openRobbing(s: TableState, at: number): TableState {
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
   const id = st.drawn as TileId;
   const options = SEATS.map((other) => robbingOptions(s, other, seat, id)) as unknown as BySeat<LegalAction[]>;
-  void kind;
   return {
     ...s,
     hand: {
