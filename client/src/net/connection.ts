@@ -27,19 +27,40 @@ export interface SeatTicket {
   readonly name: string;
 }
 
-const ticketKey = (code: string) => `mj.seat.${code.toUpperCase()}`;
+const seatsKey = (code: string) => `mj.seats.${code.toUpperCase()}`;
+const tabKey = (code: string) => `mj.seat.${code.toUpperCase()}`;
 const hostKey = (code: string) => `mj.host.${code.toUpperCase()}`;
 
-export function saveTicket(code: string, ticket: SeatTicket): void {
-  localStorage.setItem(ticketKey(code), JSON.stringify(ticket));
-}
-export function loadTicket(code: string): SeatTicket | null {
+function seatMap(code: string): Record<string, SeatTicket> {
   try {
-    const raw = localStorage.getItem(ticketKey(code));
-    return raw ? (JSON.parse(raw) as SeatTicket) : null;
+    return JSON.parse(localStorage.getItem(seatsKey(code)) ?? '{}') as Record<string, SeatTicket>;
   } catch {
-    return null;
+    return {};
   }
+}
+
+/**
+ * Keeps a seat token: in this browser per table and seat (localStorage, so a reopened page gets
+ * the seat back), and which seat this tab plays (sessionStorage, so four tabs of one browser can
+ * hold four different seats).
+ */
+export function saveTicket(code: string, ticket: SeatTicket): void {
+  localStorage.setItem(seatsKey(code), JSON.stringify({ ...seatMap(code), [ticket.seat]: ticket }));
+  sessionStorage.setItem(tabKey(code), String(ticket.seat));
+}
+
+/**
+ * The seat ticket to use: the seat named in the page address, else this tab's seat, else the
+ * only seat this browser holds at that table (`tabOnly` skips that last guess).
+ */
+export function loadTicket(code: string, seat?: number | null, tabOnly = false): SeatTicket | null {
+  const map = seatMap(code);
+  if (seat !== undefined && seat !== null) return map[seat] ?? null;
+  const mine = sessionStorage.getItem(tabKey(code));
+  if (mine !== null) return map[mine] ?? null;
+  if (tabOnly) return null;
+  const all = Object.values(map);
+  return all.length === 1 ? (all[0] ?? null) : null;
 }
 export const saveHostToken = (code: string, token: string): void => localStorage.setItem(hostKey(code), token);
 export const loadHostToken = (code: string): string | null => localStorage.getItem(hostKey(code));

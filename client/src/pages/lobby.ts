@@ -24,7 +24,8 @@ async function api<T>(path: string, body?: unknown, token?: string): Promise<T> 
   return json;
 }
 
-const tablePage = (code: string, spectate = false) => `/table.html?code=${code}${spectate ? '&spectate=1' : ''}`;
+const tablePage = (code: string, spectate = false, seat?: number) =>
+  `/table.html?code=${code}${spectate ? '&spectate=1' : ''}${seat === undefined ? '' : `&seat=${seat}`}`;
 
 function route(): void {
   const m = /^#\/(table|spectate|watch)\/([A-Za-z0-9]{6})/.exec(location.hash);
@@ -233,7 +234,7 @@ async function tableLobby(code: string): Promise<void> {
     return;
   }
   const render = (t: TableInfo) => {
-    const ticket = loadTicket(code);
+    const ticket = loadTicket(code, null, true);
     const host = loadHostToken(code);
     const link = `${location.origin}/#/table/${code}`;
     card.replaceChildren(
@@ -292,7 +293,7 @@ async function tableLobby(code: string): Promise<void> {
       actions.append(
         el(
           'a',
-          { href: tablePage(code), class: 'card', 'data-testid': 'go-table' },
+          { href: tablePage(code, false, ticket.seat), class: 'card', 'data-testid': 'go-table' },
           `Go to the table (seat ${ticket.seat + 1})`,
         ),
       );
@@ -305,7 +306,7 @@ async function tableLobby(code: string): Promise<void> {
       start.addEventListener('click', async () => {
         try {
           await api<TableInfo>(`/api/tables/${code}/start`, {}, host);
-          location.href = tablePage(code, !ticket);
+          location.href = ticket ? tablePage(code, false, ticket.seat) : tablePage(code, true);
         } catch (err) {
           error.textContent = (err as Error).message;
         }
@@ -322,9 +323,10 @@ async function tableLobby(code: string): Promise<void> {
     try {
       const t = await api<TableInfo>(`/api/tables/${code}`);
       if (document.activeElement?.tagName !== 'INPUT') render(t);
-      if (t.status !== 'lobby' && loadTicket(code)) {
+      const mine = loadTicket(code, null, true);
+      if (t.status !== 'lobby' && mine) {
         clearInterval(timer);
-        location.href = tablePage(code);
+        location.href = tablePage(code, false, mine.seat);
       }
     } catch {
       /* keep the last picture; the next poll retries */

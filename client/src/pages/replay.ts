@@ -143,14 +143,16 @@ async function main(): Promise<void> {
   buildControls(json);
   show();
   let last = performance.now();
-  renderer.app.ticker.add(() => {
+  const loop = () => {
+    requestAnimationFrame(loop);
     const now = performance.now();
     const before = rs.index;
     if (data) rs = tick(rs, data.frames, now - last);
     last = now;
     if (rs.index !== before || (!rs.playing && document.getElementById('replay-play')?.textContent === '⏸ Pause'))
       show();
-  });
+  };
+  requestAnimationFrame(loop);
 }
 
 window.__mj = {

@@ -15,7 +15,8 @@ const params = new URLSearchParams(location.search);
 const hashCode = /#\/(?:table|spectate|watch)\/([A-Za-z0-9]+)/.exec(location.hash)?.[1];
 const code = (params.get('code') ?? hashCode ?? '').toUpperCase();
 const spectate = params.get('spectate') === '1' || location.hash.startsWith('#/spectate');
-const ticket = spectate ? null : loadTicket(code);
+const seatParam = params.get('seat');
+const ticket = spectate ? null : loadTicket(code, seatParam === null ? null : Number(seatParam));
 
 const stage = document.getElementById('stage') as HTMLElement;
 const banner = document.getElementById('banner') as HTMLElement;

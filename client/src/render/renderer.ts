@@ -68,6 +68,8 @@ export class TableRenderer {
   private scene: Scene | null = null;
   /** Frames drawn since start; the budgets script and tests read it. */
   frames = 0;
+  /** Frames in a row with nothing moving: the ticker stops after a few, and draw() restarts it. */
+  private still = 0;
 
   constructor(private readonly options: RendererOptions = {}) {}
 
@@ -98,6 +100,8 @@ export class TableRenderer {
   draw(scene: Scene): void {
     if (!this.textures) return;
     this.scene = scene;
+    this.still = 0;
+    if (!this.app.ticker.started) this.app.ticker.start();
     const seen = new Set<string>();
     scene.items.forEach((item, z) => {
       seen.add(item.key);
@@ -255,6 +259,9 @@ export class TableRenderer {
       }
       this.place(node);
     }
+    // A still table costs nothing: stop rendering until the next scene (saves phones' batteries).
+    if (this.animating) this.still = 0;
+    else if (++this.still > 6) this.app.ticker.stop();
   }
 
   /** Whether any sprite is still moving (tests wait for a still table before screenshots). */

@@ -1,0 +1,77 @@
+import { seedHash, type TileKind } from '@mahjong/shared';
+import { describe, expect, test } from 'vitest';
+import { makeView, tiles } from './fixture.js';
+import { chartLines, scoreHistory, seedCheck, summarise } from './results.js';
+
+const win = {
+  handNumber: 2,
+  kind: 'win' as const,
+  winner: 1 as const,
+  discarder: 3 as const,
+  selfDrawn: false,
+  winTile: tiles('9s')[0] as TileKind,
+  faan: 4,
+  patterns: [
+    { name: 'Mixed one suit', value: 3 },
+    { name: 'Red dragon pung', value: 1 },
+  ],
+  payments: [{ from: 3 as const, to: 1 as const, amount: 64 }],
+  deltas: [0, 64, 0, -64] as const,
+  hands: [[], tiles('123s456s789s9s77z'), [], []] as const,
+};
+
+describe('hand results', () => {
+  test('a win: who, how, the hand without the win tile, patterns with faan, payments', () => {
+    const s = summarise(makeView(), win);
+    expect(s.title).toBe('P2 wins');
+    expect(s.subtitle).toBe("Hand 3, on P4's discard");
+    // The revealed hand holds the win tile (the server adds a claimed one); it is shown apart, once.
+    expect(s.concealed).toEqual(tiles('123456789s77z'));
+    expect(s.winTile).toBe(tiles('9s')[0]);
+    expect(s.patterns).toEqual([
+      { name: 'Mixed one suit', value: '3 faan' },
+      { name: 'Red dragon pung', value: '1 faan' },
+    ]);
+    expect(s.total).toBe('4 faan');
+    expect(s.payments).toEqual(['P4 pays P2 64']);
+    expect(s.deltas.map((d) => d.delta)).toEqual([0, 64, 0, -64]);
+  });
+
+  test('a drawn hand says so and has no winner', () => {
+    const s = summarise(makeView(), {
+      handNumber: 0,
+      kind: 'draw',
+      payments: [],
+      deltas: [0, 0, 0, 0],
+      hands: [[], [], [], []],
+    });
+    expect(s.title).toBe('Hand 1: drawn');
+    expect(s.winTile).toBeNull();
+    expect(s.patterns).toEqual([]);
+  });
+});
+
+describe('match end', () => {
+  test('score history runs from the starting scores through every hand', () => {
+    const d2 = { ...win, handNumber: 1, deltas: [-32, -32, 96, -32] as const };
+    const v = makeView(
+      { results: [{ ...win, handNumber: 0 }, d2] },
+      { 0: { score: 468 }, 1: { score: 532 }, 2: { score: 596 }, 3: { score: 404 } },
+    );
+    expect(scoreHistory(v)).toEqual([
+      [500, 500, 500, 500],
+      [500, 564, 500, 436],
+      [468, 532, 596, 404],
+    ]);
+    const lines = chartLines(scoreHistory(v), 100, 50);
+    expect(lines[2].split(' ')).toHaveLength(3);
+    expect(lines[2].split(' ')[2]).toBe('100.0,0.0'); // the highest score at the top right
+  });
+
+  test('the revealed seed is checked against the hash published at the start', () => {
+    const seed = 'c0ffee'.repeat(8);
+    expect(seedCheck(makeView({ seedHash: seedHash(seed) }))).toEqual({ state: 'hidden' });
+    expect(seedCheck(makeView({ seed, seedHash: seedHash(seed) }))).toEqual({ state: 'ok', seed });
+    expect(seedCheck(makeView({ seed, seedHash: seedHash('other') }))).toEqual({ state: 'mismatch', seed });
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * End to end in real Chromium against the real server (embedded PGlite): four players join one
+ * table through the lobby, play a whole hand to its result by clicking tiles on the canvas and
+ * buttons in the action bar, a fifth page watches (and never sees a concealed tile), one player
+ * loses its connection and gets its seat back, and a replay page steps through the stored match.
+ * Screenshots of the table, a claim prompt, a result and the replay go to artifacts/.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(clientDir, '..');
+const artifacts = join(repoRoot, 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Running {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+let server: Running;
+let browser: Browser;
+let tmp: string;
+const contexts: BrowserContext[] = [];
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function newPage(width = 900, height = 640): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height } });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  return page;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What the test reads from a table page through its `window.__mj` hook. */
+interface Peek {
+  phase: string | null;
+  stage: string | null;
+  seq: number;
+  link: string;
+  buttons: string[];
+  canDiscard: boolean;
+  hasHand: boolean;
+  role: number | 'spectator' | null;
+  faceUpOthers: number;
+}
+
+const peek = (page: Page): Promise<Peek> =>
+  page.evaluate(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    const mj = (window as any).__mj;
+    const s = mj.state();
+    const v = s.view;
+    const scene = mj.scene();
+    const faceUpOthers = scene
+      ? // biome-ignore lint/suspicious/noExplicitAny: scene items
+        scene.items.filter((i: any) => i.type === 'tile' && /^c:/.test(i.key) && i.face !== 'back').length
+      : 0;
+    return {
+      phase: v?.phase ?? null,
+      stage: v?.stage ?? null,
+      seq: v?.seq ?? -1,
+      link: s.link,
+      buttons: mj.buttons(),
+      // biome-ignore lint/suspicious/noExplicitAny: legal actions
+      canDiscard: !!v && s.sentAt !== v.seq && v.legalActions.some((a: any) => a.type === 'discard'),
+      hasHand: !!v?.hand,
+      role: s.role,
+      faceUpOthers,
+    };
+  });
+
+/** Clicks a hand tile on the canvas twice (raise, then discard): the drawn tile, else the last one. */
+async function discardByClicking(page: Page): Promise<void> {
+  const target = async () =>
+    page.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const mj = (window as any).__mj;
+      // biome-ignore lint/suspicious/noExplicitAny: scene items
+      const mine = mj.scene().items.filter((i: any) => i.type === 'tile' && i.handIndex !== undefined && !i.dim);
+      // biome-ignore lint/suspicious/noExplicitAny: scene items
+      const pick = mine.find((i: any) => i.highlight === 'drawn') ?? mine[mine.length - 1];
+      return pick ? { x: pick.x, y: pick.y, index: pick.handIndex } : null;
+    });
+  const first = await target();
+  if (!first) return;
+  await page.mouse.click(first.x, first.y);
+  await sleep(60);
+  const second = await target();
+  if (!second) return;
+  await page.mouse.click(second.x, second.y - 3);
+}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'mj-e2e-'));
+  mkdirSync(artifacts, { recursive: true });
+  const outDir = join(tmp, 'dist');
+  await build({ root: clientDir, configFile: join(clientDir, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  process.env.LOG_LEVEL ??= 'warn';
+  const app = (await import(pathToFileURL(join(repoRoot, 'server/src/app.ts')).href)) as {
+    startServer(o: Record<string, unknown>): Promise<Running>;
+  };
+  server = await app.startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: join(tmp, 'data'),
+    clientDir: outDir,
+    botDelayMs: 100,
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('four players, a spectator and a replay in Chromium', () => {
+  test('a whole hand played by clicking, watched, reconnected and replayed', async () => {
+    // The host creates the table through the lobby form.
+    const host = await newPage();
+    await host.goto(`${server.url}/`);
+    await host.fill('[data-testid="create"] input[name="name"]', 'Ann');
+    await host.fill('[data-testid="create"] input[name="claimSeconds"]', '4');
+    await host.click('[data-testid="create"] button[type="submit"]');
+    await host.waitForSelector('[data-testid="code"]');
+    const code = (await host.textContent('[data-testid="code"]'))?.trim() ?? '';
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    const hostToken = await host.evaluate((c) => localStorage.getItem(`mj.host.${c}`), code);
+    expect(hostToken).toBeTruthy();
+
+    // A second table with fast timers for the played hand (the form does not offer claimMinMs).
+    const fast = await post<{ code: string; hostToken: string; link: string }>('/api/tables', {
+      rounds: 1,
+      options: { claimSeconds: 4, claimMinMs: 100, turnSeconds: 40, resultsSeconds: 600 },
+      fillWithBots: false,
+    });
+    const players: Page[] = [host];
+    for (let i = 1; i < 4; i++) players.push(await newPage());
+    const names = ['Ann', 'Bo', 'Cy', 'Di'];
+    for (let s = 0; s < 4; s++) {
+      const p = players[s] as Page;
+      await p.goto(`${server.url}${fast.link}`);
+      if (s === 0)
+        await p.evaluate(([c, t]) => localStorage.setItem(`mj.host.${c}`, t as string), [fast.code, fast.hostToken]);
+      if (s === 0) await p.reload();
+      await p.waitForSelector(`[data-seat="${s}"]`);
+      await p.fill('[data-testid="name"]', names[s] as string);
+      await p.click(`[data-seat="${s}"]`);
+      await p.waitForSelector('[data-testid="go-table"]');
+    }
+    await host.click('[data-testid="start"]');
+
+    const spectator = await newPage();
+    await spectator.goto(`${server.url}/table.html?code=${fast.code}&spectate=1`);
+
+    for (const p of [...players, spectator]) {
+      await p.waitForFunction(
+        () => {
+          // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+          const mj = (window as any).__mj;
+          return mj?.state().view && mj.scene();
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+    }
+    for (let s = 0; s < 4; s++) expect((await peek(players[s] as Page)).role).toBe(s);
+    expect((await peek(spectator)).role).toBe('spectator');
+    await sleep(400);
+    await host.screenshot({ path: join(artifacts, 'e2e-table.png') });
+
+    let claimShot = false;
+    let claimed = false;
+    let reconnected: 'no' | 'dropped' | 'back' = 'no';
+    let actions = 0;
+    let spectatorChecks = 0;
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      expect(Date.now(), 'the hand did not finish in time').toBeLessThan(deadline);
+      const states = await Promise.all(players.map(peek));
+      if (states.every((s) => s.phase === 'handOver' || s.phase === 'matchOver')) break;
+      let acted = false;
+      for (let s = 0; s < 4; s++) {
+        const p = players[s] as Page;
+        const st = states[s] as Peek;
+        if (st.buttons.includes('win')) {
+          await p.click('[data-action="win"]');
+          acted = true;
+        } else if (st.buttons.length > 0) {
+          const claim = st.buttons.find((b) => b !== 'pass');
+          if (claim && !claimShot) {
+            await p.screenshot({ path: join(artifacts, 'e2e-claim.png') });
+            claimShot = true;
+          }
+          if (claim && !claimed && !claim.startsWith('ckong') && !claim.startsWith('akong')) {
+            await p.click(`[data-action="${claim}"]`);
+            claimed = true;
+          } else if (st.buttons.includes('pass')) await p.click('[data-action="pass"]');
+          else await discardByClicking(p);
+          acted = true;
+        } else if (st.canDiscard) {
+          await discardByClicking(p);
+          acted = true;
+        }
+        if (acted) actions++;
+      }
+      // After some play, Bo's connection drops; the page must show it and get the seat back.
+      if (reconnected === 'no' && actions > 12) {
+        await (players[1] as Page).evaluate(() => {
+          // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+          (window as any).__mj.drop();
+        });
+        reconnected = 'dropped';
+      } else if (reconnected === 'dropped') {
+        const b = await peek(players[1] as Page);
+        if (b.link === 'open' && b.role === 1 && b.hasHand) reconnected = 'back';
+      }
+      if (spectatorChecks < 20 && actions % 5 === 0) {
+        const sp = await peek(spectator);
+        expect(sp.hasHand).toBe(false);
+        expect(sp.faceUpOthers).toBe(0);
+        expect(sp.buttons).toEqual([]);
+        spectatorChecks++;
+      }
+      if (!acted) await sleep(80);
+    }
+    expect(actions).toBeGreaterThan(10);
+    expect(reconnected).toBe('back');
+    expect(spectatorChecks).toBeGreaterThan(0);
+
+    // Every page shows the result card; the spectator too.
+    for (const p of [...players, spectator]) {
+      await p.waitForSelector('[data-testid="result"]', { timeout: 10_000 });
+      const text = (await p.textContent('[data-testid="result"]')) ?? '';
+      expect(text).toMatch(/wins|drawn/);
+    }
+    await sleep(300);
+    await host.screenshot({ path: join(artifacts, 'e2e-result.png') });
+    await spectator.screenshot({ path: join(artifacts, 'e2e-spectator.png') });
+
+    // End the match; its replay is listed in the lobby and steps action by action.
+    await post(`/api/tables/${fast.code}/end`, {}, fast.hostToken);
+    const viewer = await newPage(1100, 760);
+    await viewer.goto(`${server.url}/`);
+    await viewer.waitForSelector('[data-testid="replay-link"]', { timeout: 15_000 });
+    await viewer.click('[data-testid="replay-link"]');
+    await viewer.waitForFunction(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      return ((window as any).__mj?.state().frames ?? 0) > 0;
+    });
+    const frames = await viewer.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      return (window as any).__mj.state().frames as number;
+    });
+    expect(frames).toBeGreaterThan(20);
+    for (let i = 0; i < 6; i++) await viewer.click('[data-testid="step-forward"]');
+    await viewer.click('[data-testid="step-back"]');
+    expect((await viewer.textContent('[data-testid="position"]'))?.trim()).toBe(`6 / ${frames}`);
+    // With every hand shown, the other seats' concealed tiles are face up.
+    const faceUp = await viewer.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const scene = (window as any).__mj.scene();
+      // biome-ignore lint/suspicious/noExplicitAny: scene items
+      return scene.items.filter((i: any) => i.type === 'tile' && /^c:/.test(i.key) && i.face !== 'back').length;
+    });
+    expect(faceUp).toBeGreaterThan(30);
+    await viewer.uncheck('[data-testid="show-all"]');
+    const hidden = await viewer.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const scene = (window as any).__mj.scene();
+      // biome-ignore lint/suspicious/noExplicitAny: scene items
+      return scene.items.filter((i: any) => i.type === 'tile' && /^c:/.test(i.key) && i.face !== 'back').length;
+    });
+    expect(hidden).toBe(0);
+    await viewer.check('[data-testid="show-all"]');
+    await viewer.selectOption('[data-testid="speed"]', '8');
+    await viewer.click('[data-testid="play"]');
+    await viewer.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      (n) => (window as any).__mj.state().replay.index >= Math.min(n - 1, 30),
+      frames,
+      { timeout: 20_000 },
+    );
+    await viewer.click('[data-testid="play"]');
+    await viewer.screenshot({ path: join(artifacts, 'e2e-replay.png') });
+  });
+});
