@@ -45,7 +45,21 @@ function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) 
   return v;
 }
 
+type PublicPart = Omit<TableView, 'viewer' | 'legalActions' | 'hand'>;
+/** What every viewer sees alike, built once per state (the server asks for five views of each). */
+const publicMemo = new WeakMap<TableState, PublicPart>();
+
 export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewExtras): TableView {
+  let common = extras.connected === undefined ? publicMemo.get(s) : undefined;
+  if (common === undefined) {
+    common = publicPart(s, extras);
+    if (extras.connected === undefined) publicMemo.set(s, common);
+  }
+  if (viewer === 'spectator') return { ...common, viewer, legalActions: [] };
+  return { ...common, viewer, legalActions: legalActions(s, viewer), hand: ownHand(s, viewer) };
+}
+
+function publicPart(s: TableState, extras: ViewExtras): PublicPart {
   const h = s.hand;
   const playing = s.phase === 'playing';
   const seats = SEATS.map((seat): SeatPublicView => {
@@ -69,9 +83,8 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
   }) as unknown as TableView['seats'];
   const w = h.window;
   const lastResult = s.results.length > 0 && !playing ? (s.results[s.results.length - 1] ?? null) : null;
-  const view: TableView = {
+  return {
     seq: s.seq,
-    viewer,
     phase: s.phase,
     ruleset: s.setup.ruleset,
     minFaan: s.setup.rules.minFaan,
@@ -91,14 +104,11 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
       claim: playing && w !== null ? w.deadline : null,
     },
     seats,
-    legalActions: viewer === 'spectator' ? [] : legalActions(s, viewer),
     lastResult,
     results: s.results,
     seedHash: extras.seedHash,
     ...(s.phase === 'matchOver' ? { seed: s.setup.seed } : {}),
-    ...(viewer === 'spectator' ? {} : { hand: ownHand(s, viewer) }),
   };
-  return view;
 }
 
 /** Waits by concealed hand (arrays are never mutated: a new hand is a new array). */
