@@ -143,6 +143,40 @@ describe('refusals', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a second answer to the same claim window', async () => {
+    const t = await createTable(server.url, { options: { ...SLOW, claimMinMs: 300 }, fillWithBots: false });
+    const joined = await Promise.all(['A', 'B', 'C', 'D'].map((n) => join(server.url, t.code, n)));
+    const cs = await Promise.all(joined.map((j) => TestClient.open(server.url, t.code, j.token)));
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await Promise.all(cs.map((c) => c.waitFor(() => c.view !== null)));
+    const r = server.tables.get(t.code)!;
+    const latest = () => cs.map((c) => c.view!);
+    for (let i = 0; i < 80; i += 1) {
+      const seq = r.engine!.seq;
+      await Promise.all(cs.map((c) => c.waitFor(() => c.view!.seq === seq)));
+      const views = latest();
+      const claimer = views.findIndex((v) => v.stage === 'claims' && v.legalActions.length > 0);
+      if (claimer >= 0) {
+        const c = cs[claimer]!;
+        c.act({ type: 'pass' }, seq);
+        await c.waitFor(() => c.view!.seq > seq);
+        expect(c.view!.legalActions).toEqual([]);
+        expect(await refusal(c, () => c.act({ type: 'pass' }, c.view!.seq))).toBe('act/already_answered');
+        for (const x of cs) x.close();
+        return;
+      }
+      const v = views[0]!;
+      if (v.stage === 'discard' && v.turn !== null) {
+        const mover = cs[v.turn]!;
+        const hand = mover.view!.hand!;
+        mover.act({ type: 'discard', tile: hand.drawn ?? hand.concealed[0]! }, seq);
+      }
+      // Otherwise a claim window nobody can answer closes by itself.
+      await cs[0]!.waitFor(() => cs[0]!.view!.seq > seq, 10_000);
+    }
+    throw new Error('no claim window in 80 steps');
+  });
+
   it('refuses sockets that have not joined, bad tokens, wrong versions and unknown tables', async () => {
     const other = await createTable(server.url, { options: SLOW });
     const otherSeat = await join(server.url, other.code, 'Eve');
