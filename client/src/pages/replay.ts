@@ -103,7 +103,7 @@ function buildControls(r: ReplayResponse): void {
     ),
     button('◀', 'Step back (←)', () => set(step(rs, n, -1)), 'step-back'),
     button('▶ Play', 'Play / pause (space)', () => set(togglePlay(rs, n)), 'play'),
-    button('▶|', 'Step forward (→)', () => set(step(rs, n, 1)), 'step-forward'),
+    button('▶', 'Step forward (→)', () => set(step(rs, n, 1)), 'step-forward'),
     button(
       '⏭',
       'Next hand',

@@ -342,6 +342,10 @@ async function main(): Promise<void> {
     },
     onTable(table) {
       state.table = table;
+      if (table.status === 'ended') {
+        state.lastRefusal = { code: 'table/over', message: 'The host ended this match.' };
+        renderBanner();
+      }
       if (!state.view) renderOverlay();
     },
     onLink(link) {

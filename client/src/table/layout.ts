@@ -495,6 +495,21 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     }
   }
 
+  // A narrow portrait screen leaves the tiles small: suggest turning the phone.
+  if (portrait && W < 520 && view.phase === 'playing') {
+    items.push({
+      type: 'text',
+      key: 'rotateHint',
+      text: 'Turn your phone sideways for bigger tiles',
+      x: W / 2,
+      y: depthOf('top') + fs,
+      size: Math.max(10, fs * 0.8),
+      color: COLORS.muted,
+      anchorX: 0.5,
+      anchorY: 0.5,
+    });
+  }
+
   return { width: W, height: H, items, sizes: { hand: handW, other: otherW, discard: discardW } };
 }
 

@@ -1,0 +1,116 @@
+/**
+ * The table connection against the real server over localhost (no browser): hello with the seat
+ * token, views in seq order, an action from the legal ones accepted, a dropped transport
+ * reconnected to the same seat with the view restored, a spectator without a hand.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { TableView } from '@mahjong/shared';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type LinkState, TableConnection } from './connection.js';
+
+interface Running {
+  readonly url: string;
+  close(): Promise<void>;
+}
+let server: Running;
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'mj-conn-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  const app = (await import(pathToFileURL(resolve(import.meta.dirname, '../../../server/src/app.ts')).href)) as {
+    startServer(o: Record<string, unknown>): Promise<Running>;
+  };
+  server = await app.startServer({ port: 0, host: '127.0.0.1', dataDir: tmp, clientDir: null, botDelayMs: 0 });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const until = async (what: string, ok: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+test('seat and spectator connections: views, an accepted discard, reconnection to the same seat', async () => {
+  const table = await post<{ code: string; hostToken: string }>('/api/tables', {
+    bots: [1, 2, 3],
+    options: { turnSeconds: 60 },
+  });
+  const joined = await post<{ seat: 0; token: string }>(`/api/tables/${table.code}/join`, { name: 'Ann', seat: 0 });
+  await post(`/api/tables/${table.code}/start`, {}, table.hostToken);
+
+  const views: TableView[] = [];
+  const links: LinkState[] = [];
+  const conn = new TableConnection(
+    table.code,
+    { seat: 0, token: joined.token, name: 'Ann' },
+    {
+      onView: (v) => views.push(v),
+      onTable: () => {},
+      onLink: (l) => links.push(l),
+      onRefused: (code, message) => {
+        throw new Error(`refused ${code}: ${message}`);
+      },
+    },
+    server.url,
+  );
+  const specViews: TableView[] = [];
+  const spectator = new TableConnection(
+    table.code,
+    null,
+    { onView: (v) => specViews.push(v), onTable: () => {}, onLink: () => {}, onRefused: () => {} },
+    server.url,
+  );
+  try {
+    // The dealer (seat 0) starts with a discard to make.
+    await until('a view with a discard to make', () => !!conn.view?.legalActions.some((a) => a.type === 'discard'));
+    expect(conn.role).toBe(0);
+    expect(conn.view?.hand?.concealed.length).toBe(14);
+    const before = conn.view as TableView;
+    const discard = before.legalActions.find((a) => a.type === 'discard');
+    expect(conn.act({ type: 'discard', tile: (discard as { tile: never }).tile })).toBe(1);
+    await until('the discard on the table', () => (conn.view?.seats[0].discards.length ?? 0) === 1);
+    expect((conn.view as TableView).seq).toBeGreaterThan(before.seq);
+    // Views only move forward.
+    for (let i = 1; i < views.length; i++) {
+      const a = views[i - 1] as TableView;
+      const b = views[i] as TableView;
+      if (a.handNumber === b.handNumber) expect(b.seq).toBeGreaterThanOrEqual(a.seq);
+    }
+
+    // The transport drops: the link goes down, comes back, and the seat's view is restored.
+    const seqBefore = (conn.view as TableView).seq;
+    conn.socket.io.engine.close();
+    await until('the link to go down', () => links.includes('down'));
+    await until('the link to come back', () => links.lastIndexOf('open') > links.indexOf('down'));
+    await until('a fresh view after reconnecting', () => (conn.view?.seq ?? 0) >= seqBefore && conn.role === 0);
+    expect(conn.view?.hand).toBeDefined();
+
+    await until('a spectator view', () => specViews.length > 0);
+    expect(spectator.role).toBe('spectator');
+    expect(specViews.every((v) => v.hand === undefined && v.legalActions.length === 0)).toBe(true);
+    expect(spectator.act({ type: 'pass' })).toBeNull();
+  } finally {
+    conn.close();
+    spectator.close();
+  }
+});
