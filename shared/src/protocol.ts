@@ -104,8 +104,11 @@ export type ClientMessage =
   /** First message on a socket: take a seat (with its token) or watch (no token). */
   | { readonly type: 'hello'; readonly v: number; readonly code: string; readonly token?: string }
   /**
-   * Act for `seat`, based on the state `seq` the client saw. `id` is echoed in a refusal so the
-   * client can tell which of its messages was refused.
+   * Act for `seat`, based on the state `seq` the client saw: refused as `act/stale_seq` when the
+   * seat's legal actions have changed since that seq (or the seq is in the future), so another
+   * seat's unrelated action in between does not make it stale. `id` is echoed in a refusal so
+   * the client can tell which of its messages was refused; an accepted action shows in the next
+   * `view`.
    */
   | {
       readonly type: 'act';
