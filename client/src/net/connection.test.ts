@@ -87,7 +87,8 @@ test('seat and spectator connections: views, an accepted discard, reconnection t
     expect(conn.view?.hand?.concealed.length).toBe(14);
     const before = conn.view as TableView;
     const discard = before.legalActions.find((a) => a.type === 'discard');
-    expect(conn.act({ type: 'discard', tile: (discard as { tile: never }).tile })).toBe(1);
+    if (discard?.type !== 'discard') throw new Error('no discard offered');
+    expect(conn.act({ type: 'discard', tile: discard.tile })).toBe(1);
     await until('the discard on the table', () => (conn.view?.seats[0].discards.length ?? 0) === 1);
     expect((conn.view as TableView).seq).toBeGreaterThan(before.seq);
     // Views only move forward.
