@@ -255,6 +255,12 @@ const PAGE_PROBE = `(() => {
 })();`;
 
 const SAMPLE_MS = 4000;
+/**
+ * Chromium's GL here: BUDGETS_GL=swiftshader forces ANGLE's SwiftShader (what the e2e tests use);
+ * the default leaves Chromium to choose (on a machine without a GPU, also software).
+ */
+const GL_FLAGS =
+  process.env.BUDGETS_GL === 'swiftshader' ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : [];
 const LOADS = 3;
 
 interface Probe {
@@ -367,13 +373,7 @@ export async function runBudgets(log: (line: string) => void = console.log): Pro
     type Page = import('playwright-core').Page;
     const browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--headless',
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-      ],
+      args: ['--no-sandbox', '--disable-background-networking', '--headless', ...GL_FLAGS],
     });
     try {
       const created = await post(`${server.url}/api/tables`, { ruleset: 'hk-new', bots: [0, 1, 2, 3] });
@@ -464,10 +464,15 @@ export async function runBudgets(log: (line: string) => void = console.log): Pro
         requestAnimationFrame(f);
       })()`);
       const clear = frameStats((await bare.evaluate(SAMPLE_FRAMES.replace('MS', '2000'))) as number[]);
+      const glName = (await bare.evaluate(`(() => {
+        const gl = document.createElement('canvas').getContext('webgl2');
+        const ext = gl && gl.getExtension('WEBGL_debug_renderer_info');
+        return gl ? String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL2';
+      })()`)) as string;
       await bare.close();
       log(
         `baseline on this machine: blank page ${blank.fps.toFixed(1)} fps, bare WebGL clear 1280x800 ${clear.fps.toFixed(1)} fps ` +
-          `(software GL via SwiftShader; load average ${loadavg()
+          `(GL ${glName}${GL_FLAGS.length > 0 ? ', forced' : ''}; load average ${loadavg()
             .map((x) => x.toFixed(1))
             .join(' ')} on ${cpus().length} CPUs)`,
       );
