@@ -504,13 +504,12 @@ export function fromRequest(state: CalcState, raw: Readonly<Record<string, unkno
   }
   const { input, ruleset } = parsed.value;
   let next: CalcState = setRuleset(state, ruleset);
-  const bonusWin = isBonus(input.win);
   next = {
     ...next,
     concealed: sortTiles(input.concealed),
     melds: input.melds.map((m) => ({ kind: m.kind, tiles: [...m.tiles], concealed: m.concealed })),
     win: input.win,
-    bonus: request.flowers !== undefined ? sortTiles(input.bonus) : bonusWin ? next.bonus : [],
+    bonus: ruleset !== 'riichi' && request.flowers !== undefined ? sortTiles(input.bonus) : [],
     redFives: input.redFives ?? 0,
   };
   if (request.selfDrawn !== undefined) next = { ...next, selfDrawn: input.selfDrawn };
