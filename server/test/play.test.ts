@@ -130,11 +130,17 @@ describe('play through real sockets', () => {
       if (m.type !== 'view') continue;
       expect(stripConnected(frames.get(m.seq)!.view)).toEqual(stripConnected(m.view));
     }
-    // Every seat view's hand is the replay's hand of that seat at that seq.
+    // Every seat view's hand is the replay's hand of that seat at that seq, and nothing else of
+    // the hidden state is in it (the spectator's rules apply to everything but its own hand).
     for (const h of humans) {
       for (const m of h.messages) {
         if (m.type !== 'view' || !m.view.hand) continue;
+        expect(m.view.viewer).toBe(h.role);
         expect(frames.get(m.seq)!.hands[h.role as number]).toEqual(m.view.hand.concealed);
+        const { hand: _own, legalActions: _legal, ...rest } = m.view;
+        expect(
+          spectatorLeaks({ type: 'view', seq: m.seq, view: { ...rest, viewer: 'spectator', legalActions: [] } }),
+        ).toEqual([]);
       }
     }
     // A hand's frames.
