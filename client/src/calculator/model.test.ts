@@ -101,6 +101,18 @@ describe('picking tiles', () => {
     expect(canPick(withTarget(s, 'hand'), tile('6p')).ok).toBe(true);
   });
 
+  it('replaces the winning tile, even with the last copy in play', () => {
+    let s = click(initialState(), '1112345678999m');
+    s = click(s, '9m');
+    expect(s.win).toBe(tile('9m'));
+    expect(canPick(s, tile('9m')).ok).toBe(false);
+    s = withTarget(s, 'win');
+    expect(canPick(s, tile('9m')).ok).toBe(true);
+    s = click(s, '5m');
+    expect(s.win).toBe(tile('5m'));
+    expect(s.target).toBe('hand');
+  });
+
   it('makes chows from their lowest tile and refuses honours and ranks 8-9', () => {
     const s = withTarget(initialState(), 'chow');
     expect(canPick(s, tile('1z')).ok).toBe(false);

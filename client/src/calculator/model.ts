@@ -168,6 +168,8 @@ function tilesFor(kind: TileKind, target: CalcTarget): TileKind[] | string {
  */
 export function canPick(state: CalcState, kind: TileKind): Result<true> {
   const used = usedCounts(state);
+  // a new winning tile replaces the old one
+  if (state.target === 'win' && state.win !== null) used[state.win] = (used[state.win] ?? 1) - 1;
   if (isBonus(kind)) {
     if (state.target === 'win' && state.ruleset === 'hk-new') {
       return used[kind] === 0 ? ok(true) : fail('calc/used', `${tileName(kind)} is already in play`);
