@@ -309,4 +309,23 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await viewer.click('[data-testid="play"]');
     await viewer.screenshot({ path: join(artifacts, 'e2e-replay.png') });
   });
+
+  test('a bots-only match watched to its end: final table, score chart, seed checked against its hash', {
+    timeout: 240_000,
+  }, async () => {
+    const t = await post<{ code: string; hostToken: string }>('/api/tables', {
+      rounds: 1,
+      bots: [0, 1, 2, 3],
+      options: { claimSeconds: 0.5, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 0 },
+    });
+    await post(`/api/tables/${t.code}/start`, {}, t.hostToken);
+    const watcher = await newPage(900, 900);
+    await watcher.goto(`${server.url}/table.html?code=${t.code}&spectate=1`);
+    await watcher.waitForSelector('[data-testid="match-over"]', { timeout: 200_000 });
+    const check = (await watcher.textContent('[data-testid="seed-check"]')) ?? '';
+    expect(check).toContain('matches the hash shown at the start');
+    expect(await watcher.locator('[data-testid="match-over"] polyline').count()).toBe(4);
+    await watcher.locator('[data-testid="seed-check"]').scrollIntoViewIfNeeded();
+    await watcher.screenshot({ path: join(artifacts, 'e2e-match-over.png') });
+  });
 });

@@ -358,12 +358,12 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     alpha: 0.85,
     radius: P * 0.08,
   });
-  const fs = Math.max(9, Math.min(18, P / 11));
+  const fs = Math.max(9, Math.min(18, P / 12.5));
   items.push(
     {
       type: 'text',
       key: 'round',
-      text: `${windName(view.prevailingWind)} round · hand ${view.handNumber + 1}`,
+      text: `${windName(view.prevailingWind)} · hand ${view.handNumber + 1}`,
       x: centre.x,
       y: centre.y - fs * 0.9,
       size: fs,
