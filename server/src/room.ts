@@ -254,6 +254,8 @@ export class Room {
       .then(() => p)
       .then(() => {
         this.emitInfo();
+        // Nothing is hidden any more: delayed spectators get the unfinished hand too.
+        if (this.record.spectatorDelay) this.release();
         this.ctx.onFinished?.(this);
       });
     await this.outbox;

@@ -9,6 +9,14 @@ import { api, createTable, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
 
+async function until(pred: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 describe('spectatorDelay', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -50,6 +58,20 @@ describe('spectatorDelay', () => {
     expect(welcome?.type === 'welcome' && welcome.view?.seq).toBe(last);
     expect(welcome?.type === 'welcome' && welcome.hands).toHaveLength(4);
     late.close();
+    spectator.close();
+  });
+
+  it('when the host ends the match, delayed spectators get the unfinished hand as well', async () => {
+    const t = await createTable(server.url, { rounds: 1, bots: [0, 1, 2, 3], spectatorDelay: true });
+    const spectator = await TestClient.open(server.url, t.code);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    const room = server.tables.get(t.code)!;
+    await until(() => (room.engine?.seq ?? 0) >= 20);
+    // Nothing of the hand in play yet (unless it already ended, which bots rarely do this fast).
+    if (room.engine!.results().length === 0) expect(spectator.messages.some((m) => m.type === 'view')).toBe(false);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken)).status).toBe(200);
+    const last = room.engine!.seq;
+    await spectator.waitFor(() => spectator.messages.some((m) => m.type === 'view' && m.seq === last), 30_000);
     spectator.close();
   });
 
