@@ -68,7 +68,7 @@ export class TableRenderer {
   private scene: Scene | null = null;
   /** Frames drawn since start; the budgets script and tests read it. */
   frames = 0;
-  /** Frames in a row with nothing moving: the ticker stops after a few, and draw() restarts it. */
+  /** Frames in a row with nothing moving: after a few the ticker drops to a few fps until draw(). */
   private still = 0;
 
   constructor(private readonly options: RendererOptions = {}) {}
@@ -101,7 +101,7 @@ export class TableRenderer {
     if (!this.textures) return;
     this.scene = scene;
     this.still = 0;
-    if (!this.app.ticker.started) this.app.ticker.start();
+    this.app.ticker.maxFPS = 0;
     const seen = new Set<string>();
     scene.items.forEach((item, z) => {
       seen.add(item.key);
@@ -259,9 +259,9 @@ export class TableRenderer {
       }
       this.place(node);
     }
-    // A still table costs nothing: stop rendering until the next scene (saves phones' batteries).
+    // A still table costs little: render a few times a second until the next scene (batteries, CI).
     if (this.animating) this.still = 0;
-    else if (++this.still > 6) this.app.ticker.stop();
+    else if (++this.still > 6) this.app.ticker.maxFPS = 4;
   }
 
   /** Whether any sprite is still moving (tests wait for a still table before screenshots). */
