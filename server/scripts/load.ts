@@ -169,8 +169,8 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     } catch (error) {
-      if (attempt >= 3) throw error;
-      await sleep(200 * (attempt + 1));
+      if (attempt >= 6) throw error;
+      await sleep(500 * (attempt + 1));
     }
   }
 }
@@ -255,7 +255,9 @@ async function main(): Promise<void> {
     const otherRefusals = [...stats.refusals.entries()]
       .filter(([c]) => c !== 'act/stale_seq')
       .reduce((n, [, v]) => n + v, 0);
-    const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
+    const health = (await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(60_000) })
+      .then((r) => r.json())
+      .catch(() => ({}))) as {
       ledger?: Record<string, unknown>;
       eventLoopDelayMs?: Record<string, number>;
     };
