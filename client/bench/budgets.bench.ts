@@ -2,7 +2,12 @@
  * `npm run bench` entry for the client budgets (bundle size, time to a drawn table, frame
  * times): see client/scripts/budgets.ts. Prints figures and what it could not measure; never fails.
  */
-import { runBudgets } from '../scripts/budgets.js';
+import { runAndSave } from '../scripts/budgets.js';
 
-await runBudgets();
+try {
+  await runAndSave();
+} catch (error) {
+  // a budget that cannot be measured is reported, never a failed bench run
+  console.log(`budgets not measured: ${error instanceof Error ? error.message : String(error)}`);
+}
 process.exit(0);

@@ -18,7 +18,7 @@
  * Run: `npm run bench -- budgets` (or `npm run budgets -w client`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -222,6 +222,24 @@ const PAGE_PROBE = `(() => {
     if (c) b.contexts++;
     return c;
   };
+  // GL calls, to tell drawing cost apart: draw calls and texture uploads
+  b.gl = { draws: 0, uploads: 0, uploadPixels: 0 };
+  for (const proto of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
+    if (!proto) continue;
+    for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
+      const f = proto.prototype[name];
+      if (f) proto.prototype[name] = function (...a) { b.gl.draws++; return f.apply(this, a); };
+    }
+    for (const name of ['texImage2D', 'texSubImage2D']) {
+      const f = proto.prototype[name];
+      if (f) proto.prototype[name] = function (...a) {
+        b.gl.uploads++;
+        const src = a.find((x) => x && typeof x === 'object' && 'width' in x && 'height' in x);
+        if (src) b.gl.uploadPixels += src.width * src.height;
+        return f.apply(this, a);
+      };
+    }
+  }
   const raf = window.requestAnimationFrame.bind(window);
   // time spent in the page's own frame callbacks (Pixi's ticker: scene update and draw calls)
   b.work = [];
@@ -318,17 +336,23 @@ export interface Budgets {
   readonly sizes: PageSize[];
   readonly firstFrameMs: number | null;
   readonly firstViewFrameMs: number | null;
+  /** While the bots play, at 1280x800 and at 390x844. */
   readonly frames: FrameStats | null;
+  readonly framesPhone: FrameStats | null;
+  /** What this machine's Chromium gives at all: a blank page, a bare WebGL clear at 1280x800. */
+  readonly baseline: { readonly blankFps: number; readonly webglClearFps: number; readonly gl: string } | null;
 }
 
 export async function runBudgets(log: (line: string) => void = console.log): Promise<Budgets> {
   const notes: string[] = [];
-  const result: {
-    sizes: PageSize[];
-    firstFrameMs: number | null;
-    firstViewFrameMs: number | null;
-    frames: FrameStats | null;
-  } = { sizes: [], firstFrameMs: null, firstViewFrameMs: null, frames: null };
+  const result: { -readonly [K in Exclude<keyof Budgets, 'notes'>]: Budgets[K] } = {
+    sizes: [],
+    firstFrameMs: null,
+    firstViewFrameMs: null,
+    frames: null,
+    framesPhone: null,
+    baseline: null,
+  };
   const outDir = await mkdtemp(join(tmpdir(), 'mj-budgets-dist-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'mj-budgets-data-'));
   try {
@@ -433,16 +457,26 @@ export async function runBudgets(log: (line: string) => void = console.log): Pro
         notes.push('no table view seen in window.__mj: "drawn table" is the first canvas frame');
       }
       const sample = async (label: string): Promise<FrameStats> => {
-        await page.evaluate('window.__budget.work = []; window.__budget.recording = true');
+        await page.evaluate(
+          'window.__budget.work = []; window.__budget.gl = { draws: 0, uploads: 0, uploadPixels: 0 }; window.__budget.recording = true',
+        );
         // page functions as source text: tsx's helpers (e.g. __name) do not exist in the page
         const deltas = (await page.evaluate(SAMPLE_FRAMES.replace('MS', String(SAMPLE_MS)))) as number[];
         const work = (await page.evaluate('window.__budget.recording = false, window.__budget.work')) as number[];
+        const gl = (await page.evaluate('window.__budget.gl')) as {
+          draws: number;
+          uploads: number;
+          uploadPixels: number;
+        };
         const f = frameStats(deltas);
         const w = frameStats(work);
+        const per = (n: number) => (f.frames > 0 ? n / f.frames : 0);
         log(
           `frames while four bots play, ${label} (${SAMPLE_MS / 1000} s): ${f.fps.toFixed(1)} fps, frame median ${f.medianMs.toFixed(1)} ms, ` +
             `p95 ${f.p95Ms.toFixed(1)} ms, max ${f.maxMs.toFixed(1)} ms, ${(f.slowShare * 100).toFixed(0)}% over 20 ms; ` +
-            `page work per frame median ${w.medianMs.toFixed(1)} ms, p95 ${w.p95Ms.toFixed(1)} ms`,
+            `page work per frame median ${w.medianMs.toFixed(1)} ms, p95 ${w.p95Ms.toFixed(1)} ms; ` +
+            `per frame ${per(gl.draws).toFixed(1)} draw calls, ${per(gl.uploads).toFixed(2)} texture uploads ` +
+            `(${(per(gl.uploadPixels) / 1e6).toFixed(2)} Mpx)`,
         );
         if (f.fps < 55 && w.p95Ms < FRAME_BUDGET_MS) {
           log(`  the page's own work fits a 60 fps frame (${FRAME_BUDGET_MS.toFixed(1)} ms); see the baseline below`);
@@ -453,7 +487,7 @@ export async function runBudgets(log: (line: string) => void = console.log): Pro
       result.frames = await sample('1280x800');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(500);
-      await sample('phone 390x844');
+      result.framesPhone = await sample('phone 390x844');
       // what this machine's headless Chromium gives at all: a blank page and a bare WebGL clear
       const bare = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await bare.setContent('<canvas id="c" width="1280" height="800"></canvas>');
@@ -470,6 +504,7 @@ export async function runBudgets(log: (line: string) => void = console.log): Pro
         return gl ? String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL2';
       })()`)) as string;
       await bare.close();
+      result.baseline = { blankFps: blank.fps, webglClearFps: clear.fps, gl: glName };
       log(
         `baseline on this machine: blank page ${blank.fps.toFixed(1)} fps, bare WebGL clear 1280x800 ${clear.fps.toFixed(1)} fps ` +
           `(GL ${glName}${GL_FLAGS.length > 0 ? ', forced' : ''}; load average ${loadavg()
@@ -492,8 +527,20 @@ export async function runBudgets(log: (line: string) => void = console.log): Pro
   }
 }
 
+/** Runs the budgets and also writes them to artifacts/budgets.json (for the notes). */
+export async function runAndSave(log: (line: string) => void = console.log): Promise<Budgets> {
+  const budgets = await runBudgets(log);
+  const dir = join(repoRoot, 'artifacts');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'budgets.json');
+  const at = new Date().toISOString();
+  await writeFile(file, `${JSON.stringify({ at, loadavg: loadavg(), ...budgets }, null, 2)}\n`);
+  log(`figures written to ${file}`);
+  return budgets;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runBudgets().then(
+  runAndSave().then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(`budgets: ${firstLine(error)}`);
