@@ -82,6 +82,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }) as unknown as FastifyInstance;
   const io = new Server(app.server, {
     serveClient: false,
+    // Client messages are small; anything bigger is not a message of the protocol.
+    maxHttpBufferSize: 16 * 1024,
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? 2 * 60_000, skipMiddlewares: true },
     cors: { origin: true },
   });

@@ -230,6 +230,15 @@ describe('refusals', () => {
     c.close();
   });
 
+  it('drops a socket that sends an oversized message', async () => {
+    const c = await TestClient.open(server.url, code);
+    const closed = new Promise<string>((r) => c.socket.once('disconnect', (reason) => r(reason)));
+    c.send({ type: 'ping', t: 1, pad: 'x'.repeat(64 * 1024) });
+    expect(await closed).toBe('transport close');
+    const health = await api<{ ok: boolean }>(server.url, 'GET', '/healthz');
+    expect(health.body.ok).toBe(true);
+  });
+
   it('refuses HTTP requests that do not fit, and host commands without the host token', async () => {
     const t = await createTable(server.url, { options: SLOW });
     const base = server.url;
