@@ -99,3 +99,25 @@ describe('HTTP schemas', () => {
     expect(joinCodeSchema.safeParse('XYZ78I').success).toBe(false);
   });
 });
+
+describe('types', () => {
+  it('types every message so that wrong payloads do not compile', () => {
+    const ok: ClientMessage[] = [
+      { type: 'act', seat: 1, seq: 3, action: { type: 'pung' } },
+      { type: 'hello', v: PROTOCOL_VERSION, code: 'ABC234' },
+    ];
+    const wrong: unknown[] = [
+      // @ts-expect-error seat 4 does not exist
+      { type: 'act', seat: 4, seq: 3, action: { type: 'pung' } } satisfies ClientMessage,
+      // @ts-expect-error an act needs its seq
+      { type: 'act', seat: 1, action: { type: 'pass' } } satisfies ClientMessage,
+      // @ts-expect-error no such action
+      { type: 'act', seat: 1, seq: 0, action: { type: 'steal' } } satisfies ClientMessage,
+      // @ts-expect-error no such message
+      { type: 'admin' } satisfies ClientMessage,
+    ];
+    // What the compiler refuses, the schema refuses too.
+    for (const m of ok) expect(parseClientMessage(m).ok).toBe(true);
+    for (const m of wrong) expect(parseClientMessage(m).ok).toBe(false);
+  });
+});
