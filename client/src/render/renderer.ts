@@ -206,12 +206,13 @@ export class TableRenderer {
     node.item = item;
     if (item.type === 'text' && old.type === 'text') {
       const t = node.view.children[0] as Text | undefined;
+      // Every style change re-renders the text's texture: touch only what changed.
       if (t) {
         if (t.text !== item.text) t.text = item.text;
-        t.style.fill = item.color;
-        t.style.fontSize = item.size;
-        t.style.fontWeight = item.bold ? '700' : '400';
-        t.anchor.set(item.anchorX, item.anchorY);
+        if (old.color !== item.color) t.style.fill = item.color;
+        if (old.size !== item.size) t.style.fontSize = item.size;
+        if (old.bold !== item.bold) t.style.fontWeight = item.bold ? '700' : '400';
+        if (old.anchorX !== item.anchorX || old.anchorY !== item.anchorY) t.anchor.set(item.anchorX, item.anchorY);
       }
     } else if (item.type === 'rect' && old.type === 'rect') {
       if (old.w !== item.w || old.h !== item.h || old.color !== item.color) {
