@@ -53,6 +53,7 @@ import {
   TARGET_LABELS,
   toggleCondition,
   totalLine,
+  usedCounts,
   WAIT_LABELS,
   WIND_NAMES,
 } from './model.js';
@@ -492,17 +493,12 @@ function renderHand(): void {
 
 function renderPalette(): void {
   for (const [t, radio] of targetRadios) radio.checked = state.target === t;
-  const used = new Map<TileKind, number>();
-  const count = (k: TileKind) => used.set(k, (used.get(k) ?? 0) + 1);
-  state.concealed.forEach(count);
-  for (const m of state.melds) m.tiles.forEach(count);
-  if (state.win !== null) count(state.win);
-  state.bonus.forEach(count);
+  const used = usedCounts(state);
   for (const [k, b] of paletteButtons) {
     const can = canPick(state, k);
     b.disabled = !can.ok;
     b.title = can.ok ? `${TARGET_LABELS[state.target]}: ${tileName(k)}` : `${tileName(k)}: ${can.error.message}`;
-    const n = used.get(k) ?? 0;
+    const n = used[k] ?? 0;
     const badge = b.querySelector('.calc-count');
     if (badge) badge.textContent = n > 0 ? String(n) : '';
   }
