@@ -7,7 +7,15 @@
 import type { BySeat, RefusalCode, TableInfo, TableView, TileKind } from '@mahjong/shared';
 import { loadHostToken, loadTicket, type LinkState, TableConnection } from '../net/connection.js';
 import { TableRenderer } from '../render/renderer.js';
-import { type ActionButton, actionButtons, autoAction, countdown, discardable, statusLine } from '../table/actions.js';
+import {
+  type ActionButton,
+  actionButtons,
+  autoAction,
+  countdown,
+  discardable,
+  isOffered,
+  statusLine,
+} from '../table/actions.js';
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
 
@@ -78,19 +86,13 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   const v = state.view;
   if (!conn || !v || !canAct()) return;
   // Only what the server offered: the action must be one of the legal ones.
-  const offered = v.legalActions.some((a) => JSON.stringify(stripPreview(a)) === JSON.stringify(action));
-  if (!offered) return;
+  if (!isOffered(v, action)) return;
   state.sentAt = v.seq;
   state.selected = null;
   conn.act(action);
   renderBar();
   redraw();
 }
-
-const stripPreview = (a: TableView['legalActions'][number]) => {
-  const { faan: _f, ...rest } = a;
-  return rest;
-};
 
 /** First tap raises a tile, a second tap on it discards it; a disabled tile cannot be picked. */
 function tapTile(index: number): void {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { actionButtons, autoAction, countdown, discardable, statusLine, toPlayerAction } from './actions.js';
+import { actionButtons, autoAction, countdown, discardable, isOffered, statusLine, toPlayerAction } from './actions.js';
 import { discards, makeView, tiles } from './fixture.js';
 
 const [m3, m4, m5, m6] = tiles('3456m') as [never, never, never, never];
@@ -48,6 +48,18 @@ describe('action buttons come only from the legal actions', () => {
     const view = makeView({ turn: 1 });
     expect(actionButtons(view)).toEqual([]);
     expect(discardable(view).size).toBe(0);
+  });
+
+  test('only offered actions can be sent, whatever the key order', () => {
+    const view = makeView({
+      stage: 'claims',
+      legalActions: [{ tiles: [m3, m4, m5], type: 'chow' } as never, { type: 'pass' }, { type: 'win', faan: 3 }],
+    });
+    expect(isOffered(view, { type: 'chow', tiles: [m3, m4, m5] })).toBe(true);
+    expect(isOffered(view, { type: 'chow', tiles: [m4, m5, m6] })).toBe(false);
+    expect(isOffered(view, { type: 'win' })).toBe(true);
+    expect(isOffered(view, { type: 'pung' })).toBe(false);
+    expect(isOffered(view, { type: 'discard', tile: m3 })).toBe(false);
   });
 
   test('preview fields never go back to the server', () => {

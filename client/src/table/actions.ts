@@ -43,6 +43,32 @@ export function toPlayerAction(a: LegalAction): PlayerAction {
   }
 }
 
+/** Whether two actions are the same move (key order and preview fields do not matter). */
+export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
+  const x = toPlayerAction(a);
+  const y = toPlayerAction(b);
+  if (x.type !== y.type) return false;
+  switch (x.type) {
+    case 'discard':
+    case 'concealedKong':
+    case 'addedKong':
+      return x.tile === (y as typeof x).tile;
+    case 'chow': {
+      const t = (y as typeof x).tiles;
+      return x.tiles[0] === t[0] && x.tiles[1] === t[1] && x.tiles[2] === t[2];
+    }
+    case 'pung':
+    case 'kong':
+    case 'win':
+    case 'pass':
+      return true;
+  }
+}
+
+/** Whether `action` is one of the legal actions the server offered in `view`. */
+export const isOffered = (view: TableView, action: PlayerAction): boolean =>
+  view.legalActions.some((a) => sameAction(a, action));
+
 /** The tile kinds the server lets this seat discard now. */
 export function discardable(view: TableView): ReadonlySet<TileKind> {
   const out = new Set<TileKind>();
