@@ -26,6 +26,9 @@ export function randomCode(): string {
   return code;
 }
 
+/** Lobbies older than this are closed at restart instead of restored. */
+export const LOBBY_TTL_MS = 24 * 60 * 60_000;
+
 /** How long a finished table stays in memory for late sockets (its record stays in the ledger). */
 export const RETAIN_FINISHED_MS = 10 * 60_000;
 
@@ -117,7 +120,15 @@ export class Tables {
   async restore(skip: ReadonlySet<string> = new Set()): Promise<number> {
     const store = this.ctx.ledger.store;
     const active = (await store.loadActive()).filter((r) => !skip.has(r.code) && !this.rooms.has(r.code));
+    const now = this.ctx.clock.now();
     for (const record of active) {
+      if (record.status === 'lobby' && now - record.createdAt.getTime() > LOBBY_TTL_MS) {
+        // A lobby nobody started in a day is closed rather than brought back.
+        await this.ctx.ledger.write([
+          { kind: 'updateMatch', matchId: record.id, patch: { status: 'ended', endedAt: new Date(now) } },
+        ]);
+        continue;
+      }
       const room = new Room(record, this.ctx);
       if (record.status === 'playing') {
         const [log, hands] = await Promise.all([store.loadLog(record.id), store.loadHands(record.id)]);

@@ -97,11 +97,14 @@ describe('lobby', () => {
     annSocket.close();
   });
 
-  it('pages the history newest first', async () => {
+  it('pages the history newest first, played matches only', async () => {
+    const unplayed = await api<CreateTableResponse>(server.url, 'POST', '/api/tables', {});
+    await api(server.url, 'POST', `/api/tables/${unplayed.body.code}/end`, undefined, unplayed.body.hostToken);
     const codes: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const t = await api<CreateTableResponse>(server.url, 'POST', '/api/tables', {});
       codes.push(t.body.code);
+      await api(server.url, 'POST', `/api/tables/${t.body.code}/start`, undefined, t.body.hostToken);
       await api(server.url, 'POST', `/api/tables/${t.body.code}/end`, undefined, t.body.hostToken);
       await new Promise((r) => setTimeout(r, 5)); // distinct end times
     }
@@ -119,5 +122,7 @@ describe('lobby', () => {
     expect(second.body.page).toBe(2);
     expect(second.body.matches[0]?.code).toBe(codes[0]);
     expect(first.body.total).toBeGreaterThanOrEqual(3);
+    const all = await api<{ matches: { code: string }[] }>(server.url, 'GET', '/api/matches?limit=100');
+    expect(all.body.matches.map((m) => m.code)).not.toContain(unplayed.body.code);
   });
 });

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MatchListResponse, ReplayResponse } from '@mahjong/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../src/clock.js';
 import { openStore } from '../src/store/open.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
 import { createTestDatabase } from './pg.js';
@@ -47,5 +48,15 @@ describe('server on PostgreSQL', () => {
     expect(back.role).toBe(seat.seat);
     back.close();
     await again.close();
+
+    // A day later the unstarted lobby is closed at restart instead of coming back.
+    const later = await testServer({
+      store: await openStore({ kind: 'postgres', url: db.url }),
+      clock: new ManualClock(Date.now() + 25 * 60 * 60_000),
+    });
+    expect(later.tables.get(waiting.code)).toBeUndefined();
+    const closed = await api<{ status: string }>(later.url, 'GET', `/api/tables/${waiting.code}`);
+    expect(closed.body.status).toBe('ended');
+    await later.close();
   });
 });

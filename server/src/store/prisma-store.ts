@@ -199,7 +199,8 @@ export class PrismaStore implements Store {
   }
 
   async listFinished(page: number, limit: number): Promise<MatchPage> {
-    const where = { status: { in: ['over', 'ended'] } };
+    // Played matches only: a table ended in its lobby is no match.
+    const where = { status: { in: ['over', 'ended'] }, startedAt: { not: null } };
     const [rows, total] = await this.prisma.$transaction([
       this.prisma.match.findMany({
         where,

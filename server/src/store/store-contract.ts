@@ -156,11 +156,14 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const done = [0, 1, 2].map((i) =>
         sampleMatch({
           status: i === 2 ? 'ended' : 'over',
+          startedAt: new Date(1_799_000_000_000),
           endedAt: new Date(1_800_000_000_000 + i * 1000),
           finalScores: [1, 2, 3, -6],
         }),
       );
-      await store.writeBatch([active, lobby, ...done].map((match) => ({ kind: 'createMatch', match })));
+      // Ended in its lobby, never played: not a match of the history.
+      const unplayed = sampleMatch({ status: 'ended', endedAt: new Date(1_800_000_009_000) });
+      await store.writeBatch([active, lobby, ...done, unplayed].map((match) => ({ kind: 'createMatch', match })));
       await store.writeBatch([
         {
           kind: 'hand',
@@ -181,6 +184,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const first = await store.listFinished(1, 2);
       expect(first.total).toBeGreaterThanOrEqual(3);
       expect(first.rows.map((r) => r.id)).toEqual([done[2]!.id, done[1]!.id]);
+      expect((await store.listFinished(1, 100)).rows.map((r) => r.id)).not.toContain(unplayed.id);
       const second = await store.listFinished(2, 2);
       expect(second.rows[0]?.id).toBe(done[0]!.id);
       expect(second.handCounts.get(done[0]!.id)).toBe(2);
@@ -188,7 +192,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     });
 
     it('marks a match over with its final scores', async () => {
-      const m = sampleMatch({ status: 'playing' });
+      const m = sampleMatch({ status: 'playing', startedAt: new Date(1_899_000_000_000) });
       await store.writeBatch([{ kind: 'createMatch', match: m }]);
       await store.writeBatch([
         { kind: 'updateMatch', matchId: m.id, patch: { status: 'over' } },

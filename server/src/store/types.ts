@@ -78,7 +78,7 @@ export interface Store {
   loadActive(): Promise<MatchRecord[]>;
   loadLog(matchId: string): Promise<ActionRow[]>;
   loadHands(matchId: string): Promise<HandRow[]>;
-  /** Finished matches (over or ended), newest first; page is 1-based. */
+  /** Finished matches (over or ended after they started), newest first; page is 1-based. */
   listFinished(page: number, limit: number): Promise<MatchPage>;
   close(): Promise<void>;
 }
