@@ -87,6 +87,11 @@ const peek = (page: Page): Promise<Peek> =>
     };
   });
 
+/** Clicks a button that may be gone by now (the window closed): the next round of the loop sees. */
+async function tap(page: Page, selector: string): Promise<void> {
+  await page.click(selector, { timeout: 3000 }).catch(() => {});
+}
+
 /** Clicks a hand tile on the canvas twice (raise, then discard): the drawn tile, else the last one. */
 async function discardByClicking(page: Page): Promise<void> {
   const target = async () =>
@@ -209,7 +214,7 @@ describe('four players, a spectator and a replay in Chromium', () => {
         const p = players[s] as Page;
         const st = states[s] as Peek;
         if (st.buttons.includes('win')) {
-          await p.click('[data-action="win"]');
+          await tap(p, '[data-action="win"]');
           acted = true;
         } else if (st.buttons.length > 0) {
           const claim = st.buttons.find((b) => b !== 'pass');
@@ -218,9 +223,9 @@ describe('four players, a spectator and a replay in Chromium', () => {
             claimShot = true;
           }
           if (claim && !claimed && !claim.startsWith('ckong') && !claim.startsWith('akong')) {
-            await p.click(`[data-action="${claim}"]`);
+            await tap(p, `[data-action="${claim}"]`);
             claimed = true;
-          } else if (st.buttons.includes('pass')) await p.click('[data-action="pass"]');
+          } else if (st.buttons.includes('pass')) await tap(p, '[data-action="pass"]');
           else await discardByClicking(p);
           acted = true;
         } else if (st.canDiscard) {

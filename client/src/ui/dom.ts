@@ -74,6 +74,15 @@ export function resultCard(view: TableView): HTMLElement | null {
     }
     card.append(tiles);
   }
+  if (r.kind === 'draw') {
+    // A drawn hand: everybody's tiles, face up.
+    for (const seat of SEATS) {
+      const hand = [...(r.hands[seat] ?? [])].sort((a, b) => a - b);
+      if (hand.length === 0) continue;
+      card.append(el('p', { class: 'muted', style: 'margin:8px 0 2px' }, seatName(view, seat)), tileRow(hand));
+      card.lastElementChild?.classList.add('result-tiles');
+    }
+  }
   if (s.patterns.length > 0) {
     const table = el('table', { class: 'list patterns' });
     for (const p of s.patterns) table.append(el('tr', {}, el('td', {}, p.name), el('td', {}, p.value)));
