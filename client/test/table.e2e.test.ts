@@ -149,12 +149,19 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await host.goto(`${server.url}/`);
     await host.fill('[data-testid="create"] input[name="name"]', 'Ann');
     await host.fill('[data-testid="create"] input[name="claimSeconds"]', '4');
+    await host.click('[data-testid="create"] summary');
+    await host.selectOption('[data-testid="create"] select[name="minFaan"]', '1');
+    await host.selectOption('[data-testid="create"] select[name="payment"]', 'discarder-pays-half');
     await host.click('[data-testid="create"] button[type="submit"]');
     await host.waitForSelector('[data-testid="code"]');
     const code = (await host.textContent('[data-testid="code"]'))?.trim() ?? '';
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
     const hostToken = await host.evaluate((c) => localStorage.getItem(`mj.host.${c}`), code);
     expect(hostToken).toBeTruthy();
+    const info = (await (await fetch(`${server.url}/api/tables/${code}`)).json()) as {
+      options: Record<string, unknown>;
+    };
+    expect(info.options).toMatchObject({ minFaan: 1, payment: 'discarder-pays-half', claimSeconds: 4 });
 
     // A second table with fast timers for the played hand (the form does not offer claimMinMs).
     const fast = await post<{ code: string; hostToken: string; link: string }>('/api/tables', {

@@ -94,6 +94,54 @@ function createCard(): HTMLElement {
   const bots = el('input', { type: 'number', name: 'bots', min: '0', max: '3', value: '0', style: 'width:4em' });
   const spectators = el('input', { type: 'checkbox', name: 'spectators' });
   spectators.checked = true;
+  const pick = (label: string, key: string, choices: readonly (readonly [string, string])[]) => {
+    const sel = el('select', { name: key, 'aria-label': label });
+    for (const [v, text] of choices) sel.append(el('option', { value: v }, text));
+    return sel;
+  };
+  const minFaan = pick('Minimum faan', 'minFaan', [
+    ['', 'ruleset default (3)'],
+    ['0', '0'],
+    ['1', '1'],
+    ['3', '3'],
+  ]);
+  const faanCap = pick('Limit', 'faanCap', [
+    ['', 'ruleset default (13)'],
+    ['8', '8'],
+    ['10', '10'],
+    ['13', '13'],
+  ]);
+  const pointsTable = pick('Points table', 'table', [
+    ['', 'ruleset default'],
+    ['half-spicy', 'half spicy'],
+    ['full-spicy', 'full spicy'],
+    ['fan-laak', 'fan-laak (old style)'],
+  ]);
+  const payment = pick('Who pays', 'payment', [
+    ['', 'ruleset default'],
+    ['discarder-pays-all', 'discarder pays all'],
+    ['discarder-pays-half', 'discarder pays half'],
+    ['discarder-pays-double', 'discarder pays double'],
+  ]);
+  const flowers = el('input', { type: 'checkbox', name: 'flowers' });
+  flowers.checked = true;
+  const sevenPairs = el('input', { type: 'checkbox', name: 'sevenPairs' });
+  sevenPairs.checked = true;
+  const delay = el('input', { type: 'checkbox', name: 'spectatorDelay' });
+  const house = el(
+    'details',
+    {},
+    el('summary', {}, 'House rules'),
+    el('div', { class: 'row' }, el('label', {}, 'Minimum faan ', minFaan), el('label', {}, 'Limit ', faanCap)),
+    el('div', { class: 'row' }, el('label', {}, 'Points ', pointsTable), el('label', {}, 'Who pays ', payment)),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, flowers, 'Flowers and seasons'),
+      el('label', {}, sevenPairs, 'Seven pairs'),
+      el('label', {}, delay, 'Spectators see every hand, one hand late'),
+    ),
+  );
   const name = el('input', { type: 'text', name: 'name', placeholder: 'Your name', maxlength: '24', required: '' });
   name.value = localStorage.getItem('mj.name') ?? '';
   const error = el('p', { class: 'error' });
@@ -111,6 +159,7 @@ function createCard(): HTMLElement {
       el('label', {}, 'Claim time (s) ', claim),
       el('label', {}, 'Bots from the start ', bots),
     ),
+    house,
     el('div', { class: 'row' }, el('label', {}, spectators, 'Allow spectators'), create),
     error,
   );
@@ -123,7 +172,17 @@ function createCard(): HTMLElement {
       const created = await api<CreateTableResponse>('/api/tables', {
         ruleset: ruleset.value as RulesetId,
         rounds: Number(rounds.value),
-        options: { turnSeconds: Number(turn.value) || 20, claimSeconds: Number(claim.value) || 8 },
+        options: {
+          turnSeconds: Number(turn.value) || 20,
+          claimSeconds: Number(claim.value) || 8,
+          ...(minFaan.value ? { minFaan: Number(minFaan.value) } : {}),
+          ...(faanCap.value ? { faanCap: Number(faanCap.value) } : {}),
+          ...(pointsTable.value ? { table: pointsTable.value } : {}),
+          ...(payment.value ? { payment: payment.value } : {}),
+          ...(flowers.checked ? {} : { flowers: false }),
+          ...(sevenPairs.checked ? {} : { sevenPairs: false }),
+        },
+        spectatorDelay: delay.checked,
         bots: ([3, 2, 1] as Seat[]).slice(0, nBots),
         spectatorsAllowed: spectators.checked,
       });
