@@ -139,8 +139,8 @@ function buttonFor(b: ActionButton): HTMLButtonElement {
 
 function placeBar(): void {
   const hand = scene?.sizes.hand ?? 40;
-  bar.style.bottom = `${Math.round(hand * 1.43 + hand * 0.9 + 12)}px`;
-  togglesEl.style.bottom = `${Math.round(hand * 1.43 + hand * 0.3 + 14)}px`;
+  // Just above the hand and its waits row, so that the table's centre stays in sight.
+  bar.style.bottom = `${Math.round(hand * 2.05 + 16)}px`;
 }
 
 function tickCountdown(): void {
