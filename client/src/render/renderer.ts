@@ -118,10 +118,10 @@ export class TableRenderer {
         const fresh: Node = {
           item,
           view,
-          x: itemX(item),
-          y: itemY(item),
+          x: item.type === 'tile' && item.from ? item.from.x : itemX(item),
+          y: item.type === 'tile' && item.from ? item.from.y : itemY(item),
           rotation: item.type === 'tile' ? item.rotation : 0,
-          alpha: node ? 1 : 0,
+          alpha: node || (item.type === 'tile' && item.from) ? 1 : 0,
           targetAlpha: 1,
           dying: false,
         };
@@ -198,6 +198,13 @@ export class TableRenderer {
       c.eventMode = 'static';
       c.cursor = item.dim ? 'default' : 'pointer';
       c.on('pointertap', () => this.options.onTileTap?.(index));
+      // A hovered tile lifts a little (the sprite inside the container, so the slide is untouched).
+      c.on('pointerover', () => {
+        if (!item.dim) s.y = -item.w * 0.12;
+      });
+      c.on('pointerout', () => {
+        s.y = 0;
+      });
     }
   }
 

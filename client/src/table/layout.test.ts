@@ -112,6 +112,12 @@ describe.each(SIZES)('layout on a %s (%i x %i)', (_name, W, H) => {
     expect(tilesDrawn.filter((t) => t.key.startsWith('d:') && t.dim)).toHaveLength(4);
   });
 
+  test('the last discard slides in from its player (seat 3 sits on the left)', () => {
+    const last = tilesDrawn.find((t) => t.highlight === 'lastDiscard');
+    expect(last?.from?.x).toBeLessThan(last?.x ?? 0);
+    expect(tilesDrawn.filter((t) => t.from)).toHaveLength(1);
+  });
+
   test('tiles stay readable: own hand at least 19 px wide, discards at least 12 px', () => {
     expect(scene.sizes.hand).toBeGreaterThanOrEqual(19);
     expect(scene.sizes.discard).toBeGreaterThanOrEqual(12);

@@ -45,6 +45,8 @@ export interface TileItem {
   readonly handIndex?: number;
   /** Raised a little (selected). */
   readonly raised?: boolean;
+  /** Where a newly drawn item starts its slide (a fresh discard comes from its player's hand). */
+  readonly from?: { readonly x: number; readonly y: number };
 }
 
 export interface TextItem {
@@ -331,6 +333,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       const v = cv - half * discardW - (r + 0.5) * dh;
       const p = f.toScreen(u, v);
       const isLast = last !== null && last.seat === s && i === seat.discards.length - 1 && !d.claimed;
+      const hand = f.toScreen(f.L / 2, margin + (pos === 'bottom' ? handW : otherW) * TILE_ASPECT * 0.5);
       items.push({
         type: 'tile',
         key: `d:${s}:${i}`,
@@ -339,7 +342,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
         y: p.y,
         w: discardW,
         rotation: f.rotation,
-        ...(isLast ? { highlight: 'lastDiscard' as const } : {}),
+        ...(isLast ? { highlight: 'lastDiscard' as const, from: hand } : {}),
         ...(d.claimed ? { dim: true } : {}),
       });
     });
