@@ -42,7 +42,11 @@ export interface ServerOptions {
   readonly rateLimit?: RateLimit;
   /** Serve client/dist (default: when it exists). */
   readonly clientDir?: string | null;
-  /** How long a disconnected socket may come back with its state (ms). */
+  /**
+   * How long a disconnected socket may come back with its state (ms, default 10 s). socket.io
+   * keeps every broadcast for this long (plus up to a minute) to replay it, which costs memory
+   * in proportion to the traffic; longer absences come back with `hello` and the seat token.
+   */
   readonly recoveryMs?: number;
   /** Scale-out: share socket.io rooms with other server processes through Redis. */
   readonly redisUrl?: string;
@@ -84,7 +88,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     serveClient: false,
     // Client messages are small; anything bigger is not a message of the protocol.
     maxHttpBufferSize: 16 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? 2 * 60_000, skipMiddlewares: true },
+    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? 10_000, skipMiddlewares: true },
     cors: { origin: true },
   });
   let redis: { pub: Redis; sub: Redis } | null = null;
