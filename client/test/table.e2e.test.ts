@@ -340,4 +340,14 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await watcher.locator('[data-testid="seed-check"]').scrollIntoViewIfNeeded();
     await watcher.screenshot({ path: join(artifacts, 'e2e-match-over.png') });
   });
+
+  test('the tile gallery draws every tile from the project art', async () => {
+    const page = await newPage(700, 900);
+    await page.goto(`${server.url}/gallery.html`);
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+    const sizes = await page.evaluate(() => [...document.images].map((i) => i.naturalWidth));
+    expect(sizes).toHaveLength(2 * 43);
+    expect(sizes.every((w) => w > 0)).toBe(true);
+    await page.screenshot({ path: join(artifacts, 'e2e-gallery.png'), fullPage: true });
+  });
 });
