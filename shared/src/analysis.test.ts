@@ -519,3 +519,61 @@ describe('properties', () => {
     );
   });
 });
+
+describe('seven pairs with four of a kind as two pairs (fourAlikePairs, hk-new)', () => {
+  const FOUR = { fourAlikePairs: true };
+
+  it('isSevenPairs and isComplete take four of a kind as two pairs only with the option', () => {
+    const c = counts('1111m2233p4455s77z');
+    expect(isSevenPairs(c)).toBe(false);
+    expect(isSevenPairs(c, true)).toBe(true);
+    expect(isSevenPairs(counts('1111m2222p4455s77z'), true)).toBe(true);
+    expect(isSevenPairs(counts('111m22233p4455s77z'), true)).toBe(false); // threes are not pairs
+    expect(isComplete(c, 0)).toBe(false);
+    expect(isComplete(c, 0, FOUR)).toBe(true);
+    expect(isComplete(c, 0, { ...FOUR, sevenPairs: false })).toBe(false);
+  });
+
+  it('waits: three of a kind waits on its fourth; four of a kind leaves a single waiting', () => {
+    expect(formatTiles(waits(counts('111m2233p4455s77z'), 0))).toBe('');
+    expect(formatTiles(waits(counts('111m2233p4455s77z'), 0, FOUR))).toBe('1m');
+    expect(formatTiles(waits(counts('1111m2233p4455s7z'), 0))).toBe('');
+    expect(formatTiles(waits(counts('1111m2233p4455s7z'), 0, FOUR))).toBe('7z');
+    expect(formatTiles(waits(counts('1111m2233p4455s7z'), 0, { ...FOUR, sevenPairs: false }))).toBe('');
+  });
+
+  it('shanten counts four of a kind as two pairs', () => {
+    expect(shanten(counts('1111m2233p4455s77z'), 0)).toBeGreaterThan(-1);
+    expect(shanten(counts('1111m2233p4455s77z'), 0, FOUR)).toBe(-1);
+    expect(shanten(counts('111m2233p4455s77z'), 0, FOUR)).toBe(0);
+    expect(shanten(counts('1111223344556z'), 0, FOUR)).toBe(0); // the four as two pairs, four more and a single: ready (2 without)
+  });
+
+  /** Hands of pairs (a kind may come twice: four of a kind), minus `drop` tiles. */
+  const pairsArb = (drop: number): fc.Arbitrary<KindCounts> =>
+    fc.array(fc.integer({ min: 0, max: 33 }), { minLength: 7, maxLength: 7 }).chain((kinds) => {
+      const c = new Uint8Array(42);
+      for (const k of kinds) c[k] = Math.min(4, c[k]! + 2);
+      const held = kinds.filter((k, i) => kinds.indexOf(k) === i);
+      return fc.subarray(held, { minLength: drop, maxLength: drop }).map((gone) => {
+        const out = Uint8Array.from(c);
+        for (const k of gone) out[k]!--;
+        return out as KindCounts;
+      });
+    });
+
+  it('waits(h) is exactly the kinds k with isComplete(h + k), with and without the option', () => {
+    fc.assert(
+      fc.property(fc.oneof(pairsArb(1), handArb(13)), fc.boolean(), fc.boolean(), (c, sevenPairs, fourAlikePairs) => {
+        if (tileCount(c) !== 13) return;
+        const opts = { sevenPairs, fourAlikePairs };
+        const expected: number[] = [];
+        for (let k = 0; k < 34; k++) if (c[k]! < 4 && isComplete(withTile(c, k), 0, opts)) expected.push(k);
+        expect(waits(c, 0, opts)).toEqual(expected);
+        if (expected.length > 0) expect(shanten(c, 0, opts)).toBe(0);
+        else expect(shanten(c, 0, opts)).toBeGreaterThan(0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -30,6 +30,9 @@ export interface StandardReading {
 export interface AnalysisOptions {
   /** Whether seven pairs counts as a winning form (default true, as in the HK rulesets). */
   readonly sevenPairs?: boolean;
+  /** Seven pairs may use four of a kind as two pairs (hk-new `sevenPairsFourAlike`); default
+   * false: seven distinct pairs. */
+  readonly fourAlikePairs?: boolean;
 }
 
 /** Concealed tiles of a complete hand with `meldCount` declared melds: 14, 11, 8, 5, 2. */
@@ -164,13 +167,14 @@ function standardComplete(counts: KindCounts): boolean {
 // ---------------------------------------------------------------------------------------------
 // Special forms
 
-/** Seven distinct pairs: 14 concealed tiles, seven kinds held exactly twice (four of a kind is
- * not two pairs). */
-export function isSevenPairs(counts: KindCounts): boolean {
+/** Seven pairs: 14 concealed tiles as seven pairs. By default seven distinct pairs (four of a
+ * kind is not two pairs); with `fourAlikePairs` four of a kind counts as two pairs. */
+export function isSevenPairs(counts: KindCounts, fourAlikePairs = false): boolean {
   let pairs = 0;
   for (let k = 0; k < 34; k++) {
     const c = counts[k]!;
     if (c === 2) pairs++;
+    else if (c === 4 && fourAlikePairs) pairs += 2;
     else if (c !== 0) return false;
   }
   return pairs === 7;
@@ -215,15 +219,15 @@ export function isNineGates(counts: KindCounts): boolean {
 
 /**
  * Can these concealed counts, beside `meldCount` declared melds, form a complete hand? Standard
- * form always; seven pairs (unless `opts.sevenPairs === false`) and thirteen orphans only with
- * no declared meld. The concealed tiles must number 14 - 3 * meldCount.
+ * form always; seven pairs (unless `opts.sevenPairs === false`; four of a kind as two pairs with
+ * `opts.fourAlikePairs`) and thirteen orphans only with no declared meld. The concealed tiles must number 14 - 3 * meldCount.
  */
 export function isComplete(counts: KindCounts, meldCount: number, opts?: AnalysisOptions): boolean {
   if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) return false;
   if (tileCount(counts) !== concealedSizeFor(meldCount)) return false;
   if (standardComplete(counts)) return true;
   if (meldCount !== 0) return false;
-  return isThirteenOrphans(counts) || (opts?.sevenPairs !== false && isSevenPairs(counts));
+  return isThirteenOrphans(counts) || (opts?.sevenPairs !== false && isSevenPairs(counts, opts?.fourAlikePairs));
 }
 
 /**
@@ -305,16 +309,19 @@ function addSpecialWaits(counts: KindCounts, out: TileKind[], opts: AnalysisOpti
   let extra = -1;
   let extra2 = -1;
   if (opts?.sevenPairs !== false) {
+    const fourAlike = opts?.fourAlikePairs === true;
     let pairs = 0;
     let single = -1;
     let singles = 0;
     for (let k = 0; k < 34; k++) {
       const c = counts[k]!;
       if (c === 2) pairs++;
-      else if (c === 1) {
+      else if (c === 1 || (c === 3 && fourAlike)) {
+        // Three of a kind: a pair and a single, whose fourth tile makes a second pair.
+        if (c === 3) pairs++;
         singles++;
         single = k;
-      }
+      } else if (c === 4 && fourAlike) pairs += 2;
     }
     if (pairs === 6 && singles === 1) extra = single;
   }
@@ -517,16 +524,17 @@ function standardShanten(counts: KindCounts, meldCount: number): number {
   return best;
 }
 
-/** Seven pairs: 6 - pairs, plus one for each kind short of seven distinct kinds. */
-function sevenPairsShanten(counts: KindCounts): number {
+/** Seven pairs: 6 - pairs, plus one for each kind short of seven distinct kinds; with
+ * `fourAlike`, four of a kind is two pairs (and distinct kinds do not matter). */
+function sevenPairsShanten(counts: KindCounts, fourAlike: boolean): number {
   let pairs = 0;
   let kinds = 0;
   for (let k = 0; k < 34; k++) {
     const c = counts[k]!;
     if (c > 0) kinds++;
-    if (c >= 2) pairs++;
+    if (c >= 2) pairs += fourAlike && c === 4 ? 2 : 1;
   }
-  return 6 - pairs + Math.max(0, 7 - kinds);
+  return fourAlike ? 6 - Math.min(7, pairs) : 6 - pairs + Math.max(0, 7 - kinds);
 }
 
 function orphansShanten(counts: KindCounts): number {
@@ -555,7 +563,7 @@ export function shanten(counts: KindCounts, meldCount: number, opts?: AnalysisOp
     const n = tileCount(counts);
     if (n === 13 || n === 14) {
       best = Math.min(best, orphansShanten(counts));
-      if (opts?.sevenPairs !== false) best = Math.min(best, sevenPairsShanten(counts));
+      if (opts?.sevenPairs !== false) best = Math.min(best, sevenPairsShanten(counts, opts?.fourAlikePairs === true));
     }
   }
   return best;

@@ -137,11 +137,13 @@ export interface TableView {
   readonly dealer: Seat;
   readonly wallCount: number;
   readonly deadWallCount: number;
-  /** The dice thrown for this hand's wall break (public, as at a real table). */
-  readonly dice?: readonly [number, number, number];
+  /** The two dice thrown for this hand's wall break (public, as at a real table). */
+  readonly dice?: readonly [number, number];
   readonly turn: Seat | null;
   readonly stage: TurnStage;
   readonly lastDiscard: { readonly seat: Seat; readonly tile: TileKind } | null;
+  /** In a `robbing` window: the seat adding to its pung and the tile being added (robbable). */
+  readonly robbing?: { readonly seat: Seat; readonly tile: TileKind };
   /** Deadlines as milliseconds since the epoch of the server's clock. */
   readonly deadlines: { readonly turn: number | null; readonly claim: number | null };
   readonly seats: BySeat<SeatPublicView>;

@@ -3,7 +3,8 @@
  * and replacement draws (kongs, bonus tiles) from the 14-tile dead wall at the back.
  *
  * Randomness: the seed's SHA-256 digest seeds pure-rand's xoroshiro128+, which drives an unbiased
- * Fisher-Yates shuffle (pure-rand's uniform integer distribution) and then three dice. Nothing
+ * Fisher-Yates shuffle (pure-rand's uniform integer distribution) and then two dice (RULES.md:
+ * "the deal breaks the wall where two dice say"). Nothing
  * depends on the platform, so the same seed gives the same wall on every machine.
  *
  * Commit-reveal: the server draws a match seed from `crypto.randomBytes`, publishes
@@ -26,8 +27,8 @@ export interface WallState {
   readonly head: number;
   /** One past the next replacement draw. The 14 tiles before `tail` are the dead wall. */
   readonly tail: number;
-  /** The break dice (1-6 each), for display. */
-  readonly dice: readonly [number, number, number];
+  /** The two break dice (1-6 each), for display. */
+  readonly dice: readonly [number, number];
 }
 
 export const DEAD_WALL_SIZE = 14;
@@ -77,21 +78,22 @@ function rngFor(seed: string) {
 /**
  * Where the wall is broken, as an offset into the shuffled tiles, following the table:
  * the shuffled tiles are laid out as stacks of two (top tile first) clockwise around the table,
- * starting at the right end of the dealer's wall. The dice total t (3-18) counts seats
+ * starting at the right end of the dealer's wall. The two dice's total t (2-12) counts seats
  * counter-clockwise from the dealer (1 = dealer) to pick a wall, then t stacks from that wall's
  * right end: live draws start with the next stack and go clockwise, so the stacks just
  * counter-clockwise of the break (the counted ones first) end up at the back as the dead wall.
- * Walls clockwise from the dealer's are the seats 3, 2, 1 counter-clockwise from it.
+ * Walls clockwise from the dealer's are the seats 3, 2, 1 counter-clockwise from it. A wall side
+ * holds 17 or 18 stacks, so counting never runs past its end.
  */
-export function breakOffset(dice: readonly [number, number, number], size: number): number {
-  const total = dice[0] + dice[1] + dice[2];
+export function breakOffset(dice: readonly [number, number], size: number): number {
+  const total = dice[0] + dice[1];
   const side = size / 4;
   const wall = (total - 1) % 4; // seats counter-clockwise from the dealer
   const wallStart = ((4 - wall) % 4) * side; // its right end, counted clockwise from the dealer's
   return (wallStart + total * STACK) % size;
 }
 
-/** Shuffles 144 tiles (with bonus tiles) or 136, rolls the three dice and breaks the wall. */
+/** Shuffles 144 tiles (with bonus tiles) or 136, rolls the two dice and breaks the wall. */
 export function buildWall(seed: string, options: { readonly bonus: boolean }): WallState {
   const size = options.bonus ? ALL_TILES : PLAYING_TILES;
   const rng = rngFor(seed);
@@ -102,7 +104,7 @@ export function buildWall(seed: string, options: { readonly bonus: boolean }): W
     shuffled[i] = shuffled[j]!;
     shuffled[j] = t;
   }
-  const dice = [uniformInt(rng, 1, 6), uniformInt(rng, 1, 6), uniformInt(rng, 1, 6)] as const;
+  const dice = [uniformInt(rng, 1, 6), uniformInt(rng, 1, 6)] as const;
   const at = breakOffset(dice, size);
   const order = [...shuffled.slice(at), ...shuffled.slice(0, at)];
   return { order, head: 0, tail: size, dice };
@@ -112,10 +114,7 @@ export function buildWall(seed: string, options: { readonly bonus: boolean }): W
  * A wall in a given drawing order, unshuffled: for tests and replays that need particular
  * hands. The last 14 tiles are the dead wall.
  */
-export function wallFromOrder(
-  order: readonly TileId[],
-  dice: readonly [number, number, number] = [1, 1, 1],
-): WallState {
+export function wallFromOrder(order: readonly TileId[], dice: readonly [number, number] = [1, 1]): WallState {
   return { order: [...order], head: 0, tail: order.length, dice };
 }
 

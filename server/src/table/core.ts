@@ -3,10 +3,12 @@
  * scorer, plus the conversions between the scorer's wind-based payments and the table's seats.
  */
 import {
+  type AnalysisOptions,
   applyLiability,
   type BySeat,
   deltasBySeat,
   falseWinPenalty,
+  HK_RULESETS,
   type HkOptions,
   isSuited,
   liability,
@@ -47,6 +49,8 @@ export interface TableRules {
   /** Flowers and seasons in the wall (144 tiles) or not (136). */
   readonly bonus: boolean;
   readonly sevenPairs: boolean;
+  /** Options for the hand analysis: seven pairs on/off, and (hk-new) four of a kind as two pairs. */
+  readonly analysis: AnalysisOptions;
   readonly minFaan: number;
   /** On: a false declaration is accepted and charged; off: refused. */
   readonly falseWin: boolean;
@@ -60,6 +64,7 @@ export function resolveRules(ruleset: TableRuleset, raw: Record<string, unknown>
     options,
     bonus: options.flowers,
     sevenPairs: options.sevenPairs,
+    analysis: { sevenPairs: options.sevenPairs, fourAlikePairs: HK_RULESETS[ruleset].rules.sevenPairsFourAlike },
     minFaan: options.minFaan,
     falseWin: options.falseWinPenalty,
   };

@@ -87,6 +87,7 @@ const VIEW_KEYS = new Set([
   'turn',
   'stage',
   'lastDiscard',
+  'robbing',
   'deadlines',
   'seats',
   'hand',
@@ -112,6 +113,15 @@ export function viewInvariants(s: TableState, view: TableView, viewer: Seat | 's
   } else {
     const own = sortKinds(s.hand.seats[viewer].concealed.map(kindOfId)).join(',');
     if (view.hand === undefined || view.hand.concealed.join(',') !== own) out.push(`seat ${viewer} sees a wrong hand`);
+  }
+  // The claim deadline tells nothing about other seats: the full deadline only for a seat that
+  // may still answer, the uniform minimum for everybody else.
+  const w = s.hand.window;
+  if (s.phase === 'playing' && w !== null) {
+    const mayAnswer = viewer !== 'spectator' && w.answers[viewer] === null && w.options[viewer].length > 0;
+    if (view.deadlines.claim !== (mayAnswer ? w.deadline : w.minCloseAt)) {
+      out.push(`view for ${viewer} shows claim deadline ${view.deadlines.claim}`);
+    }
   }
   // Results reveal hands only once the hand is over: the current hand never appears in them.
   if (s.phase === 'playing' && view.results.some((r) => r.handNumber === s.hand.number)) {

@@ -92,7 +92,8 @@ export interface HandState {
   readonly stage: 'discard' | 'claims' | 'robbing';
   /** How the turn seat got its last tile: for the replacement-win and heavenly conditions. */
   readonly source: 'deal' | 'live' | 'replacement' | 'claim';
-  /** Kongs declared in a row in this turn (two or more, then a replacement win: double kong). */
+  /** Kongs in a chain this turn: each one made with the previous kong's replacement tile (two or
+   * more, then a win on the replacement: double kong). */
   readonly kongsThisTurn: number;
   /** Discards made so far in the hand (earthly: a win on the dealer's first). */
   readonly discardCount: number;
@@ -354,18 +355,17 @@ function completesWith(s: TableState, seat: Seat, win: TileKind): boolean {
   const st = s.hand.seats[seat];
   const counts = countsOf(st.concealed);
   counts[win] = (counts[win] as number) + 1;
-  const done = isComplete(counts, st.melds.length, s.setup.rules.sevenPairs ? SEVEN_PAIRS : NO_SEVEN_PAIRS);
+  const done = isComplete(counts, st.melds.length, s.setup.rules.analysis);
   counts[win] = (counts[win] as number) - 1;
   return done;
 }
-const SEVEN_PAIRS = { sevenPairs: true };
-const NO_SEVEN_PAIRS = { sevenPairs: false };
 
 /** Conditions for a self-drawn win by the turn seat. */
 function selfDrawConditions(s: TableState, seat: Seat): WinCondition[] {
   const h = s.hand;
   const c: WinCondition[] = [];
-  if (liveCount(h.wall) === 0) c.push('lastTile');
+  // Last tile: the winning tile is the live wall's last draw (not a replacement that emptied it).
+  if (liveCount(h.wall) === 0 && h.source === 'live') c.push('lastTile');
   if (h.source === 'replacement') {
     c.push('kongReplacement');
     if (h.kongsThisTurn >= 2) c.push('doubleKong');
@@ -380,7 +380,8 @@ function discardConditions(s: TableState, from: Seat, robbing: boolean): WinCond
   if (robbing) c.push('robbingKong');
   else {
     if (liveCount(h.wall) === 0) c.push('lastDiscard');
-    if (from === s.dealer && h.discardCount === 1 && !h.interrupted) c.push('earthly');
+    // Earthly: a non-dealer wins on the dealer's first discard (a concealed kong before it does not matter).
+    if (from === s.dealer && h.discardCount === 1) c.push('earthly');
   }
   return c;
 }
@@ -401,7 +402,7 @@ function computeSelfWin(s: TableState, seat: Seat): WinCheck {
   const st = s.hand.seats[seat];
   if (st.drawn === null) return { ok: false, faan: 0 };
   const counts = countsOf(st.concealed);
-  if (!isComplete(counts, st.melds.length, s.setup.rules.sevenPairs ? SEVEN_PAIRS : NO_SEVEN_PAIRS)) {
+  if (!isComplete(counts, st.melds.length, s.setup.rules.analysis)) {
     return { ok: false, faan: 0 };
   }
   const before = st.concealed.filter((id) => id !== st.drawn);
@@ -765,12 +766,19 @@ function concealedKong(s: TableState, kind: TileKind, at: number): TableState {
   const st = h.seats[seat];
   const { taken, rest } = withoutKinds(st.concealed, kind, 4);
   const meld: SeatMeld = { meld: { kind: 'kong', tiles: [kind, kind, kind, kind], concealed: true }, ids: taken };
-  return replacementDraw(s, seat, { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] }, at);
+  const chained = st.drawn !== null && kindOfId(st.drawn) === kind;
+  return replacementDraw(s, seat, { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] }, at, chained);
 }
 
-/** After a kong: the replacement draw from the dead wall; the turn goes on. */
-function replacementDraw(s: TableState, seat: Seat, st: SeatState, at: number): TableState {
+/**
+ * After a kong: the replacement draw from the dead wall; the turn goes on. `withDrawn`: the kong
+ * was made with the tile just drawn; when that tile was itself a kong's replacement, the kongs
+ * chain (double kong, hk-new: "the tile used to make the second kong is the first kong's
+ * replacement tile").
+ */
+function replacementDraw(s: TableState, seat: Seat, st: SeatState, at: number, withDrawn: boolean): TableState {
   const h = s.hand;
+  const chained = withDrawn && h.source === 'replacement' && h.kongsThisTurn > 0;
   const r = drawFor(h.wall, st, 'replacement');
   if (r === null) return exhaustiveDraw({ ...s, hand: { ...h, seats: setSeat(h.seats, seat, st) } }, at);
   return startTurn(
@@ -780,7 +788,7 @@ function replacementDraw(s: TableState, seat: Seat, st: SeatState, at: number): 
       wall: r.wall,
       seats: setSeat(h.seats, seat, r.seat),
       source: 'replacement',
-      kongsThisTurn: h.kongsThisTurn + 1,
+      kongsThisTurn: chained ? h.kongsThisTurn + 1 : 1,
       interrupted: true,
     },
     at,
@@ -912,7 +920,7 @@ function claimMeld(s: TableState, seat: Seat, action: PlayerAction, at: number):
   const updated: SeatState = { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] };
   seats = setSeat(seats, seat, updated);
   const s1: TableState = { ...s, hand: { ...h, seats, interrupted: true, kongsThisTurn: 0 } };
-  if (action.type === 'kong') return replacementDraw(s1, seat, updated, at);
+  if (action.type === 'kong') return replacementDraw(s1, seat, updated, at, false);
   return startTurn(s1, seat, { source: 'claim' }, at);
 }
 
@@ -928,7 +936,8 @@ function completeAddedKong(s: TableState, at: number): TableState {
       : m,
   );
   const updated: SeatState = { ...st, concealed: st.concealed.filter((id) => id !== w.tile), drawn: null, melds };
-  return replacementDraw({ ...s, hand: { ...h, window: null } }, seat, updated, at);
+  // The added tile is always the one just drawn.
+  return replacementDraw({ ...s, hand: { ...h, window: null } }, seat, updated, at, true);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -514,8 +514,8 @@ describe('timers on a simulated clock', () => {
     must(e, 0, discard('2z'), 5000);
     expect(e.viewFor(1).legalActions).toEqual([]);
     expect(e.nextDeadline()).toBe(5800);
-    // Views show the window's full deadline whoever can claim: the close at the minimum is not shown.
-    expect(e.viewFor(3).deadlines.claim).toBe(13000);
+    // A seat with nothing to answer sees the uniform minimum, whoever else could claim.
+    expect(e.viewFor(3).deadlines.claim).toBe(5800);
     const other = quiet();
     must(other, 0, discard('5s'), 5000);
     expect(types(other, 2)).toEqual(['pung', 'pass']);
@@ -697,5 +697,163 @@ describe('bankruptcy (option)', () => {
     must(on, 0, WIN);
     expect(on.scores()[1]).toBeLessThanOrEqual(-100);
     expect(on.isOver()).toBe(true);
+  });
+});
+
+describe('claim windows hide who could claim', () => {
+  // Seat 2 holds a pair of 5s (it may pung the dealer's 5s) or not: nothing else differs.
+  const table = (canClaim: boolean) =>
+    scriptedEngine(
+      [{ hands: ['123m456m789m5s2345z', IDLE1, canClaim ? '8m258p369s55s1234z' : '8m258p369s56s1234z', IDLE3] }],
+      { now: 1000 },
+    );
+  const withoutSeq = (v: ReturnType<TableEngineImpl['viewFor']>) => ({ ...v, seq: 0 });
+  const OTHERS = [0, 1, 3, 'spectator'] as const;
+
+  it('every other seat and the spectator see the same views whether or not a seat could claim', () => {
+    const can = table(true);
+    const cannot = table(false);
+    must(can, 0, discard('5s'), 5000);
+    must(cannot, 0, discard('5s'), 5000);
+    expect(types(can, 2)).toEqual(['pung', 'pass']);
+    expect(types(cannot, 2)).toEqual([]);
+    for (const v of OTHERS) {
+      expect(can.viewFor(v)).toEqual(cannot.viewFor(v));
+      expect(can.viewFor(v).deadlines.claim).toBe(5800); // the uniform minimum
+    }
+    // The seat that may answer sees the window's full deadline (its own business).
+    expect(can.viewFor(2).deadlines.claim).toBe(13000);
+    expect(cannot.viewFor(2).deadlines.claim).toBe(5800);
+    checkAll(can);
+    checkAll(cannot);
+  });
+
+  it("another seat's answer changes no view but the seq (and the answering seat's own)", () => {
+    const can = table(true);
+    must(can, 0, discard('5s'), 5000);
+    const before = OTHERS.map((v) => withoutSeq(can.viewFor(v)));
+    must(can, 2, PASS, 5100); // before the minimum: the window stays open
+    expect(can.viewFor(2).stage).toBe('claims');
+    expect(OTHERS.map((v) => withoutSeq(can.viewFor(v)))).toEqual(before);
+    // Once answered, the seat itself sees the minimum like everybody else.
+    expect(can.viewFor(2).deadlines.claim).toBe(5800);
+    expect(can.viewFor(2).legalActions).toEqual([]);
+    const cannot = table(false);
+    must(cannot, 0, discard('5s'), 5000);
+    for (const v of OTHERS) expect(withoutSeq(can.viewFor(v))).toEqual(withoutSeq(cannot.viewFor(v)));
+    checkAll(can);
+  });
+
+  it('a robbing window shows the seat and the tile being added', () => {
+    const e = scriptedEngine(
+      [
+        {
+          hands: ['789m15p123789s567z', '55p147m36p258s123z', '46p123m456m789m11s', IDLE3],
+          draws: '9s8p4z5p',
+        },
+      ],
+      MIN0,
+    );
+    must(e, 0, discard('5p'));
+    must(e, 2, PASS);
+    must(e, 1, { type: 'pung' });
+    fire(e);
+    must(e, 1, discard('1z'));
+    fire(e);
+    for (let i = 0; i < 6; i++) fire(e);
+    expect(e.viewFor('spectator').robbing).toBeUndefined();
+    must(e, 1, { type: 'addedKong', tile: tile('5p') });
+    for (const v of [0, 1, 2, 3, 'spectator'] as const) {
+      expect(e.viewFor(v).stage).toBe('robbing');
+      expect(e.viewFor(v).robbing).toEqual({ seat: 1, tile: tile('5p') });
+    }
+    checkAll(e);
+    must(e, 2, PASS);
+    fire(e);
+    expect(e.viewFor('spectator').robbing).toBeUndefined();
+  });
+});
+
+describe('seven pairs with four of a kind (hk-new)', () => {
+  const HAND = '1111m2233p4455s77z';
+
+  it('hk-new offers the dealer a heavenly seven pairs that uses four of a kind as two pairs', () => {
+    const e = scriptedEngine([{ hands: [HAND, IDLE1, IDLE2, IDLE3] }], MIN0);
+    expect(types(e, 0)).toContain('win');
+    must(e, 0, WIN);
+    expect(patternNames(e)).toContain('seven-pairs');
+    expect(patternNames(e)).toContain('heavenly-hand');
+    checkAll(e);
+  });
+
+  it('hk-old (seven distinct pairs) does not', () => {
+    const e = scriptedEngine([{ hands: [HAND, IDLE1, IDLE2, IDLE3] }], { ...MIN0, ruleset: 'hk-old' });
+    expect(types(e, 0)).not.toContain('win');
+    expect(types(e, 0)).toContain('concealedKong');
+  });
+
+  it('the hand view shows the wait of such a hand, and the discard is offered as a win', () => {
+    const ready = '1111m2233p4455s7z';
+    const e = scriptedEngine([{ hands: ['234m456m789m5s234z7z', ready, IDLE2, '9m36p147s123456z9s'] }], MIN0);
+    expect(e.viewFor(1).hand?.waits).toEqual(tiles('7z'));
+    must(e, 0, discard('7z'));
+    expect(types(e, 1)).toEqual(['win', 'pass']);
+    const old = scriptedEngine([{ hands: ['234m456m789m5s234z7z', ready, IDLE2, '9m36p147s123456z9s'] }], {
+      ...MIN0,
+      ruleset: 'hk-old',
+    });
+    expect(old.viewFor(1).hand?.waits).toEqual([]);
+  });
+});
+
+describe('winning conditions: the review fixes', () => {
+  it('double kong only when the second kong is made with the first kong’s replacement tile', () => {
+    // Kong 1m (replacement 4s), then kong 9p from the hand (not the replacement): a win on its
+    // replacement 5s is a win by kong, not by double kong.
+    const e = scriptedEngine([{ hands: ['1111m9999p456m22s3s', IDLE1, IDLE2, IDLE3], replacements: '4s5s' }], MIN0);
+    must(e, 0, { type: 'concealedKong', tile: tile('1m') });
+    expect(e.viewFor(0).hand?.drawn).toBe(tile('4s'));
+    must(e, 0, { type: 'concealedKong', tile: tile('9p') });
+    expect(e.viewFor(0).hand?.drawn).toBe(tile('5s'));
+    must(e, 0, WIN);
+    expect(patternNames(e)).toContain('win-by-kong');
+    expect(patternNames(e)).not.toContain('win-by-double-kong');
+    checkAll(e);
+  });
+
+  it('last tile needs the live wall’s last draw: a kong replacement that empties the live wall is not it', () => {
+    // 136 tiles: the dealer draws the second-last live tile (1m), kongs, and wins on the replacement
+    // (5p) while the live wall's last tile has moved over to the dead wall.
+    const e = scriptedEngine(
+      [{ bonus: false, hands: ['111m456m789m123p5p6z', IDLE1, IDLE2, IDLE3], last: '1m9s', replacements: '5p' }],
+      { options: { flowers: false, minFaan: 0 } },
+    );
+    for (let i = 0; i < 1000 && !(e.viewFor(0).wallCount === 1 && e.viewFor(0).stage === 'discard'); i++) fire(e);
+    expect(e.viewFor(0).turn).toBe(0);
+    expect(e.viewFor(0).hand?.drawn).toBe(tile('1m'));
+    must(e, 0, { type: 'concealedKong', tile: tile('1m') });
+    expect(e.viewFor(0).wallCount).toBe(0);
+    expect(e.viewFor(0).hand?.drawn).toBe(tile('5p'));
+    must(e, 0, WIN);
+    expect(patternNames(e)).toContain('win-by-kong');
+    // (hk-new names the last-tile condition "last catch".)
+    expect(patternNames(e)).not.toContain('last-catch');
+    expect(patternNames(e)).not.toContain('last-tile');
+    checkAll(e);
+  });
+
+  it("earthly hand also after the dealer's concealed kong before its first discard", () => {
+    const e = scriptedEngine(
+      [{ hands: ['1111m456m789m23s57z', '123p456p789p111s9s', IDLE2, IDLE3], replacements: '9s' }],
+      MIN0,
+    );
+    must(e, 0, { type: 'concealedKong', tile: tile('1m') });
+    must(e, 0, discard('9s'));
+    expect(types(e, 1)).toEqual(['win', 'pass']);
+    must(e, 1, WIN);
+    fire(e);
+    expect(e.results()[0]?.winner).toBe(1);
+    expect(patternNames(e)).toContain('earthly-hand');
+    checkAll(e);
   });
 });

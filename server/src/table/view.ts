@@ -1,7 +1,9 @@
 /**
  * What one viewer may see of the table: a pure function of the state and the viewer. A seat
  * sees its own concealed tiles and its legal actions; everybody sees counts, discards, melds,
- * bonus tiles, scores, deadlines and results. The wall order, the seed (until the match is
+ * bonus tiles, scores, deadlines and results. The claim deadline depends on the viewer only: the
+ * window's full deadline for a seat that may still answer, the uniform minimum for everybody
+ * else (so a view never tells whether another seat could claim). The wall order, the seed (until the match is
  * over) and other seats' concealed tiles never appear; at the end of a hand the results reveal
  * every hand, as the rules show them.
  */
@@ -56,7 +58,18 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     if (extras.connected === undefined) publicMemo.set(s, common);
   }
   if (viewer === 'spectator') return { ...common, viewer, legalActions: [] };
-  return { ...common, viewer, legalActions: legalActions(s, viewer), hand: ownHand(s, viewer) };
+  const legal = legalActions(s, viewer);
+  const w = s.hand.window;
+  // A seat that may still answer sees the window's full deadline; it is its own business.
+  const open = s.phase === 'playing' && w !== null && w.answers[viewer] === null && w.options[viewer].length > 0;
+  const deadlines = open ? claimDeadlines(common.deadlines, w.deadline) : common.deadlines;
+  return { ...common, viewer, deadlines, legalActions: legal, hand: ownHand(s, viewer) };
+}
+
+/** The deadlines with the claim window's full deadline (memoised: views of one state share it). */
+const fullClaimMemo = new WeakMap<TableView['deadlines'], TableView['deadlines']>();
+function claimDeadlines(common: TableView['deadlines'], claim: number): TableView['deadlines'] {
+  return memo(fullClaimMemo, common, (d) => ({ turn: d.turn, claim }));
 }
 
 function publicPart(s: TableState, extras: ViewExtras): PublicPart {
@@ -97,11 +110,14 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     turn: playing ? h.turn : null,
     stage: !playing ? 'none' : h.stage === 'discard' ? 'discard' : h.stage,
     lastDiscard: h.lastDiscard === null ? null : { seat: h.lastDiscard.seat, tile: kindOfId(h.lastDiscard.id) },
+    // The tile being added to a pung is public (anyone waiting on it may rob the kong).
+    ...(playing && h.stage === 'robbing' && w !== null ? { robbing: { seat: w.from, tile: kindOfId(w.tile) } } : {}),
     deadlines: {
       turn: playing ? h.turnDeadline : s.resultsDeadline,
-      // The window's own deadline for everybody: when it may close early (every eligible seat
-      // answered) is the scheduler's business, and showing it would tell who could claim.
-      claim: playing && w !== null ? w.deadline : null,
+      // Everybody who has nothing (more) to answer sees the uniform minimum, whether or not
+      // another seat could claim; a seat that may still answer sees the full deadline (viewFor).
+      // Anything else would tell who could claim.
+      claim: playing && w !== null ? w.minCloseAt : null,
     },
     seats,
     lastResult,
@@ -122,7 +138,7 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   let ready: TileKind[] = [];
   if (s.phase === 'playing' && n % 3 === 1) {
     const known = waitsMemo.get(st.concealed);
-    ready = known ?? waits(countKinds(concealed), st.melds.length, { sevenPairs: s.setup.rules.sevenPairs });
+    ready = known ?? waits(countKinds(concealed), st.melds.length, s.setup.rules.analysis);
     if (known === undefined) waitsMemo.set(st.concealed, ready);
   }
   return {
