@@ -273,6 +273,19 @@ function matchesCard(): HTMLElement {
   return card;
 }
 
+function copyButton(text: string): HTMLButtonElement {
+  const b = el('button', { type: 'button' }, 'Copy');
+  b.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = 'Copied';
+    } catch {
+      b.textContent = 'Select the link to copy it';
+    }
+  });
+  return b;
+}
+
 async function tableLobby(code: string): Promise<void> {
   const card = el(
     'section',
@@ -299,7 +312,7 @@ async function tableLobby(code: string): Promise<void> {
     card.replaceChildren(
       el('h2', {}, 'Table ', el('span', { class: 'code', 'data-testid': 'code' }, code)),
       el('p', {}, `${t.ruleset === 'hk-old' ? 'Hong Kong old style' : 'Hong Kong new style'} · ${t.status}`),
-      el('p', {}, 'Share this link: ', el('a', { href: link }, link)),
+      el('p', {}, 'Share this link: ', el('a', { href: link }, link), ' ', copyButton(link)),
     );
     const seats = el('div', { class: 'seats' });
     const name = el('input', { type: 'text', placeholder: 'Your name', maxlength: '24', 'data-testid': 'name' });
@@ -313,7 +326,7 @@ async function tableLobby(code: string): Promise<void> {
         el('br'),
       );
       if (s.bot) box.append('Bot');
-      else if (s.name) box.append(s.name, s.connected ? '' : ' (not connected)');
+      else if (s.name) box.append(s.name, t.status === 'lobby' || s.connected ? '' : ' (away)');
       else if (!ticket && t.status === 'lobby') {
         const take = el('button', { type: 'button', 'data-seat': String(s.seat) }, 'Sit here');
         take.addEventListener('click', async () => {
