@@ -77,7 +77,7 @@ export class TableRenderer {
     await this.app.init({
       resizeTo: host,
       background: '#0f5a3d',
-      antialias: true,
+      antialias: false, // sprites carry their own smooth edges; MSAA costs a lot on software GL
       resolution: Math.min(2, window.devicePixelRatio || 1),
       autoDensity: true,
       preference: 'webgl',
