@@ -12,9 +12,11 @@ import {
   actionButtons,
   autoAction,
   countdown,
-  discardable,
+  type HandInput,
   isOffered,
+  keyHand,
   statusLine,
+  tapHand,
 } from '../table/actions.js';
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
@@ -94,25 +96,19 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   redraw();
 }
 
-/** First tap raises a tile, a second tap on it discards it; a disabled tile cannot be picked. */
+/** First tap raises a tile, a second tap on it discards it; a tile that cannot go does nothing. */
 function tapTile(index: number): void {
   const v = state.view;
   if (!v) return;
-  const tile = handOrder(v).tiles[index];
-  if (tile === undefined || !discardable(v).has(tile)) return;
-  if (state.selected === index) discardIndex(index);
-  else {
-    state.selected = index;
-    redraw();
-  }
+  applyHand(tapHand(v, handOrder(v).tiles, state.selected, index));
 }
 
-function discardIndex(index: number): void {
-  const v = state.view;
-  if (!v) return;
-  const tile = handOrder(v).tiles[index];
-  if (tile === undefined) return;
-  send({ type: 'discard', tile });
+function applyHand(input: HandInput): void {
+  if (input.discard !== null) send({ type: 'discard', tile: input.discard });
+  else if (input.selected !== state.selected) {
+    state.selected = input.selected;
+    redraw();
+  }
 }
 
 function renderBar(): void {
@@ -293,17 +289,9 @@ function renderBanner(): void {
 function onKey(e: KeyboardEvent): void {
   const v = state.view;
   if (!v || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-  const n = handOrder(v).tiles.length;
-  if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-    if (n === 0) return;
-    const step = e.key === 'ArrowLeft' ? -1 : 1;
-    state.selected = state.selected === null ? (step > 0 ? 0 : n - 1) : (state.selected + step + n) % n;
-    redraw();
-    e.preventDefault();
-    return;
-  }
-  if ((e.key === 'Enter' || e.key === ' ') && state.selected !== null) {
-    discardIndex(state.selected);
+  const input = keyHand(v, handOrder(v).tiles, state.selected, e.key);
+  if (input) {
+    applyHand(input);
     e.preventDefault();
     return;
   }
@@ -379,8 +367,8 @@ window.__mj = {
   renderer,
   /** Clicks (taps twice) the hand tile at `index` in drawing order. */
   discard: (index: number) => {
+    if (state.selected !== index) tapTile(index);
     tapTile(index);
-    if (state.selected === index) tapTile(index);
   },
   hand: () => (state.view ? handOrder(state.view).tiles : []),
   buttons: () => (state.view && canAct() ? actionButtons(state.view).map((b) => b.id) : []),

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { actionButtons, autoAction, countdown, discardable, isOffered, statusLine, toPlayerAction } from './actions.js';
+import {
+  actionButtons,
+  autoAction,
+  countdown,
+  discardable,
+  isOffered,
+  keyHand,
+  statusLine,
+  tapHand,
+  toPlayerAction,
+} from './actions.js';
 import { discards, makeView, tiles } from './fixture.js';
 
 const [m3, m4, m5, m6] = tiles('3456m') as [never, never, never, never];
@@ -109,5 +119,35 @@ describe('countdown', () => {
   test('status line says whose move it is', () => {
     expect(statusLine(makeView({ legalActions: discards('1m') }))).toBe('Your turn: discard a tile');
     expect(statusLine(makeView({ turn: 2 }))).toBe('P3 to play');
+  });
+});
+
+describe('discarding by tap and keyboard', () => {
+  const hand = tiles('123m5z');
+  const mine = makeView({ legalActions: discards('123m5z') });
+  const [one, two, , red] = hand as [never, never, never, never];
+
+  test('first tap raises, second tap on the same tile discards, another tile moves the raise', () => {
+    expect(tapHand(mine, hand, null, 1)).toEqual({ selected: 1, discard: null });
+    expect(tapHand(mine, hand, 1, 1)).toEqual({ selected: null, discard: two });
+    expect(tapHand(mine, hand, 1, 3)).toEqual({ selected: 3, discard: null });
+  });
+
+  test('tiles that cannot be discarded now do nothing', () => {
+    const other = makeView({ turn: 2 });
+    expect(tapHand(other, hand, null, 0)).toEqual({ selected: null, discard: null });
+    const some = makeView({ legalActions: discards('5z') });
+    expect(tapHand(some, hand, 3, 0)).toEqual({ selected: 3, discard: null });
+    expect(tapHand(mine, hand, null, 9)).toEqual({ selected: null, discard: null });
+  });
+
+  test('arrows wrap, Enter discards the raised tile', () => {
+    expect(keyHand(mine, hand, null, 'ArrowRight')).toEqual({ selected: 0, discard: null });
+    expect(keyHand(mine, hand, null, 'ArrowLeft')).toEqual({ selected: 3, discard: null });
+    expect(keyHand(mine, hand, 3, 'ArrowRight')).toEqual({ selected: 0, discard: null });
+    expect(keyHand(mine, hand, 3, 'Enter')).toEqual({ selected: null, discard: red });
+    expect(keyHand(mine, hand, 0, ' ')).toEqual({ selected: null, discard: one });
+    expect(keyHand(mine, hand, null, 'Enter')).toBeNull();
+    expect(keyHand(mine, hand, 0, 'x')).toBeNull();
   });
 });

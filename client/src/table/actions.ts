@@ -233,3 +233,41 @@ export function statusLine(view: TableView): string {
       return '';
   }
 }
+
+/** What a tap or a key on the hand does: the tile raised now, and the tile to discard, if any. */
+export interface HandInput {
+  readonly selected: number | null;
+  readonly discard: TileKind | null;
+}
+
+/**
+ * A tap on hand tile `index` (in drawing order): the first tap raises a tile the server lets us
+ * discard, a second tap on the raised tile discards it; other tiles do nothing.
+ */
+export function tapHand(view: TableView, hand: readonly TileKind[], selected: number | null, index: number): HandInput {
+  const tile = hand[index];
+  if (tile === undefined || !discardable(view).has(tile)) return { selected, discard: null };
+  if (selected === index) return { selected: null, discard: tile };
+  return { selected: index, discard: null };
+}
+
+/** Arrow keys move the raised tile (wrapping), Enter or Space discards it. */
+export function keyHand(
+  view: TableView,
+  hand: readonly TileKind[],
+  selected: number | null,
+  key: string,
+): HandInput | null {
+  const n = hand.length;
+  if (n === 0) return null;
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const step = key === 'ArrowLeft' ? -1 : 1;
+    return { selected: selected === null ? (step > 0 ? 0 : n - 1) : (selected + step + n) % n, discard: null };
+  }
+  if ((key === 'Enter' || key === ' ') && selected !== null) {
+    const tile = hand[selected];
+    if (tile === undefined || !discardable(view).has(tile)) return { selected, discard: null };
+    return { selected: null, discard: tile };
+  }
+  return null;
+}
