@@ -96,7 +96,7 @@ function buildControls(r: ReplayResponse): void {
   });
   controls.replaceChildren(
     button(
-      '⏮',
+      '« Hand',
       'Previous hand',
       () => set(jumpToHand(rs, n, r.handStarts, handAt(r.handStarts, rs.index) - 1)),
       'prev-hand',
@@ -105,7 +105,7 @@ function buildControls(r: ReplayResponse): void {
     button('▶ Play', 'Play / pause (space)', () => set(togglePlay(rs, n)), 'play'),
     button('▶', 'Step forward (→)', () => set(step(rs, n, 1)), 'step-forward'),
     button(
-      '⏭',
+      'Hand »',
       'Next hand',
       () => set(jumpToHand(rs, n, r.handStarts, handAt(r.handStarts, rs.index) + 1)),
       'next-hand',
