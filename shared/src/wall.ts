@@ -131,7 +131,7 @@ export function deadCount(w: WallState): number {
 /** Draws the next live tile; null when the live wall is empty (the hand is drawn). */
 export function drawLive(w: WallState): { tile: TileId; wall: WallState } | null {
   if (liveCount(w) === 0) return null;
-  return { tile: w.order[w.head]!, wall: { ...w, head: w.head + 1 } };
+  return { tile: w.order[w.head]!, wall: { order: w.order, head: w.head + 1, tail: w.tail, dice: w.dice } };
 }
 
 /**
@@ -141,7 +141,7 @@ export function drawLive(w: WallState): { tile: TileId; wall: WallState } | null
  */
 export function drawReplacement(w: WallState): { tile: TileId; wall: WallState } | null {
   if (w.tail <= w.head) return null;
-  return { tile: w.order[w.tail - 1]!, wall: { ...w, tail: w.tail - 1 } };
+  return { tile: w.order[w.tail - 1]!, wall: { order: w.order, head: w.head, tail: w.tail - 1, dice: w.dice } };
 }
 
 /** The tiles not yet drawn, front to back (the server's business: never send this to a client). */

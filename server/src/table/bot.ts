@@ -48,7 +48,7 @@ interface BotContext {
   readonly counts: Counts;
   readonly melds: readonly Meld[];
   /** Honour kinds worth a faan as a pung: dragons, own wind, prevailing wind. */
-  readonly valuable: ReadonlySet<number>;
+  readonly valuable: Valuable;
   /** The suit (0, 1, 2) the hand leans to, when it could become a one-suit hand; else -1. */
   readonly flushSuit: number;
 }
@@ -57,8 +57,19 @@ function botContext(view: TableView): BotContext {
   const hand = view.hand as NonNullable<TableView['hand']>;
   const me = view.seats[view.viewer as number] as TableView['seats'][number];
   const counts = countKinds(hand.concealed);
-  const valuable = new Set<number>([31, 32, 33, windKind(me.wind), windKind(view.prevailingWind)]);
+  const valuable = new Valuable(windKind(me.wind), windKind(view.prevailingWind));
   return { view, counts, melds: me.melds, valuable, flushSuit: flushSuitOf(counts, me.melds) };
+}
+
+/** The honour kinds worth a faan as a pung: the dragons, the seat wind and the prevailing wind. */
+class Valuable {
+  constructor(
+    private readonly seatWind: number,
+    private readonly roundWind: number,
+  ) {}
+  has(k: number): boolean {
+    return k === 31 || k === 32 || k === 33 || k === this.seatWind || k === this.roundWind;
+  }
 }
 
 /** A suit that (with honours) already holds nearly the whole hand, and no melds in other suits. */

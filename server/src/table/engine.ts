@@ -102,7 +102,7 @@ class Engine implements TableEngine {
 
   /** The machine's context: the whole table state (read-only). */
   get state(): TableState {
-    return this.actor.getSnapshot().context;
+    return this.actor.getSnapshot().context.table;
   }
 
   get seq(): number {

@@ -1,6 +1,8 @@
 /**
- * The table as an XState v5 machine. The context is the whole `TableState` (plain data); guards
- * and actions call the pure functions of state.ts. The machine's states are the table's phases:
+ * The table as an XState v5 machine. The context holds the whole `TableState` (plain data, as
+ * `context.table`: one property for XState to copy per event, and the state object itself kept,
+ * so that what is remembered per state stays valid); guards and actions call the pure functions
+ * of state.ts. The machine's states are the table's phases:
  * a hand in play, the results pause between hands, the end of the match (final). Inside a hand
  * the stage (a turn, a claim window, a robbing window) is context data, read by the views.
  *
@@ -19,6 +21,10 @@ import { applyAction, applyTimeout, deadline, type MatchSetup, refusal, startMat
 export type MachineEvent =
   | { readonly type: 'act'; readonly seat: Seat; readonly action: PlayerAction; readonly at: number }
   | { readonly type: 'timeout'; readonly at: number };
+
+export interface MachineContext {
+  readonly table: TableState;
+}
 
 export interface MachineInput {
   readonly setup: MatchSetup;
@@ -55,20 +61,20 @@ const route = (from: Phase) =>
 
 export const tableMachine = setup({
   types: {
-    context: {} as TableState,
+    context: {} as MachineContext,
     input: {} as MachineInput,
     events: {} as MachineEvent,
   },
   guards: {
     /** The event is accepted and the table is then in phase `to`. */
-    leadsTo: ({ context, event }, params: { to: Phase }) => nextState(context, event)?.phase === params.to,
+    leadsTo: ({ context, event }, params: { to: Phase }) => nextState(context.table, event)?.phase === params.to,
   },
   actions: {
-    apply: assign(({ context, event }) => nextState(context, event) ?? context),
+    apply: assign({ table: ({ context, event }) => nextState(context.table, event) ?? context.table }),
   },
 }).createMachine({
   id: 'table',
-  context: ({ input }) => startMatch(input.setup, input.at),
+  context: ({ input }) => ({ table: startMatch(input.setup, input.at) }),
   initial: 'playing',
   states: {
     /** A hand is being played: turns, claim windows, robbing windows. */

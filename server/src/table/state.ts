@@ -38,6 +38,7 @@ import {
   scoreTableWin,
   falseWinDeltas,
 } from './core.js';
+import { IdentityCache } from './cache.js';
 import type { TableTiming } from './options.js';
 import type { ActionRefusal, MatchPlayer, TableRuleset } from './types.js';
 
@@ -156,8 +157,11 @@ interface Drawn {
   readonly replaced: boolean;
 }
 
+const isBonusId = (id: TileId): boolean => isBonus(kindOfId(id));
+
 /** Puts bonus tiles of the concealed hand aside and replaces each from the dead wall, repeatedly. */
 function replaceBonus(wall: WallState, seat: SeatState): Drawn | null {
+  if (!seat.concealed.some(isBonusId)) return { wall, seat, replaced: false };
   let w = wall;
   let concealed = seat.concealed;
   let bonus = seat.bonus;
@@ -278,7 +282,7 @@ export function dealHand(s: TableState, number: number, at: number): TableState 
 const meldKinds = (seat: SeatState): Meld[] => seat.melds.map((m) => m.meld);
 
 /** Kind counts of a concealed hand, remembered by array identity (hands are never mutated). */
-const countsMemo = new WeakMap<readonly TileId[], KindCounts>();
+const countsMemo = new IdentityCache<readonly TileId[], KindCounts>(16);
 function countsOf(ids: readonly TileId[]): KindCounts {
   let c = countsMemo.get(ids);
   if (c === undefined) {
@@ -386,15 +390,17 @@ function discardConditions(s: TableState, from: Seat, robbing: boolean): WinCond
   return c;
 }
 
-/** Self-drawn win checks by hand state (states are immutable: the turn seat's answer never changes). */
-const selfWinMemo = new WeakMap<HandState, WinCheck>();
+// The self-drawn win check of the last hand state asked about (states are immutable: the turn
+// seat's answer never changes; the legal list, the refusal check and the action all ask).
+let selfWinHand: HandState | null = null;
+let selfWin: WinCheck = { ok: false, faan: 0 };
 
 function checkSelfWin(s: TableState, seat: Seat): WinCheck {
   if (seat !== s.hand.turn) return computeSelfWin(s, seat);
-  const known = selfWinMemo.get(s.hand);
-  if (known !== undefined) return known;
+  if (selfWinHand === s.hand) return selfWin;
   const r = computeSelfWin(s, seat);
-  selfWinMemo.set(s.hand, r);
+  selfWinHand = s.hand;
+  selfWin = r;
   return r;
 }
 
@@ -437,6 +443,15 @@ function checkDiscardWin(s: TableState, seat: Seat, from: Seat, tile: TileId, ro
 // ---------------------------------------------------------------------------------------------
 // Legal actions
 
+// The discard and concealed-kong actions of each kind, built once and shared by every legal list
+// (legal lists and views are read-only).
+const DISCARD: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
+  Object.freeze({ type: 'discard' as const, tile: k as TileKind }),
+);
+const CONCEALED_KONG: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
+  Object.freeze({ type: 'concealedKong' as const, tile: k as TileKind }),
+);
+
 function turnActions(s: TableState): LegalAction[] {
   const h = s.hand;
   const seat = h.turn;
@@ -448,7 +463,7 @@ function turnActions(s: TableState): LegalAction[] {
   const canReplace = deadCount(h.wall) > 0;
   if (canReplace) {
     for (let k = 0; k < 34; k++) {
-      if (counts[k] === 4) out.push({ type: 'concealedKong', tile: k as TileKind });
+      if (counts[k] === 4) out.push(CONCEALED_KONG[k] as LegalAction);
     }
     if (st.drawn !== null) {
       const d = kindOfId(st.drawn);
@@ -458,7 +473,7 @@ function turnActions(s: TableState): LegalAction[] {
     }
   }
   for (let k = 0; k < 34; k++) {
-    if ((counts[k] ?? 0) > 0) out.push({ type: 'discard', tile: k as TileKind });
+    if ((counts[k] ?? 0) > 0) out.push(DISCARD[k] as LegalAction);
   }
   return out;
 }
@@ -498,15 +513,18 @@ function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId): Le
   return win.ok ? [{ type: 'win', faan: win.faan }, { type: 'pass' }] : [];
 }
 
-const legalMemo = new WeakMap<TableState, (readonly LegalAction[] | undefined)[]>();
+// The legal actions of the last state asked about, by seat (views of one state come in a row; a
+// single slot leaves the garbage collector nothing to track, unlike a WeakMap of every state).
+let legalState: TableState | null = null;
+const legalBySeat: (readonly LegalAction[] | undefined)[] = [undefined, undefined, undefined, undefined];
 
-/** The exact legal actions of `seat` now (remembered per state: views and checks ask often). */
+/** The exact legal actions of `seat` now (remembered for the last state: views and checks ask often). */
 export function legalActions(s: TableState, seat: Seat): readonly LegalAction[] {
-  let bySeat = legalMemo.get(s);
-  if (bySeat === undefined) {
-    bySeat = [undefined, undefined, undefined, undefined];
-    legalMemo.set(s, bySeat);
+  if (legalState !== s) {
+    legalState = s;
+    legalBySeat.fill(undefined);
   }
+  const bySeat = legalBySeat;
   const known = bySeat[seat];
   if (known !== undefined) return known;
   const list = computeLegalActions(s, seat);
@@ -652,9 +670,23 @@ function isFalseWinTime(s: TableState, seat: Seat): boolean {
 // ---------------------------------------------------------------------------------------------
 // Applying actions
 
+/** The state with the next seq at `at` (one literal, in the key order of `startMatch`: cheaper than a spread). */
+const bumped = (s: TableState, at: number): TableState => ({
+  setup: s.setup,
+  phase: s.phase,
+  seq: s.seq + 1,
+  at,
+  round: s.round,
+  dealer: s.dealer,
+  scores: s.scores,
+  results: s.results,
+  hand: s.hand,
+  resultsDeadline: s.resultsDeadline,
+});
+
 /** Applies an accepted action (the caller checked `refusal` first). */
 export function applyAction(s0: TableState, seat: Seat, action: PlayerAction, at: number): TableState {
-  const s: TableState = { ...s0, seq: s0.seq + 1, at };
+  const s = bumped(s0, at);
   if (s.phase === 'handOver') return markReady(s, seat, at);
   const h = s.hand;
   if (h.stage === 'discard') {
@@ -692,7 +724,7 @@ export function deadline(s: TableState): number | null {
 }
 
 export function applyTimeout(s0: TableState, at: number): TableState {
-  const s: TableState = { ...s0, seq: s0.seq + 1, at };
+  const s = bumped(s0, at);
   if (s.phase === 'handOver') return nextHand(s, at);
   const h = s.hand;
   if (h.window !== null) return closeWindow(s, at);

@@ -10,17 +10,18 @@
 import {
   type DiscardView,
   kindOfId,
+  type LegalAction,
   type Meld,
   type Seat,
   type SeatPublicView,
   SEATS,
   seatWind,
-  sortKinds,
   type TableView,
   type TileId,
   type TileKind,
   type Wind,
 } from '@mahjong/shared';
+import { IdentityCache } from './cache.js';
 import { countKinds, deadCount, liveCount, waits } from './core.js';
 import { legalActions, type SeatDiscard, type SeatMeld, type TableState } from './state.js';
 
@@ -33,44 +34,75 @@ export interface ViewExtras {
 
 // The state's arrays are never mutated (a change is a new array), so their public forms are
 // remembered by identity: most of a view is then shared between views and between events.
-const meldsMemo = new WeakMap<readonly SeatMeld[], readonly Meld[]>();
-const bonusMemo = new WeakMap<readonly TileId[], readonly TileKind[]>();
-const discardsMemo = new WeakMap<readonly SeatDiscard[], readonly DiscardView[]>();
-const sortedMemo = new WeakMap<readonly TileId[], TileKind[]>();
-
-function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
-  let v = cache.get(key);
-  if (v === undefined) {
-    v = make(key);
-    cache.set(key, v);
-  }
-  return v;
-}
+const meldsMemo = new IdentityCache<readonly SeatMeld[], readonly Meld[]>(8);
+const bonusMemo = new IdentityCache<readonly TileId[], readonly TileKind[]>(8);
+const discardsMemo = new IdentityCache<readonly SeatDiscard[], readonly DiscardView[]>(8);
+const sortedMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
 
 type PublicPart = Omit<TableView, 'viewer' | 'legalActions' | 'hand'>;
-/** What every viewer sees alike, built once per state (the server asks for five views of each). */
-const publicMemo = new WeakMap<TableState, PublicPart>();
+
+// What every viewer sees alike, built once per state: the server asks for five views of each
+// state in a row, a bot table for the seats that may act. One slot is enough for that (a state is
+// never changed, so the slot is right whenever its state is the one asked about) and, unlike a
+// WeakMap keyed by every state, it leaves the garbage collector nothing to track.
+let lastState: TableState | null = null;
+let lastSeedHash = '';
+let lastCommon: PublicPart | null = null;
+
+function commonPart(s: TableState, extras: ViewExtras): PublicPart {
+  if (extras.connected !== undefined) return publicPart(s, extras);
+  if (lastState === s && lastSeedHash === extras.seedHash && lastCommon !== null) return lastCommon;
+  const common = publicPart(s, extras);
+  lastState = s;
+  lastSeedHash = extras.seedHash;
+  lastCommon = common;
+  return common;
+}
 
 export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewExtras): TableView {
-  let common = extras.connected === undefined ? publicMemo.get(s) : undefined;
-  if (common === undefined) {
-    common = publicPart(s, extras);
-    if (extras.connected === undefined) publicMemo.set(s, common);
+  const c = commonPart(s, extras);
+  let deadlines = c.deadlines;
+  let legal: readonly LegalAction[] = NO_ACTIONS;
+  let hand: TableView['hand'];
+  if (viewer !== 'spectator') {
+    legal = legalActions(s, viewer);
+    hand = ownHand(s, viewer);
+    const w = s.hand.window;
+    // A seat that may still answer sees the window's full deadline; it is its own business.
+    if (s.phase === 'playing' && w !== null && w.answers[viewer] === null && w.options[viewer].length > 0) {
+      deadlines = { turn: deadlines.turn, claim: w.deadline };
+    }
   }
-  if (viewer === 'spectator') return { ...common, viewer, legalActions: [] };
-  const legal = legalActions(s, viewer);
-  const w = s.hand.window;
-  // A seat that may still answer sees the window's full deadline; it is its own business.
-  const open = s.phase === 'playing' && w !== null && w.answers[viewer] === null && w.options[viewer].length > 0;
-  const deadlines = open ? claimDeadlines(common.deadlines, w.deadline) : common.deadlines;
-  return { ...common, viewer, deadlines, legalActions: legal, hand: ownHand(s, viewer) };
+  // One literal (no spread of the public part: copying it property by property is the slow path).
+  const view: { -readonly [K in keyof TableView]: TableView[K] } = {
+    seq: c.seq,
+    phase: c.phase,
+    ruleset: c.ruleset,
+    minFaan: c.minFaan,
+    prevailingWind: c.prevailingWind,
+    handNumber: c.handNumber,
+    dealer: c.dealer,
+    wallCount: c.wallCount,
+    deadWallCount: c.deadWallCount,
+    dice: c.dice,
+    turn: c.turn,
+    stage: c.stage,
+    lastDiscard: c.lastDiscard,
+    deadlines,
+    seats: c.seats,
+    lastResult: c.lastResult,
+    results: c.results,
+    seedHash: c.seedHash,
+    viewer,
+    legalActions: legal,
+  };
+  if (c.robbing !== undefined) view.robbing = c.robbing;
+  if (c.seed !== undefined) view.seed = c.seed;
+  if (hand !== undefined) view.hand = hand;
+  return view;
 }
 
-/** The deadlines with the claim window's full deadline (memoised: views of one state share it). */
-const fullClaimMemo = new WeakMap<TableView['deadlines'], TableView['deadlines']>();
-function claimDeadlines(common: TableView['deadlines'], claim: number): TableView['deadlines'] {
-  return memo(fullClaimMemo, common, (d) => ({ turn: d.turn, claim }));
-}
+const NO_ACTIONS: readonly LegalAction[] = [];
 
 function publicPart(s: TableState, extras: ViewExtras): PublicPart {
   const h = s.hand;
@@ -87,9 +119,9 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
       score: s.scores[seat],
       concealedCount: st.concealed.length,
       hasDrawn: playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null,
-      melds: memo(meldsMemo, st.melds, (ms) => ms.map((m) => m.meld)),
-      bonus: memo(bonusMemo, st.bonus, (ids) => ids.map(kindOfId)),
-      discards: memo(discardsMemo, st.discards, (ds) =>
+      melds: meldsMemo.memo(st.melds, (ms) => ms.map((m) => m.meld)),
+      bonus: bonusMemo.memo(st.bonus, (ids) => ids.map(kindOfId)),
+      discards: discardsMemo.memo(st.discards, (ds) =>
         ds.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
       ),
     };
@@ -110,8 +142,6 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     turn: playing ? h.turn : null,
     stage: !playing ? 'none' : h.stage === 'discard' ? 'discard' : h.stage,
     lastDiscard: h.lastDiscard === null ? null : { seat: h.lastDiscard.seat, tile: kindOfId(h.lastDiscard.id) },
-    // The tile being added to a pung is public (anyone waiting on it may rob the kong).
-    ...(playing && h.stage === 'robbing' && w !== null ? { robbing: { seat: w.from, tile: kindOfId(w.tile) } } : {}),
     deadlines: {
       turn: playing ? h.turnDeadline : s.resultsDeadline,
       // Everybody who has nothing (more) to answer sees the uniform minimum, whether or not
@@ -123,17 +153,28 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     lastResult,
     results: s.results,
     seedHash: extras.seedHash,
-    ...(s.phase === 'matchOver' ? { seed: s.setup.seed } : {}),
+    // The tile being added to a pung is public (anyone waiting on it may rob the kong).
+    robbing: playing && h.stage === 'robbing' && w !== null ? { seat: w.from, tile: kindOfId(w.tile) } : undefined,
+    seed: s.phase === 'matchOver' ? s.setup.seed : undefined,
   };
 }
 
+/** The kinds of `ids` in ascending order (as `sortKinds`), by counting: cheaper than a sort. */
+function sortedKinds(ids: readonly TileId[]): TileKind[] {
+  const counts = new Uint8Array(42);
+  for (const id of ids) counts[kindOfId(id)] = (counts[kindOfId(id)] as number) + 1;
+  const out: TileKind[] = [];
+  for (let k = 0; k < 42; k++) for (let n = counts[k] as number; n > 0; n--) out.push(k as TileKind);
+  return out;
+}
+
 /** Waits by concealed hand (arrays are never mutated: a new hand is a new array). */
-const waitsMemo = new WeakMap<readonly TileId[], TileKind[]>();
+const waitsMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
 
 function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   const h = s.hand;
   const st = h.seats[seat];
-  const concealed = memo(sortedMemo, st.concealed, (ids) => sortKinds(ids.map(kindOfId)));
+  const concealed = sortedMemo.memo(st.concealed, sortedKinds);
   const n = concealed.length;
   let ready: TileKind[] = [];
   if (s.phase === 'playing' && n % 3 === 1) {
