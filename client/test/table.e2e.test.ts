@@ -293,6 +293,9 @@ describe('four players, a spectator and a replay in Chromium', () => {
     for (let i = 0; i < 6; i++) await viewer.click('[data-testid="step-forward"]');
     await viewer.click('[data-testid="step-back"]');
     expect((await viewer.textContent('[data-testid="position"]'))?.trim()).toBe(`6 / ${frames}`);
+    expect(await viewer.textContent('[data-testid="caption"]')).toMatch(
+      /(Ann|Bo|Cy|Di) (discards|passes|chows|pungs)|deal/,
+    );
     // With every hand shown, the other seats' concealed tiles are face up.
     const faceUp = await viewer.evaluate(() => {
       // biome-ignore lint/suspicious/noExplicitAny: the page's test hook

@@ -6,6 +6,7 @@
 import type { ReplayResponse } from '@mahjong/shared';
 import { TableRenderer } from '../render/renderer.js';
 import {
+  describeEvent,
   handAt,
   initialReplay,
   jumpToHand,
@@ -30,6 +31,7 @@ let data: ReplayResponse | null = null;
 let rs: ReplayState = initialReplay();
 let scene: Scene | null = null;
 let bottomSeat: 0 | 1 | 2 | 3 = 0;
+let names: string[] = [];
 
 function show(): void {
   const frame = data?.frames[rs.index];
@@ -42,6 +44,8 @@ function show(): void {
   renderer.draw(scene);
   const pos = document.getElementById('replay-pos');
   if (pos) pos.textContent = `${rs.index + 1} / ${data.frames.length}`;
+  const caption = document.getElementById('replay-caption');
+  if (caption) caption.textContent = describeEvent(frame.event, names);
   const hand = document.getElementById('replay-hand') as HTMLSelectElement | null;
   if (hand) hand.value = String(handAt(data.handStarts, rs.index));
   const play = document.getElementById('replay-play');
@@ -115,6 +119,7 @@ function buildControls(r: ReplayResponse): void {
     el('label', {}, all, 'Show all hands'),
     el('label', {}, 'Bottom ', bottom),
     el('span', { id: 'replay-pos', 'data-testid': 'position' }),
+    el('strong', { id: 'replay-caption', 'data-testid': 'caption', style: 'min-width:16em' }),
   );
   (controls.querySelector('[data-testid="play"]') as HTMLElement).id = 'replay-play';
   window.addEventListener('keydown', (e) => {
@@ -139,6 +144,7 @@ async function main(): Promise<void> {
     return;
   }
   data = json;
+  names = json.match.players.map((p, s) => p.name ?? (p.bot ? `Bot ${s + 1}` : `Seat ${s + 1}`));
   rs = seek(rs, json.frames.length, 0);
   buildControls(json);
   show();

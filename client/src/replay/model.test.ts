@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { delayAfter, handAt, initialReplay, jumpToHand, seek, step, tick, togglePlay } from './model.js';
+import { describeEvent, delayAfter, handAt, initialReplay, jumpToHand, seek, step, tick, togglePlay } from './model.js';
 
 const frames = [0, 100, 1100, 5000, 5200, 5300].map((at) => ({ at }));
 const handStarts = [0, 3];
@@ -39,5 +39,27 @@ describe('replay stepping', () => {
     expect(s).toMatchObject({ index: 5, playing: false });
     expect(togglePlay(s, frames.length)).toMatchObject({ index: 0, playing: true });
     expect(tick({ ...s, playing: false }, frames, 5000)).toEqual({ ...s, playing: false });
+  });
+});
+
+describe('event captions', () => {
+  const names = ['Ann', 'Bo', 'Cy', 'Di'];
+  test.each([
+    [{ type: 'start' }, 'The match starts: the deal'],
+    [{ type: 'timeout' }, 'Time ran out'],
+    [{ type: 'act', seat: 1, action: { type: 'discard', tile: 13 } }, 'Bo discards 5 Dots'],
+    [
+      { type: 'act', seat: 2, action: { type: 'chow', tiles: [0, 1, 2] } },
+      'Cy chows 1 Characters, 2 Characters, 3 Characters',
+    ],
+    [
+      { type: 'act', seat: 3, action: { type: 'concealedKong', tile: 33 } },
+      'Di declares a concealed kong of Red Dragon',
+    ],
+    [{ type: 'act', seat: 0, action: { type: 'win' } }, 'Ann wins'],
+    [null, 'The deal'],
+    [{ type: 'act', seat: 0, action: { type: 'dance' } }, ''],
+  ])('%j', (event, caption) => {
+    expect(describeEvent(event, names)).toBe(caption);
   });
 });

@@ -3,6 +3,7 @@
  * paused, at what speed, and whether every hand is shown. The page feeds it elapsed time and
  * button presses and draws `frames[index]`.
  */
+import { type TileKind, tileName } from '@mahjong/shared';
 
 export interface ReplayState {
   /** Index of the frame shown. */
@@ -76,4 +77,39 @@ export function togglePlay(s: ReplayState, frames: number): ReplayState {
   if (s.playing) return { ...s, playing: false };
   // Playing from the last frame starts over.
   return { ...s, playing: true, index: s.index >= frames - 1 ? 0 : s.index, waited: 0 };
+}
+
+/**
+ * A caption for a logged event, for people: "Bo discards 5 Dots", "Cy pungs", "time ran out".
+ * The log format is the server's (`start`, `act` with seat and action, `timeout`); anything else
+ * is shown as nothing rather than guessed at.
+ */
+export function describeEvent(event: unknown, names: readonly string[]): string {
+  if (typeof event !== 'object' || event === null) return 'The deal';
+  const e = event as { type?: unknown; seat?: unknown; action?: { type?: unknown; tile?: unknown; tiles?: unknown } };
+  if (e.type === 'start') return 'The match starts: the deal';
+  if (e.type === 'timeout') return 'Time ran out';
+  if (e.type !== 'act' || typeof e.seat !== 'number' || !e.action) return '';
+  const who = names[e.seat] ?? `Seat ${e.seat + 1}`;
+  const tile = typeof e.action.tile === 'number' ? tileName(e.action.tile as TileKind) : '';
+  switch (e.action.type) {
+    case 'discard':
+      return `${who} discards ${tile}`;
+    case 'chow':
+      return `${who} chows${Array.isArray(e.action.tiles) ? ` ${(e.action.tiles as TileKind[]).map((t) => tileName(t)).join(', ')}` : ''}`;
+    case 'pung':
+      return `${who} pungs`;
+    case 'kong':
+      return `${who} kongs the discard`;
+    case 'concealedKong':
+      return `${who} declares a concealed kong of ${tile}`;
+    case 'addedKong':
+      return `${who} adds ${tile} to a kong`;
+    case 'win':
+      return `${who} wins`;
+    case 'pass':
+      return `${who} passes`;
+    default:
+      return '';
+  }
 }
