@@ -256,8 +256,27 @@ export function attachSockets(
 
     const hello = async (msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> => {
       if (msg.v !== PROTOCOL_VERSION) return refuse('msg/version', `the server speaks version ${PROTOCOL_VERSION}`);
+      if (data.viewer !== undefined && data.code === msg.code && !data.joining) {
+        // The same hello again (a client that greets on every reconnect, also a recovered one):
+        // answered with the full view, as `sync` is.
+        const claims = msg.token === undefined ? null : verifyToken(secret, msg.token);
+        const role: Viewer | null =
+          msg.token === undefined
+            ? 'spectator'
+            : claims && claims.code === data.code && claims.subject !== 'host'
+              ? claims.subject
+              : null;
+        if (role === data.viewer) {
+          const room = tables.get(data.code);
+          const welcome = room ? room.welcome(role) : await peers?.sync(data.code, role);
+          if (welcome) {
+            send(welcome);
+            return;
+          }
+        }
+      }
       if (data.viewer !== undefined || data.joining) {
-        return refuse('auth/already_joined', 'this socket has joined already');
+        return refuse('auth/already_joined', 'this socket has joined already (as another seat or table)');
       }
       const room: Room | undefined = tables.get(msg.code);
       let admitted: Admission;

@@ -108,14 +108,17 @@ describe(`fuzz (seed ${SEED})`, () => {
       else if (kind === 4) client.send({ type: 'act', seat: own ?? 0, seq: seq + 1 + int(100), action: anyAction() });
       else if (kind === 5)
         client.send({ type: 'act', seat: own ?? 0, seq: pick([-1, 1.5, '3', null]), action: anyAction() });
-      else if (kind === 6)
+      else if (kind === 6) {
+        // A hello for another role: another seat's token, or a spectator's greeting from a seat.
+        const other = own === null ? int(4) : (own + 1 + int(3)) % 4;
+        const token = own === null || rnd() < 0.5 ? tokens[other] : undefined;
         client.send({
           type: 'hello',
           v: pick([PROTOCOL_VERSION, PROTOCOL_VERSION + 1]),
           code: t.code,
-          ...(own === null ? {} : { token: tokens[own] }),
+          ...(token ? { token } : {}),
         });
-      else if (kind === 7 && own !== null)
+      } else if (kind === 7 && own !== null)
         client.send({ type: 'act', seat: ((own + 1 + int(3)) % 4) as Seat, seq, action: anyAction() });
       else {
         // A well-formed action at the current seq that the seat may not take (or a spectator acting).

@@ -101,6 +101,14 @@ describe('reconnection', () => {
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
     expect(seqs[seqs.length - 1]).toBe(room.engine!.seq);
     expect(room.info().seats[0].connected).toBe(true);
+    // A client that greets again on every reconnect gets the full view, not a refusal.
+    const answer = new Promise<{ type: string; role?: unknown }>((r) =>
+      socket.on('s2c', (m: { type: string; role?: unknown }) => {
+        if (m.type === 'welcome' || m.type === 'refused') r(m);
+      }),
+    );
+    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });
+    expect(await answer).toMatchObject({ type: 'welcome', role: 0 });
     socket.close();
     for (const c of others) c.close();
   });

@@ -94,9 +94,15 @@ describe('refusals', () => {
         'msg/invalid',
       ],
       [
-        'a second hello',
+        'a second hello for another seat',
         mover,
-        () => mover.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: tokens[turn] }),
+        () => mover.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: tokens[(turn + 1) % 4] }),
+        'auth/already_joined',
+      ],
+      [
+        'a second hello as a spectator',
+        mover,
+        () => mover.send({ type: 'hello', v: PROTOCOL_VERSION, code }),
         'auth/already_joined',
       ],
       [
@@ -136,6 +142,10 @@ describe('refusals', () => {
     for (const [name, client, send, expected] of cases) {
       expect(await refusal(client, send), name).toBe(expected);
     }
+    // The same hello again is answered with the full view (clients greet on every reconnect).
+    const welcomes = mover.messages.filter((m) => m.type === 'welcome').length;
+    mover.send({ type: 'hello', v: PROTOCOL_VERSION, code, token: tokens[turn] });
+    await mover.waitFor(() => mover.messages.filter((m) => m.type === 'welcome').length > welcomes);
     // The refused id is echoed.
     idle.act({ type: 'pass' }, seq, 77);
     await idle.waitFor(() => idle.refusals().some((r) => r.id === 77));
