@@ -75,6 +75,7 @@ function redraw(): void {
     selected: state.selected,
     reveal: state.hands,
     bottomSeat: state.bottomSeat,
+    clock: conn ? countdown(view, conn.serverNow(), FULL_MS) : null,
   });
   renderer.draw(scene);
 }
@@ -139,13 +140,24 @@ function placeBar(): void {
   bar.style.bottom = `${Math.round(hand * 2.05 + 16)}px`;
 }
 
+const FULL_MS = { turn: 20_000, claim: 8_000 };
+let shownSeconds: number | null = null;
+
 function tickCountdown(): void {
   const v = state.view;
+  if (!v || !conn) return;
+  const cd = countdown(v, conn.serverNow(), FULL_MS);
   const cdEl = document.getElementById('countdown');
-  if (!v || !cdEl || !conn) return;
-  const cd = countdown(v, conn.serverNow(), { turn: 20_000, claim: 8_000 });
-  cdEl.textContent = cd ? `${cd.seconds}s` : '';
-  cdEl.style.color = cd && cd.seconds <= 3 ? '#ffb4a8' : '#fff';
+  if (cdEl) {
+    cdEl.textContent = cd ? `${cd.seconds}s` : '';
+    cdEl.style.color = cd && cd.seconds <= 3 ? '#ffb4a8' : '#fff';
+  }
+  // The centre clock is part of the scene: redraw when the whole second changes.
+  const seconds = cd?.seconds ?? null;
+  if (seconds !== shownSeconds) {
+    shownSeconds = seconds;
+    redraw();
+  }
 }
 
 function renderToggles(): void {

@@ -147,6 +147,16 @@ describe('what is shown', () => {
     expect(scene.items.some((i) => i.key === 'missedWin')).toBe(true);
   });
 
+  test('the running clock is shown in the centre, red in its last seconds', () => {
+    const at = (seconds: number) =>
+      layoutTable(makeView(), 1280, 800, { selected: null, clock: { kind: 'claim', seconds } }).items.find(
+        (i) => i.key === 'clock',
+      );
+    expect(at(7)).toMatchObject({ text: 'claim 7s', color: '#f2b705' });
+    expect(at(2)).toMatchObject({ text: 'claim 2s', color: '#e05545' });
+    expect(layoutTable(makeView(), 1280, 800, { selected: null }).items.some((i) => i.key === 'clock')).toBe(false);
+  });
+
   test('the selected tile is raised and whose turn is marked', () => {
     const scene = layoutTable(makeView({ turn: 2 }), 1280, 800, { selected: 4 });
     const t = scene.items.filter((i): i is TileItem => i.type === 'tile' && i.handIndex !== undefined);

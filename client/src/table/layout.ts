@@ -93,6 +93,8 @@ export interface UiState {
   readonly reveal?: BySeat<readonly TileKind[]> | null;
   /** For a spectator or a replay: the seat drawn at the bottom. */
   readonly bottomSeat?: Seat;
+  /** Seconds left on the running clock (turn or claim window), shown in the centre. */
+  readonly clock?: { readonly kind: 'turn' | 'claim'; readonly seconds: number } | null;
 }
 
 /** Where `seat` sits on the screen for `viewer` (turn order runs counter-clockwise). */
@@ -387,6 +389,21 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       anchorY: 0.5,
     },
   );
+  if (ui.clock) {
+    items.push({
+      type: 'text',
+      key: 'clock',
+      text: `${ui.clock.kind === 'claim' ? 'claim' : 'turn'} ${ui.clock.seconds}s`,
+      x: centre.x,
+      y: centre.y + fs * 1.9,
+      size: fs,
+      color: ui.clock.seconds <= 3 ? COLORS.red : COLORS.gold,
+      bold: true,
+      anchorX: 0.5,
+      anchorY: 0.5,
+    });
+  }
+
   // Seat labels: bottom and top inside the panel, left and right beside the ends of their rows.
   const rowBox = (s: Seat) => {
     const own = items.filter(
