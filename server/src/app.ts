@@ -113,8 +113,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cluster: redis !== null,
   });
   // Unfinished tables come back (those another process of the cluster holds stay there).
-  const restored = await tables.restore(peers ? await peers.heldElsewhere() : new Set());
-  if (restored > 0) log.info({ restored }, 'restored unfinished tables');
+  const skip = peers ? await peers.heldElsewhere() : new Set<string>();
+  if (skip === null) log.error('other servers did not say which tables they hold; restoring none');
+  else {
+    const restored = await tables.restore(skip);
+    if (restored > 0) log.info({ restored }, 'restored unfinished tables');
+  }
 
   const started = Date.now();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -152,14 +152,18 @@ export class Peers {
   }
 
   /** Codes of the tables the other processes hold (so that a restarting process leaves them alone). */
-  async heldElsewhere(): Promise<Set<string>> {
-    try {
-      const answers = (await (this.io.serverSideEmitWithAck as (e: string) => Promise<unknown[]>)(
-        'mj:codes',
-      )) as string[][];
-      return new Set(answers.flat());
-    } catch {
-      return new Set();
+  /** Null when the peers do not answer (then nothing is restored rather than taken twice). */
+  async heldElsewhere(): Promise<Set<string> | null> {
+    // A peer that does not answer in time would have its tables taken twice: ask again.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const answers = (await (this.io.serverSideEmitWithAck as (e: string) => Promise<unknown[]>)(
+          'mj:codes',
+        )) as string[][];
+        return new Set(answers.flat());
+      } catch {
+        if (attempt >= 2) return null;
+      }
     }
   }
 
