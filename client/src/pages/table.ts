@@ -122,6 +122,7 @@ function renderBar(): void {
   for (const b of buttons) bar.append(buttonFor(b));
   const cd = el('span', { class: 'countdown', id: 'countdown' });
   bar.append(cd);
+  if (ticket) bar.append(toggleBoxes());
   tickCountdown();
   placeBar();
 }
@@ -160,7 +161,13 @@ function tickCountdown(): void {
   }
 }
 
+let togglesFor = '';
+
+/** A spectator's choice of the seat at the bottom (rebuilt only when the names change). */
 function renderToggles(): void {
+  const names = state.view ? state.view.seats.map((x) => x.name ?? '').join('|') : '';
+  if (names === togglesFor) return;
+  togglesFor = names;
   togglesEl.replaceChildren();
   if (!ticket) {
     const watching = el('label', {}, 'Watching · bottom seat ');
@@ -180,11 +187,15 @@ function renderToggles(): void {
     });
     watching.append(sel);
     togglesEl.append(watching);
-    return;
   }
+}
+
+/** The auto-pass / auto-win switches, kept in the action bar so that they never cover tiles. */
+function toggleBoxes(): HTMLElement {
+  const wrap = el('span', { class: 'toggles' });
   for (const [key, label] of [
-    ['autoPass', 'Auto-pass'],
-    ['autoWin', 'Auto-win'],
+    ['autoPass', 'auto-pass'],
+    ['autoWin', 'auto-win'],
   ] as const) {
     const box = el('input', { type: 'checkbox', 'data-toggle': key });
     box.checked = state[key];
@@ -193,8 +204,9 @@ function renderToggles(): void {
       localStorage.setItem(`mj.${key}`, box.checked ? '1' : '0');
       runAuto();
     });
-    togglesEl.append(el('label', {}, box, label));
+    wrap.append(el('label', {}, box, label));
   }
+  return wrap;
 }
 
 function runAuto(): void {
