@@ -479,21 +479,26 @@ function blocks(key: number, chows: boolean): number {
 const acc = new Int8Array(10);
 const accNext = new Int8Array(10);
 
+/** The possible (m, p) slots of the suit entry being combined (most suits allow only a few). */
+const suitSlots = new Int8Array(10);
+
 function combine(table: Int8Array, at: number): void {
   accNext.fill(1);
-  for (let m1 = 0; m1 <= 4; m1++) {
-    for (let p1 = 0; p1 <= 1; p1++) {
-      const a = acc[m1 * 2 + p1]!;
-      if (a === 1) continue;
-      for (let m2 = 0; m1 + m2 <= 4; m2++) {
-        for (let p2 = 0; p1 + p2 <= 1; p2++) {
-          const b = table[at + m2 * 2 + p2]!;
-          if (b === 1) continue;
-          const slot = (m1 + m2) * 2 + p1 + p2;
-          const v = a + b - 2;
-          if (v > accNext[slot]!) accNext[slot] = v;
-        }
-      }
+  let n = 0;
+  for (let slot = 0; slot < 10; slot++) if (table[at + slot] !== 1) suitSlots[n++] = slot;
+  for (let s1 = 0; s1 < 10; s1++) {
+    const a = acc[s1]!;
+    if (a === 1) continue;
+    const m1 = s1 >> 1;
+    const p1 = s1 & 1;
+    for (let i = 0; i < n; i++) {
+      const s2 = suitSlots[i]!;
+      const m2 = s2 >> 1;
+      const p2 = s2 & 1;
+      if (m1 + m2 > 4 || p1 + p2 > 1) continue;
+      const slot = s1 + s2; // (m1 + m2) * 2 + p1 + p2
+      const v = a + table[at + s2]! - 2;
+      if (v > accNext[slot]!) accNext[slot] = v;
     }
   }
   acc.set(accNext);
@@ -508,6 +513,8 @@ function standardShanten(counts: KindCounts, meldCount: number): number {
     const len = chows ? 9 : 7;
     let key = 0;
     for (let i = 0; i < len; i++) key = key * 5 + Math.min(4, counts[base + i]!);
+    // An empty suit adds nothing: its entry (no group, no pair, no partial) is the identity of `combine`.
+    if (key === 0) continue;
     const at = blocks(key, chows);
     combine(blockTable(chows), at);
   }

@@ -734,17 +734,38 @@ export function applyTimeout(s0: TableState, at: number): TableState {
   return discard(s, kindOfId(id), at);
 }
 
-function startTurn(s: TableState, seat: Seat, patch: Partial<HandState>, at: number): TableState {
+type TurnPatch = Partial<Pick<HandState, 'wall' | 'seats' | 'source' | 'kongsThisTurn' | 'interrupted'>>;
+
+/** `seat`'s turn begins (one literal per object, in the key order of `dealHand`: cheaper than spreads). */
+function startTurn(s: TableState, seat: Seat, patch: TurnPatch, at: number): TableState {
+  const h = s.hand;
+  const hand: HandState = {
+    number: h.number,
+    dealer: h.dealer,
+    round: h.round,
+    wall: patch.wall ?? h.wall,
+    seats: patch.seats ?? h.seats,
+    turn: seat,
+    stage: 'discard',
+    source: patch.source ?? h.source,
+    kongsThisTurn: patch.kongsThisTurn ?? h.kongsThisTurn,
+    discardCount: h.discardCount,
+    interrupted: patch.interrupted ?? h.interrupted,
+    lastDiscard: h.lastDiscard,
+    window: null,
+    turnDeadline: at + s.setup.timing.turnMs,
+  };
   return {
-    ...s,
-    hand: {
-      ...s.hand,
-      ...patch,
-      turn: seat,
-      stage: 'discard',
-      window: null,
-      turnDeadline: at + s.setup.timing.turnMs,
-    },
+    setup: s.setup,
+    phase: s.phase,
+    seq: s.seq,
+    at: s.at,
+    round: s.round,
+    dealer: s.dealer,
+    scores: s.scores,
+    results: s.results,
+    hand,
+    resultsDeadline: s.resultsDeadline,
   };
 }
 

@@ -104,28 +104,72 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
 
 const NO_ACTIONS: readonly LegalAction[] = [];
 
+// The last public view of each seat, with what it was built from: most events change one seat
+// (or none), so the others' views are reused as they are (and the seats array when all four are).
+interface SeatViewKey {
+  readonly setup: TableState['setup'];
+  readonly st: TableState['hand']['seats'][number];
+  readonly dealer: Seat;
+  readonly score: number;
+  readonly hasDrawn: boolean;
+}
+const seatKeys: (SeatViewKey | null)[] = [null, null, null, null];
+const seatViews: (SeatPublicView | null)[] = [null, null, null, null];
+let lastSeats: TableView['seats'] | null = null;
+
+function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
+  const h = s.hand;
+  const playing = s.phase === 'playing';
+  if (extras.connected !== undefined) return SEATS.map((seat) => seatView(s, seat, playing, extras)) as never;
+  let changed = lastSeats === null;
+  for (const seat of SEATS) {
+    const st = h.seats[seat];
+    const hasDrawn = playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null;
+    const k = seatKeys[seat];
+    if (
+      k !== null &&
+      k !== undefined &&
+      k.st === st &&
+      k.setup === s.setup &&
+      k.dealer === h.dealer &&
+      k.score === s.scores[seat] &&
+      k.hasDrawn === hasDrawn
+    ) {
+      continue;
+    }
+    seatKeys[seat] = { setup: s.setup, st, dealer: h.dealer, score: s.scores[seat], hasDrawn };
+    seatViews[seat] = seatView(s, seat, playing, extras);
+    changed = true;
+  }
+  if (changed) lastSeats = [...seatViews] as unknown as TableView['seats'];
+  return lastSeats as TableView['seats'];
+}
+
+function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtras): SeatPublicView {
+  const h = s.hand;
+  const st = h.seats[seat];
+  return {
+    seat,
+    name: s.setup.players[seat].name,
+    wind: seatWind(seat, h.dealer),
+    isDealer: seat === h.dealer,
+    isBot: s.setup.players[seat].bot,
+    connected: extras.connected?.[seat] ?? true,
+    score: s.scores[seat],
+    concealedCount: st.concealed.length,
+    hasDrawn: playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null,
+    melds: meldsMemo.memo(st.melds, (ms) => ms.map((m) => m.meld)),
+    bonus: bonusMemo.memo(st.bonus, (ids) => ids.map(kindOfId)),
+    discards: discardsMemo.memo(st.discards, (ds) =>
+      ds.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
+    ),
+  };
+}
+
 function publicPart(s: TableState, extras: ViewExtras): PublicPart {
   const h = s.hand;
   const playing = s.phase === 'playing';
-  const seats = SEATS.map((seat): SeatPublicView => {
-    const st = h.seats[seat];
-    return {
-      seat,
-      name: s.setup.players[seat].name,
-      wind: seatWind(seat, h.dealer),
-      isDealer: seat === h.dealer,
-      isBot: s.setup.players[seat].bot,
-      connected: extras.connected?.[seat] ?? true,
-      score: s.scores[seat],
-      concealedCount: st.concealed.length,
-      hasDrawn: playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null,
-      melds: meldsMemo.memo(st.melds, (ms) => ms.map((m) => m.meld)),
-      bonus: bonusMemo.memo(st.bonus, (ids) => ids.map(kindOfId)),
-      discards: discardsMemo.memo(st.discards, (ds) =>
-        ds.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
-      ),
-    };
-  }) as unknown as TableView['seats'];
+  const seats = publicSeats(s, extras);
   const w = h.window;
   const lastResult = s.results.length > 0 && !playing ? (s.results[s.results.length - 1] ?? null) : null;
   return {
