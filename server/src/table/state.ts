@@ -452,6 +452,23 @@ const CONCEALED_KONG: readonly LegalAction[] = Array.from({ length: 34 }, (_, k)
   Object.freeze({ type: 'concealedKong' as const, tile: k as TileKind }),
 );
 
+const PUNG: LegalAction = Object.freeze({ type: 'pung' });
+const KONG: LegalAction = Object.freeze({ type: 'kong' });
+const PASS: LegalAction = Object.freeze({ type: 'pass' });
+/** The chow starting at each kind (suited kinds whose run fits in the suit). */
+const CHOW: readonly (LegalAction | undefined)[] = Array.from({ length: 27 }, (_, k) =>
+  k % 9 <= 6
+    ? Object.freeze({
+        type: 'chow' as const,
+        tiles: Object.freeze([k as TileKind, (k + 1) as TileKind, (k + 2) as TileKind]) as unknown as readonly [
+          TileKind,
+          TileKind,
+          TileKind,
+        ],
+      })
+    : undefined,
+);
+
 function turnActions(s: TableState): LegalAction[] {
   const h = s.hand;
   const seat = h.turn;
@@ -488,8 +505,8 @@ function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId, lastD
   if (win.ok) out.push({ type: 'win', faan: win.faan });
   if (!lastDiscard) {
     const n = countOf(st.concealed, k);
-    if (n >= 3 && deadCount(s.hand.wall) > 0) out.push({ type: 'kong' });
-    if (n >= 2) out.push({ type: 'pung' });
+    if (n >= 3 && deadCount(s.hand.wall) > 0) out.push(KONG);
+    if (n >= 2) out.push(PUNG);
     if (seat === nextSeat(from) && k < 27) {
       const r = k % 9;
       const c = countsOf(st.concealed);
@@ -498,12 +515,11 @@ function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId, lastD
         if (r + a < 0 || r + a > 6) continue;
         let ok = true;
         for (let d = a; d <= a + 2; d++) if (d !== 0 && (c[k + d] as number) === 0) ok = false;
-        if (ok)
-          out.push({ type: 'chow', tiles: [(k + a) as TileKind, (k + a + 1) as TileKind, (k + a + 2) as TileKind] });
+        if (ok) out.push(CHOW[k + a] as LegalAction);
       }
     }
   }
-  if (out.length > 0) out.push({ type: 'pass' });
+  if (out.length > 0) out.push(PASS);
   return out;
 }
 
