@@ -294,7 +294,7 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await viewer.click('[data-testid="step-back"]');
     expect((await viewer.textContent('[data-testid="position"]'))?.trim()).toBe(`6 / ${frames}`);
     expect(await viewer.textContent('[data-testid="caption"]')).toMatch(
-      /(Ann|Bo|Cy|Di) (discards|passes|chows|pungs)|deal/,
+      /(Ann|Bo|Cy|Di) (discards|passes|chows|pungs|wins)|deal|Time ran out/,
     );
     // With every hand shown, the other seats' concealed tiles are face up.
     const faceUp = await viewer.evaluate(() => {
