@@ -81,13 +81,13 @@ function flushSuitOf(counts: Counts, melds: readonly Meld[]): number {
     total += n;
     if (k < 27) bySuit[Math.floor(k / 9)] = (bySuit[Math.floor(k / 9)] as number) + n;
   }
-  const meldSuits = new Set(
-    melds.filter((m) => (m.tiles[0] as number) < 27).map((m) => Math.floor((m.tiles[0] as number) / 9)),
-  );
-  if (meldSuits.size > 1) return -1;
+  // The suits of the suited melds, as bits (no meld in two suits may become a one-suit hand).
+  let meldSuits = 0;
+  for (const m of melds) if ((m.tiles[0] as number) < 27) meldSuits |= 1 << Math.floor((m.tiles[0] as number) / 9);
+  if (meldSuits !== 0 && (meldSuits & (meldSuits - 1)) !== 0) return -1;
   let best = 0;
   for (let s = 1; s < 3; s++) if ((bySuit[s] as number) > (bySuit[best] as number)) best = s;
-  if (meldSuits.size === 1 && !meldSuits.has(best)) return -1;
+  if (meldSuits !== 0 && meldSuits !== 1 << best) return -1;
   const off = total - (bySuit[best] as number) - honourCount(counts);
   return off <= 3 ? best : -1;
 }

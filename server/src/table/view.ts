@@ -166,6 +166,17 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
   };
 }
 
+// The last discard's public form, kept while the hand's last discard is the same object.
+let lastDiscardKey: TableState['hand']['lastDiscard'] = null;
+let lastDiscardValue: TableView['lastDiscard'] = null;
+function lastDiscardView(d: NonNullable<TableState['hand']['lastDiscard']>): NonNullable<TableView['lastDiscard']> {
+  if (lastDiscardKey !== d || lastDiscardValue === null) {
+    lastDiscardKey = d;
+    lastDiscardValue = { seat: d.seat, tile: kindOfId(d.id) };
+  }
+  return lastDiscardValue;
+}
+
 function publicPart(s: TableState, extras: ViewExtras): PublicPart {
   const h = s.hand;
   const playing = s.phase === 'playing';
@@ -185,7 +196,7 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     dice: h.wall.dice,
     turn: playing ? h.turn : null,
     stage: !playing ? 'none' : h.stage === 'discard' ? 'discard' : h.stage,
-    lastDiscard: h.lastDiscard === null ? null : { seat: h.lastDiscard.seat, tile: kindOfId(h.lastDiscard.id) },
+    lastDiscard: h.lastDiscard === null ? null : lastDiscardView(h.lastDiscard),
     deadlines: {
       turn: playing ? h.turnDeadline : s.resultsDeadline,
       // Everybody who has nothing (more) to answer sees the uniform minimum, whether or not
