@@ -439,15 +439,32 @@ export class Room {
     if (!over) this.schedule();
   }
 
+  /**
+   * Sends each seat (and the spectators) its new view, but only when something in it other than
+   * `seq` changed. A claim answer that leaves the window open changes nothing another seat may
+   * see; sending them a view anyway would tell them that someone could claim the discard. A seat
+   * that is not sent a view keeps acting on its older seq, which stays valid while its legal
+   * actions are unchanged.
+   */
   private broadcast(views: Views): void {
     const b = this.ctx.broadcaster;
     for (const seat of SEATS) {
-      if (this.connections[seat]! > 0)
+      if (this.connections[seat]! > 0 && this.changedFor(seat, views.seats[seat]))
         b.seat(this.code, seat, { type: 'view', seq: views.seq, view: views.seats[seat] });
     }
-    if (this.spectatorCount > 0 && !this.record.spectatorDelay) {
+    if (this.spectatorCount > 0 && !this.record.spectatorDelay && this.changedFor(4, views.spectator)) {
       b.spectators(this.code, { type: 'view', seq: views.seq, view: views.spectator });
     }
+  }
+
+  /** What was last broadcast to each seat (0-3) and to the spectators (4), without its seq. */
+  private readonly sentKeys: (string | null)[] = [null, null, null, null, null];
+
+  private changedFor(slot: number, view: TableView): boolean {
+    const key = JSON.stringify({ ...view, seq: 0 });
+    if (this.sentKeys[slot] === key) return false;
+    this.sentKeys[slot] = key;
+    return true;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -157,6 +157,13 @@ export class TestClient {
     });
   }
 
+  /** Resolves once every message the server sent before this call has arrived (a ping's pong comes after them). */
+  async roundTrip(): Promise<void> {
+    const t = Math.random();
+    this.send({ type: 'ping', t });
+    await this.waitFor(() => this.messages.some((m) => m.type === 'pong' && m.t === t));
+  }
+
   refusals(): Extract<ServerMessage, { type: 'refused' }>[] {
     return this.messages.filter((m): m is Extract<ServerMessage, { type: 'refused' }> => m.type === 'refused');
   }

@@ -2,7 +2,14 @@
  * Every refusal of the protocol, over real sockets: each answered with its reason code, and
  * nothing in the table or the ledger changes. Plus the HTTP API's refusals.
  */
-import { PROTOCOL_VERSION, type RefusalCode, type Seat, type TileKind } from '@mahjong/shared';
+import {
+  type PlayerAction,
+  PROTOCOL_VERSION,
+  type RefusalCode,
+  SEATS,
+  type Seat,
+  type TileKind,
+} from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import type { Room } from '../src/room.js';
@@ -153,38 +160,55 @@ describe('refusals', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses a second answer to the same claim window', async () => {
-    const t = await createTable(server.url, { options: { ...SLOW, claimMinMs: 300 }, fillWithBots: false });
+  it('refuses a second answer to a claim window, and an answer that leaves it open tells nobody else', async () => {
+    const t = await createTable(server.url, { options: { ...SLOW, claimMinMs: 0 }, fillWithBots: false });
     const joined = await Promise.all(['A', 'B', 'C', 'D'].map((n) => join(server.url, t.code, n)));
     const cs = await Promise.all(joined.map((j) => TestClient.open(server.url, t.code, j.token)));
+    const watcher = await TestClient.open(server.url, t.code);
     expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
     await Promise.all(cs.map((c) => c.waitFor(() => c.view !== null)));
-    const r = server.tables.get(t.code)!;
-    const latest = () => cs.map((c) => c.view!);
-    for (let i = 0; i < 80; i += 1) {
-      const seq = r.engine!.seq;
-      await Promise.all(cs.map((c) => c.waitFor(() => c.view!.seq === seq)));
-      const views = latest();
-      const claimer = views.findIndex((v) => v.stage === 'claims' && v.legalActions.length > 0);
-      if (claimer >= 0) {
-        const c = cs[claimer]!;
-        c.act({ type: 'pass' }, seq);
-        await c.waitFor(() => c.view!.seq > seq);
-        expect(c.view!.legalActions).toEqual([]);
-        expect(await refusal(c, () => c.act({ type: 'pass' }, c.view!.seq))).toBe('act/already_answered');
-        for (const x of cs) x.close();
+    const engine = server.tables.get(t.code)!.engine!;
+    const viewCount = (c: TestClient) => c.messages.filter((m) => m.type === 'view').length;
+    // A seat acts once its client has been sent the legal actions the engine offers it now.
+    const act = async (seat: Seat, action: PlayerAction) => {
+      const c = cs[seat]!;
+      const offered = JSON.stringify(engine.viewFor(seat).legalActions);
+      await c.waitFor(() => JSON.stringify(c.view!.legalActions) === offered);
+      c.act(action);
+    };
+    // The server's own views decide what to do; clients act on the views they were sent.
+    for (let i = 0; i < 600; i += 1) {
+      const seq = engine.seq;
+      const views = SEATS.map((s) => engine.viewFor(s));
+      const spectator = engine.viewFor('spectator');
+      const eligible = SEATS.filter((s) => views[s]!.legalActions.length > 0);
+      if (spectator.stage === 'claims' && eligible.length >= 2) {
+        const [first] = eligible;
+        const others = SEATS.filter((s) => !eligible.includes(s));
+        await Promise.all([...cs, watcher].map((c) => c.roundTrip()));
+        const before = [...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)];
+        const c = cs[first!]!;
+        await act(first!, { type: 'pass' });
+        await c.waitFor(() => engine.seq > seq);
+        await c.waitFor(() => c.view!.legalActions.length === 0);
+        expect(await refusal(c, () => c.act({ type: 'pass' }))).toBe('act/already_answered');
+        await Promise.all([...cs, watcher].map((x) => x.roundTrip()));
+        expect([...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)]).toEqual(before);
+        for (const x of [...cs, watcher]) x.close();
         return;
       }
-      const v = views[0]!;
-      if (v.stage === 'discard' && v.turn !== null) {
-        const mover = cs[v.turn]!;
-        const hand = mover.view!.hand!;
-        mover.act({ type: 'discard', tile: hand.drawn ?? hand.concealed[0]! }, seq);
+      if (spectator.stage === 'claims') {
+        for (const s of eligible) await act(s, { type: 'pass' });
+      } else if (spectator.phase === 'handOver') {
+        for (const s of SEATS) if (views[s]!.legalActions.length > 0) await act(s, { type: 'pass' });
+      } else if (spectator.turn !== null) {
+        const mover = views[spectator.turn]!;
+        const discard = mover.legalActions.find((a) => a.type === 'discard');
+        if (discard) await act(spectator.turn, discard);
       }
-      // Otherwise a claim window nobody can answer closes by itself.
-      await cs[0]!.waitFor(() => cs[0]!.view!.seq > seq, 10_000);
+      await cs[0]!.waitFor(() => engine.seq > seq, 10_000);
     }
-    throw new Error('no claim window in 80 steps');
+    throw new Error('no claim window with two seats able to claim in 600 steps');
   });
 
   it('refuses sockets that have not joined, bad tokens, wrong versions and unknown tables', async () => {

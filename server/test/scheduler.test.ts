@@ -93,7 +93,7 @@ describe('scheduler (injected clock)', () => {
       expect(h.prevailingWind).toBe(1);
     }
     expect(hands.map((h) => h.result)).toEqual(engine.results());
-    await human.waitFor(() => human.view?.seq === engine.seq);
+    await human.roundTrip();
 
     // The host ends it: kept as ended with the scores so far, listed and replayable.
     const scores = [...engine.scores()];
