@@ -3,7 +3,8 @@
 FROM node:22-slim
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund && (npm run build -w client || true)
+# npm install, not npm ci: npm 11 lockfiles keep only this platform's optional binaries (npm/cli#8320).
+RUN npm install --no-audit --no-fund && npm run build
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 CMD ["npm", "start"]
