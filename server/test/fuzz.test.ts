@@ -3,7 +3,14 @@
  * sockets (seeded; the seed is printed on failure): the server stays up, every message is
  * refused, and the table and the ledger are exactly as before.
  */
-import { type LegalAction, PROTOCOL_VERSION, type PlayerAction, type Seat, type TileKind } from '@mahjong/shared';
+import {
+  type LegalAction,
+  PROTOCOL_VERSION,
+  type PlayerAction,
+  type Seat,
+  seededRandom,
+  type TileKind,
+} from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
@@ -12,17 +19,6 @@ vi.setConfig({ hookTimeout: 60_000 });
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed1234);
 const COUNT = 10_000;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe(`fuzz (seed ${SEED})`, () => {
   let server: RunningServer;
@@ -34,7 +30,7 @@ describe(`fuzz (seed ${SEED})`, () => {
   });
 
   it(`refuses ${COUNT} bad messages and changes nothing`, async () => {
-    const rnd = mulberry32(SEED);
+    const rnd = seededRandom(SEED);
     const int = (n: number) => Math.floor(rnd() * n);
     const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
 

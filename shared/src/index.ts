@@ -7,3 +7,4 @@ export * from './protocol.js';
 export * from './analysis.js';
 export * from './scoring/index.js';
 export * from './wall.js';
+export * from './random.js';

@@ -4,24 +4,14 @@
  * invariants hold; in the end the log replays to the same state. A failure prints its seed;
  * `FUZZ_SEED=<n>` replays that seed (and pins it here once found).
  */
-import { type PlayerAction, type Seat, SEATS, type TileKind } from '@mahjong/shared';
+import { type PlayerAction, type Seat, SEATS, seededRandom, type TileKind } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { createEngine, replayEngine, type TableEngineImpl } from './engine.js';
 import { stateInvariants, viewInvariants } from './invariants.js';
 import { legalActions } from './state.js';
 import type { MatchConfig } from './types.js';
 
-/** mulberry32: a tiny seeded generator, enough to pick moves. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 const TYPES = ['discard', 'chow', 'pung', 'kong', 'concealedKong', 'addedKong', 'win', 'pass', 'bogus'] as const;
 
