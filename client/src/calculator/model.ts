@@ -23,6 +23,7 @@ import {
   type Result,
   rankOf,
   requestFromArgs,
+  SCORE_VALUE_FLAGS,
   resolveOptions,
   type ScoreErrorCode,
   type ScoringOptions,
@@ -441,23 +442,6 @@ export function explainText(state: CalcState): string {
   return explain(result, toRequest(state));
 }
 
-/** Flags of the score command that take a value (the rest are switches). */
-const VALUE_FLAGS: ReadonlySet<string> = new Set([
-  '--ruleset',
-  '--win',
-  '--flowers',
-  '--chow',
-  '--pung',
-  '--kong',
-  '--concealed-kong',
-  '--seat',
-  '--round',
-  '--discarder',
-  '--dora',
-  '--option',
-  '--options',
-]);
-
 /**
  * Reads the quick input: tiles in notation (`123m456p789s11z`, spaces allowed), optionally
  * followed by the score command's flags (`--pung 555z --self-drawn --seat S`), and an optional
@@ -476,7 +460,7 @@ export function loadQuick(state: CalcState, text: string, winText = ''): Result<
     const w = words[i] as string;
     if (w.startsWith('--')) {
       flags.push(w);
-      if (VALUE_FLAGS.has(w) && i + 1 < words.length) flags.push(words[++i] as string);
+      if (SCORE_VALUE_FLAGS.has(w) && i + 1 < words.length) flags.push(words[++i] as string);
     } else {
       handParts.push(w.replace(/^'(.*)'$/, '$1'));
     }

@@ -9,7 +9,7 @@
  * scoring itself is the pure `scoreRequest` of shared/; this file only does the I/O, reaching
  * Node's `process` through `globalThis` so that shared/ stays free of Node types.
  */
-import { explain, requestFromArgs, resultToJson, scoreRequest } from '../scoring/index.js';
+import { explain, requestFromArgs, resultToJson, SCORE_VALUE_FLAGS, scoreRequest } from '../scoring/index.js';
 
 interface Proc {
   readonly argv: readonly string[];
@@ -88,21 +88,7 @@ async function main(): Promise<void> {
   if (!result.valid) proc.exitCode = 1;
 }
 
-const VALUE_FLAGS = new Set([
-  '--ruleset',
-  '--win',
-  '--flowers',
-  '--chow',
-  '--pung',
-  '--kong',
-  '--concealed-kong',
-  '--seat',
-  '--round',
-  '--discarder',
-  '--dora',
-  '--option',
-  '--options',
-]);
-const isFlagValue = (args: readonly string[], i: number): boolean => i > 0 && VALUE_FLAGS.has(args[i - 1] as string);
+const isFlagValue = (args: readonly string[], i: number): boolean =>
+  i > 0 && SCORE_VALUE_FLAGS.has(args[i - 1] as string);
 
 await main();

@@ -44,6 +44,23 @@ function optionValue(v: string): unknown {
   }
 }
 
+/** Flags of the score command that take a value (the rest are switches). */
+export const SCORE_VALUE_FLAGS: ReadonlySet<string> = new Set([
+  '--ruleset',
+  '--win',
+  '--flowers',
+  '--chow',
+  '--pung',
+  '--kong',
+  '--concealed-kong',
+  '--seat',
+  '--round',
+  '--discarder',
+  '--dora',
+  '--option',
+  '--options',
+]);
+
 /** Builds a request from human-mode arguments, or an error message. */
 export function requestFromArgs(args: readonly string[]): { request: Record<string, unknown>; json: boolean } | string {
   const request: Record<string, unknown> = {};
