@@ -169,6 +169,13 @@ describe('refusals', () => {
     await Promise.all(cs.map((c) => c.waitFor(() => c.view !== null)));
     const engine = server.tables.get(t.code)!.engine!;
     const viewCount = (c: TestClient) => c.messages.filter((m) => m.type === 'view').length;
+    // The table moves on whether or not a given client is sent anything, so poll the engine.
+    const until = async (pred: () => boolean) => {
+      for (let waited = 0; !pred(); waited += 5) {
+        if (waited > 10_000) throw new Error('the table did not move on within 10 s');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
     // A seat acts once its client has been sent the legal actions the engine offers it now.
     const act = async (seat: Seat, action: PlayerAction) => {
       const c = cs[seat]!;
@@ -189,7 +196,7 @@ describe('refusals', () => {
         const before = [...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)];
         const c = cs[first!]!;
         await act(first!, { type: 'pass' });
-        await c.waitFor(() => engine.seq > seq);
+        await until(() => engine.seq > seq);
         await c.waitFor(() => c.view!.legalActions.length === 0);
         expect(await refusal(c, () => c.act({ type: 'pass' }))).toBe('act/already_answered');
         await Promise.all([...cs, watcher].map((x) => x.roundTrip()));
@@ -206,7 +213,7 @@ describe('refusals', () => {
         const discard = mover.legalActions.find((a) => a.type === 'discard');
         if (discard) await act(spectator.turn, discard);
       }
-      await cs[0]!.waitFor(() => engine.seq > seq, 10_000);
+      await until(() => engine.seq > seq);
     }
     throw new Error('no claim window with two seats able to claim in 600 steps');
   });
