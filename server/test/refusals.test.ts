@@ -2,14 +2,7 @@
  * Every refusal of the protocol, over real sockets: each answered with its reason code, and
  * nothing in the table or the ledger changes. Plus the HTTP API's refusals.
  */
-import {
-  type PlayerAction,
-  PROTOCOL_VERSION,
-  type RefusalCode,
-  SEATS,
-  type Seat,
-  type TileKind,
-} from '@mahjong/shared';
+import { PROTOCOL_VERSION, type RefusalCode, SEATS, type Seat, type TileKind } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import type { Room } from '../src/room.js';
@@ -161,61 +154,76 @@ describe('refusals', () => {
   });
 
   it('refuses a second answer to a claim window, and an answer that leaves it open tells nobody else', async () => {
-    const t = await createTable(server.url, { options: { ...SLOW, claimMinMs: 0 }, fillWithBots: false });
-    const joined = await Promise.all(['A', 'B', 'C', 'D'].map((n) => join(server.url, t.code, n)));
-    const cs = await Promise.all(joined.map((j) => TestClient.open(server.url, t.code, j.token)));
-    const watcher = await TestClient.open(server.url, t.code);
-    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
-    await Promise.all(cs.map((c) => c.waitFor(() => c.view !== null)));
-    const engine = server.tables.get(t.code)!.engine!;
-    const viewCount = (c: TestClient) => c.messages.filter((m) => m.type === 'view').length;
-    // The table moves on whether or not a given client is sent anything, so poll the engine.
-    const until = async (pred: () => boolean) => {
-      for (let waited = 0; !pred(); waited += 5) {
-        if (waited > 10_000) throw new Error('the table did not move on within 10 s');
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    };
-    // A seat acts once its client has been sent the legal actions the engine offers it now.
-    const act = async (seat: Seat, action: PlayerAction) => {
-      const c = cs[seat]!;
-      const offered = JSON.stringify(engine.viewFor(seat).legalActions);
-      await c.waitFor(() => JSON.stringify(c.view!.legalActions) === offered);
-      c.act(action);
-    };
-    // The server's own views decide what to do; clients act on the views they were sent.
-    for (let i = 0; i < 600; i += 1) {
-      const seq = engine.seq;
-      const views = SEATS.map((s) => engine.viewFor(s));
-      const spectator = engine.viewFor('spectator');
-      const eligible = SEATS.filter((s) => views[s]!.legalActions.length > 0);
-      if (spectator.stage === 'claims' && eligible.length >= 2) {
-        const [first] = eligible;
-        const others = SEATS.filter((s) => !eligible.includes(s));
-        await Promise.all([...cs, watcher].map((c) => c.roundTrip()));
-        const before = [...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)];
-        const c = cs[first!]!;
-        await act(first!, { type: 'pass' });
+    // Its own server: the test's clients act at machine speed, far above the per-socket rate
+    // limit (which has its own test above).
+    const fast = await testServer({ rateLimit: { perSecond: 10_000, burst: 10_000 } });
+    try {
+      const t = await createTable(fast.url, { options: { ...SLOW, claimMinMs: 0 }, fillWithBots: false });
+      const joined = await Promise.all(['A', 'B', 'C', 'D'].map((n) => join(fast.url, t.code, n)));
+      const cs = await Promise.all(joined.map((j) => TestClient.open(fast.url, t.code, j.token)));
+      const watcher = await TestClient.open(fast.url, t.code);
+      expect((await api(fast.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+      const room = fast.tables.get(t.code)!;
+      const engine = room.engine!;
+      const viewCount = (c: TestClient) => c.messages.filter((m) => m.type === 'view').length;
+      // Every client has everything the server has decided so far (broadcasts follow the ledger).
+      // (A timer may move the table on meanwhile: then catch up again.)
+      const caughtUp = async () => {
+        for (let seq = -1; seq !== engine.seq; ) {
+          seq = engine.seq;
+          await room.settled();
+          await Promise.all([...cs, watcher].map((c) => c.roundTrip()));
+        }
+      };
+      // The table moves on whether or not a given client is sent anything, so poll the engine.
+      const until = async (pred: () => boolean) => {
+        for (let waited = 0; !pred(); waited += 5) {
+          if (waited > 10_000) {
+            const v = engine.viewFor('spectator');
+            const refused = cs.map((c) => c.refusals().map((r) => r.code));
+            throw new Error(
+              `the table did not move on within 10 s: ${JSON.stringify({ phase: v.phase, stage: v.stage, turn: v.turn, legal: SEATS.map((x) => engine.viewFor(x).legalActions.length), refused, next: engine.nextDeadline() })}`,
+            );
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      };
+      // The server's own views decide what to do; clients act on the views they were sent.
+      for (let i = 0; i < 600; i += 1) {
+        await caughtUp();
+        const seq = engine.seq;
+        const views = SEATS.map((s) => engine.viewFor(s));
+        const spectator = engine.viewFor('spectator');
+        const eligible = SEATS.filter((s) => views[s]!.legalActions.length > 0);
+        if (spectator.stage === 'claims' && eligible.length >= 2) {
+          const [first] = eligible;
+          const others = SEATS.filter((s) => !eligible.includes(s));
+          const before = [...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)];
+          const c = cs[first!]!;
+          c.act({ type: 'pass' });
+          await until(() => engine.seq > seq);
+          await caughtUp();
+          expect(c.view!.legalActions).toEqual([]);
+          expect(await refusal(c, () => c.act({ type: 'pass' }))).toBe('act/already_answered');
+          await caughtUp();
+          expect([...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)]).toEqual(before);
+          for (const x of [...cs, watcher]) x.close();
+          return;
+        }
+        if (spectator.stage === 'claims') {
+          for (const s of eligible) cs[s]!.act({ type: 'pass' });
+        } else if (spectator.phase === 'handOver') {
+          for (const s of SEATS) if (views[s]!.legalActions.length > 0) cs[s]!.act({ type: 'pass' });
+        } else if (spectator.turn !== null) {
+          const discard = views[spectator.turn]!.legalActions.find((a) => a.type === 'discard');
+          if (discard) cs[spectator.turn]!.act(discard);
+        }
         await until(() => engine.seq > seq);
-        await c.waitFor(() => c.view!.legalActions.length === 0);
-        expect(await refusal(c, () => c.act({ type: 'pass' }))).toBe('act/already_answered');
-        await Promise.all([...cs, watcher].map((x) => x.roundTrip()));
-        expect([...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)]).toEqual(before);
-        for (const x of [...cs, watcher]) x.close();
-        return;
       }
-      if (spectator.stage === 'claims') {
-        for (const s of eligible) await act(s, { type: 'pass' });
-      } else if (spectator.phase === 'handOver') {
-        for (const s of SEATS) if (views[s]!.legalActions.length > 0) await act(s, { type: 'pass' });
-      } else if (spectator.turn !== null) {
-        const mover = views[spectator.turn]!;
-        const discard = mover.legalActions.find((a) => a.type === 'discard');
-        if (discard) await act(spectator.turn, discard);
-      }
-      await until(() => engine.seq > seq);
+      throw new Error('no claim window with two seats able to claim in 600 steps');
+    } finally {
+      await fast.close();
     }
-    throw new Error('no claim window with two seats able to claim in 600 steps');
   });
 
   it('refuses sockets that have not joined, bad tokens, wrong versions and unknown tables', async () => {
