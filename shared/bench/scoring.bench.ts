@@ -4,8 +4,7 @@
  * self-draws). One core, after a warm-up. Target: at least 100,000 hands/s per ruleset.
  * Also times the request path (JSON-shaped request → result) the command uses.
  */
-import { formatTiles } from '../src/notation.js';
-import { randomWin, rng } from '../src/scoring/fixtures/random-hands.js';
+import { randomWin, rng, winRequest } from '../src/scoring/fixtures/random-hands.js';
 import { type ScoringRulesetId, scoreRequest, scoreWin, type WinInput } from '../src/scoring/index.js';
 
 // shared/ has no Node or DOM types: reach the two globals the benchmark needs by hand.
@@ -55,18 +54,7 @@ for (const ruleset of ['hk-new', 'hk-old', 'riichi'] as const satisfies readonly
 const r = rng(7);
 const requests = Array.from({ length: HANDS }, (_, i) => {
   const ruleset = (['hk-new', 'hk-old', 'riichi'] as const)[i % 3] as ScoringRulesetId;
-  const h = randomWin(r, { bonus: ruleset !== 'riichi' });
-  return {
-    ruleset,
-    concealed: formatTiles(h.concealed),
-    melds: h.melds.map((m) => ({ kind: m.kind, tiles: formatTiles(m.tiles), concealed: m.concealed })),
-    win: formatTiles([h.win]),
-    flowers: formatTiles(h.bonus),
-    selfDrawn: h.selfDrawn,
-    seatWind: h.seatWind,
-    roundWind: h.roundWind,
-    conditions: h.conditions,
-  };
+  return winRequest(randomWin(r, { bonus: ruleset !== 'riichi' }), ruleset);
 });
 measure('scoreRequest (JSON requests, mixed)', () => {
   for (const q of requests) scoreRequest(q);
