@@ -10,6 +10,8 @@
 import { defineConfig } from 'vitest/config';
 
 const special = ['**/*.pg.test.ts', '**/*.redis.test.ts', '**/*.e2e.test.ts'];
+// One seed for every property test (FC_SEED=random explores): see the file.
+const setupFiles = ['scripts/fast-check-seed.ts'];
 const roots = ['shared', 'server', 'client', 'scripts'].map((w) => `${w}/**/*`);
 
 export default defineConfig({
@@ -19,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          setupFiles,
           include: roots.map((r) => `${r}.test.ts`),
           exclude: ['**/node_modules/**', '**/dist/**', ...special],
           testTimeout: 30_000,
@@ -27,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'postgres',
+          setupFiles,
           include: roots.map((r) => `${r}.pg.test.ts`),
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
@@ -35,6 +39,7 @@ export default defineConfig({
       {
         test: {
           name: 'redis',
+          setupFiles,
           include: roots.map((r) => `${r}.redis.test.ts`),
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
@@ -43,6 +48,9 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          setupFiles,
+          // The client is built once for every browser suite (client/test/e2e/build-client.ts).
+          globalSetup: ['client/test/e2e/build-client.ts'],
           include: roots.map((r) => `${r}.e2e.test.ts`),
           exclude: ['**/node_modules/**'],
           testTimeout: 180_000,

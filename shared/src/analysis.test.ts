@@ -542,6 +542,13 @@ describe('seven pairs with four of a kind as two pairs (fourAlikePairs, hk-new)'
     expect(formatTiles(waits(counts('1111m2233p4455s7z'), 0, { ...FOUR, sevenPairs: false }))).toBe('');
   });
 
+  it('a hand ready only on a fifth copy of a kind it holds four of has no wait but shanten 0', () => {
+    // Found by the property below: 234m 234m 555m 222z + 2z would be complete with a fifth 2z.
+    const c = counts('223344555m2222z');
+    expect(formatTiles(waits(c, 0))).toBe('');
+    expect(shanten(c, 0)).toBe(0);
+  });
+
   it('shanten counts four of a kind as two pairs', () => {
     expect(shanten(counts('1111m2233p4455s77z'), 0)).toBeGreaterThan(-1);
     expect(shanten(counts('1111m2233p4455s77z'), 0, FOUR)).toBe(-1);
@@ -570,7 +577,10 @@ describe('seven pairs with four of a kind as two pairs (fourAlikePairs, hk-new)'
         const expected: number[] = [];
         for (let k = 0; k < 34; k++) if (c[k]! < 4 && isComplete(withTile(c, k), 0, opts)) expected.push(k);
         expect(waits(c, 0, opts)).toEqual(expected);
-        if (expected.length > 0) expect(shanten(c, 0, opts)).toBe(0);
+        // Shanten counts shape, not tiles left: a hand whose only completing kind is one it
+        // holds all four of (223344555m + 2222z waits on a fifth 2z) is ready yet has no wait.
+        const readyOnFifth = c.some((n, k) => k < 34 && n === 4 && isComplete(withTile(c, k), 0, opts));
+        if (expected.length > 0 || readyOnFifth) expect(shanten(c, 0, opts)).toBe(0);
         else expect(shanten(c, 0, opts)).toBeGreaterThan(0);
       }),
       { numRuns: 400 },
