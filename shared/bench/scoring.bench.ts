@@ -39,9 +39,10 @@ function measure(label: string, run: () => number): void {
   console.log(`${label.padEnd(36)} ${fmt(median(cpu))} hands/s per CPU second, ${fmt(median(wall))} per wall second`);
 }
 
-for (const ruleset of ['hk-new', 'hk-old', 'riichi'] as const satisfies readonly ScoringRulesetId[]) {
+for (const ruleset of ['hk-new', 'hk-old', 'riichi', 'riichi-modern'] as const satisfies readonly ScoringRulesetId[]) {
   const r = rng(20261122);
-  const hands: WinInput[] = Array.from({ length: HANDS }, () => randomWin(r, { bonus: ruleset !== 'riichi' }));
+  const riichi = ruleset === 'riichi' || ruleset === 'riichi-modern';
+  const hands: WinInput[] = Array.from({ length: HANDS }, () => randomWin(r, { bonus: !riichi }));
   let valid = 0;
   measure(`scoreWin ${ruleset}`, () => {
     valid = 0;

@@ -9,6 +9,7 @@
  * parse, is refused with `msg/invalid` (or `msg/unknown_type`) and changes nothing.
  */
 import { z } from 'zod';
+import { checkDisplayName } from './display-name.js';
 import type { BySeat, HandResultView, PlayerAction, Seat, TableView } from './table-types.js';
 import type { TileKind } from './tiles.js';
 
@@ -31,6 +32,7 @@ export const REFUSAL_CODES = [
   'table/spectators_not_allowed',
   'table/not_started', // acting before the host started the match
   'table/over', // the match is over or was ended by the host
+  'table/paused', // the server cannot record moves right now; the table resumes on its own
   'auth/bad_token', // a seat token that does not verify (or was superseded)
   'auth/not_joined', // acting before a successful hello
   'auth/already_joined', // a second hello on the same socket
@@ -50,6 +52,9 @@ export const HTTP_ERROR_CODES = [
   'http/invalid', // body or query failed its schema
   'http/not_found', // no such route
   'http/internal', // a bug: logged on the server
+  'server/unavailable', // 503: the ledger cannot be written right now; nothing changed, try again
+  'http/rate_limited', // too many requests of this kind: 429 with Retry-After (seconds)
+  'http/origin', // a browser request from an origin the server does not serve
   'table/not_found',
   'table/seat_taken',
   'table/full',
@@ -61,6 +66,13 @@ export const HTTP_ERROR_CODES = [
   'match/in_progress', // replays and details only for finished matches
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/** What the server tells a whole table outside play (`notice` messages). */
+export const NOTICE_CODES = [
+  'ledger/paused', // moves cannot be recorded: the table waits (no timer runs) until they can
+  'ledger/resumed', // recorded again: a fresh `welcome` follows
+] as const;
+export type NoticeCode = (typeof NOTICE_CODES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -82,6 +94,8 @@ export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discrimina
   z.object({ type: z.literal('addedKong'), tile: tileSchema }).strict(),
   z.object({ type: z.literal('win') }).strict(),
   z.object({ type: z.literal('pass') }).strict(),
+  z.object({ type: z.literal('riichi'), tile: tileSchema }).strict(),
+  z.object({ type: z.literal('nineTerminals') }).strict(),
 ]) as unknown as z.ZodType<PlayerAction, unknown>;
 
 /** Join codes: 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
@@ -92,10 +106,13 @@ export const joinCodeSchema = z
   .transform((s) => s.trim().toUpperCase())
   .pipe(z.string().regex(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{6}$/));
 
-export const displayNameSchema = z
-  .string()
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1).max(24));
+/** A display name by the rule of `checkDisplayName`: the parsed value is the normalised name. */
+export const displayNameSchema = z.string().transform((raw, ctx) => {
+  const checked = checkDisplayName(raw);
+  if (checked.ok) return checked.value;
+  ctx.addIssue({ code: 'custom', message: `name: ${checked.error.message}`, params: { code: checked.error.code } });
+  return z.NEVER;
+});
 
 // ---------------------------------------------------------------------------------------------
 // Socket: client to server
@@ -192,6 +209,14 @@ export interface TableInfo {
 // ---------------------------------------------------------------------------------------------
 // Socket: server to client
 
+/**
+ * Why a socket stopped holding its seat (`seat-lost`): the same seat was opened on another
+ * socket (another tab or device; a fresh `hello` from this socket takes it back), or the host put
+ * a bot or another player in the seat (the token no longer holds it).
+ */
+export const SEAT_LOST_REASONS = ['opened_elsewhere', 'replaced'] as const;
+export type SeatLostReason = (typeof SEAT_LOST_REASONS)[number];
+
 export type ServerMessage =
   /** Answer to a good hello: who you are at this table and everything to draw it. */
   | {
@@ -224,7 +249,15 @@ export type ServerMessage =
       /** The `id` of the refused act, when it had one. */
       readonly id?: number;
     }
-  | { readonly type: 'pong'; readonly t: number; readonly serverTime: number };
+  | { readonly type: 'pong'; readonly t: number; readonly serverTime: number }
+  /** Server trouble and its end, for the whole table (see `NOTICE_CODES`). */
+  | { readonly type: 'notice'; readonly code: NoticeCode; readonly message: string }
+  /**
+   * This socket no longer holds its seat: it gets no more views and its acts are refused
+   * (`auth/not_joined`). One socket holds a seat at a time: the newest `hello` with the seat's
+   * current token.
+   */
+  | { readonly type: 'seat-lost'; readonly reason: SeatLostReason };
 
 export type ServerMessageType = ServerMessage['type'];
 

@@ -45,7 +45,12 @@ export type PlayerAction =
   | { readonly type: 'addedKong'; readonly tile: TileKind }
   /** Self-drawn win in one's own turn, or a win on the discard / the robbed kong in a claim window. */
   | { readonly type: 'win' }
-  | { readonly type: 'pass' };
+  | { readonly type: 'pass' }
+  /** Riichi tables: declare riichi and discard `tile` (laid sideways) in one move. */
+  | { readonly type: 'riichi'; readonly tile: TileKind }
+  /** Riichi tables: call an abortive draw on one's first draw with nine or more kinds of terminals
+   * and honours (kyuushu kyuuhai), when the table's option allows it. */
+  | { readonly type: 'nineTerminals' };
 
 export type PlayerActionType = PlayerAction['type'];
 
@@ -76,7 +81,35 @@ export interface SeatPublicView {
   readonly melds: readonly Meld[];
   readonly bonus: readonly TileKind[];
   readonly discards: readonly DiscardView[];
+  /** Riichi tables, once this seat has declared: the index in `discards` of the tile laid
+   * sideways (the declaring discard, or the next one if that was claimed), and whether its
+   * ippatsu chance is still open. */
+  readonly riichi?: { readonly discard: number; readonly ippatsu: boolean; readonly double: boolean };
 }
+
+/** What everybody sees of a riichi table's hand beyond the seats. */
+export interface RiichiTableView {
+  /** Dora indicators turned so far (the first at the deal, one more per kong). */
+  readonly doraIndicators: readonly TileKind[];
+  /** Repeat counters (honba): +300 on a win (+100 from each on a self-draw). */
+  readonly honba: number;
+  /** 1,000-point riichi sticks on the table, taken by the next winner. */
+  readonly sticks: number;
+  /** Match length: `east` (tonpuusen) or `east-south` (hanchan). */
+  readonly length: 'east' | 'east-south';
+}
+
+/** Why a riichi hand ended without a win (or with nagashi mangan). */
+export const RIICHI_DRAW_KINDS = [
+  'exhaustive', // the live wall ran out: ready/not-ready payments
+  'nagashi', // the wall ran out and a seat's discards were all terminals and honours, none claimed
+  'nineTerminals', // kyuushu kyuuhai, declared on a first draw
+  'fourWinds', // the same wind discarded by all four on the first go-around
+  'fourKongs', // four kongs by more than one seat
+  'fourRiichi', // all four seats in riichi
+  'tripleRon', // three seats claim a win on one discard (when the table aborts it)
+] as const;
+export type RiichiDrawKind = (typeof RIICHI_DRAW_KINDS)[number];
 
 export interface PatternView {
   readonly name: string;
@@ -112,6 +145,25 @@ export interface HandResultView {
   readonly hands: BySeat<readonly TileKind[]>;
   /** The winner's hand as read by the scorer (melds and pair in notation). */
   readonly arrangement?: readonly string[];
+  /** Riichi tables: han and fu of the win (`faan` is unused there); a yakuman counts its
+   * multiple in `yakuman` (1, 2...). */
+  readonly han?: number;
+  readonly fu?: number;
+  readonly yakuman?: number;
+  /** Riichi tables: the base points before honba and sticks, and what those added. */
+  readonly points?: number;
+  readonly honba?: number;
+  readonly sticks?: number;
+  /** Riichi tables: indicators at the end of the hand; ura only when a riichi seat won. */
+  readonly doraIndicators?: readonly TileKind[];
+  readonly uraIndicators?: readonly TileKind[];
+  /** Riichi draws: which one, and for an exhaustive draw which seats were ready. */
+  readonly drawKind?: RiichiDrawKind;
+  readonly ready?: BySeat<boolean>;
+  /** Double ron: the other win(s) on the same discard, each with its own payments (the
+   * top-level fields are the first winner's, in turn order from the discarder; `deltas` is
+   * the whole hand's). */
+  readonly otherWins?: readonly HandResultView[];
 }
 
 export type TablePhase = 'waiting' | 'playing' | 'handOver' | 'matchOver';
@@ -156,8 +208,13 @@ export interface TableView {
     readonly waits: readonly TileKind[];
     /** Under the missed-win rule: cannot win on a discard until the next own draw. */
     readonly missedWin: boolean;
+    /** Riichi tables: furiten (a wait in one's own discards, a passed win, or a passed win
+     * after riichi): no win on a discard, self-draw still allowed. */
+    readonly furiten?: boolean;
   };
   readonly legalActions: readonly LegalAction[];
+  /** Riichi tables only. Scores (`seats[].score`) are then points, starting at 25,000. */
+  readonly riichi?: RiichiTableView;
   readonly lastResult: HandResultView | null;
   readonly results: readonly HandResultView[];
   /** sha256 of the match seed, published at the start. */

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import hkNew from '../scoring/fixtures/hk-new.json' with { type: 'json' };
 import hkOld from '../scoring/fixtures/hk-old.json' with { type: 'json' };
 import riichi from '../scoring/fixtures/riichi.json' with { type: 'json' };
+import riichiModern from '../scoring/fixtures/riichi-modern.json' with { type: 'json' };
 import { resultToJson, scoreRequest } from '../scoring/index.js';
 
 interface SpawnResult {
@@ -39,7 +40,7 @@ const bad = [
 describe('npm run score -- --json', () => {
   it('answers 1,000 requests like the library, in order', async () => {
     const { spawnSync } = (await import(CHILD_PROCESS)) as { spawnSync: SpawnSync };
-    const rows = [...hkNew, ...hkOld, ...riichi].map((r) => r.request as unknown);
+    const rows = [...hkNew, ...hkOld, ...riichi, ...riichiModern].map((r) => r.request as unknown);
     const pool = [...rows, ...bad];
     const requests = Array.from({ length: 1000 }, (_, i) => pool[i % pool.length]);
     const input = JSON.stringify(requests);

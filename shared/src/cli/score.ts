@@ -1,7 +1,7 @@
 /**
  * `npm run --silent score`: the command-line scorer of SCORING-CLI.md.
  *
- *   npm run --silent score -- '<hand>' [--ruleset hk-new|hk-old|riichi] [--self-drawn] ...   human-readable
+ *   npm run --silent score -- '<hand>' [--ruleset hk-new|hk-old|riichi|riichi-modern] [--self-drawn] ...   human-readable
  *   npm run --silent score -- --json < requests.json                                      machine-readable
  *
  * JSON mode reads one request or an array from standard input and prints one result or an
@@ -22,7 +22,7 @@ const proc = (globalThis as unknown as { process: Proc }).process;
 const out = (s: string) => proc.stdout.write(s);
 const err = (s: string) => proc.stderr.write(s);
 
-const USAGE = `Scores a mahjong hand.
+const USAGE = `Scores a mahjong hand. Patterns are named in English and Traditional Chinese.
 
   npm run --silent score -- '<hand>' [options]      explain one hand
   npm run --silent score -- --json < requests.json  score JSON requests (SCORING-CLI.md)
@@ -30,7 +30,7 @@ const USAGE = `Scores a mahjong hand.
 <hand> is the concealed tiles in notation (123m456p789s11z); the last tile written is the
 winning tile unless --win is given. Melds are given apart.
 
-  --ruleset hk-new|hk-old|riichi   (default hk-new)
+  --ruleset <id>                   hk-new (default), hk-old, riichi or riichi-modern
   --win <tile>                     the winning tile (then <hand> is the tiles before it)
   --chow|--pung|--kong <tiles>     a declared meld (repeatable); --concealed-kong <tiles>
   --flowers <tiles>                bonus tiles, e.g. 15f
@@ -39,9 +39,10 @@ winning tile unless --win is given. Melds are given apart.
   --self-drawn                     won on a tile from the wall (default: on a discard)
   --discarder <wind>               who discarded (for split payments)
   --last-tile --last-discard --robbing-kong --kong-replacement --double-kong
-  --heavenly --earthly --riichi --double-riichi --ippatsu      winning conditions
+  --heavenly --earthly --renhou --riichi --double-riichi --ippatsu   winning conditions
   --dora <n>                       riichi dora count (red fives: write 0m/0p/0s)
-  --option key=value               a table option (repeatable), e.g. --option faanCap=10
+  --option key=value               a table option (repeatable), e.g. --option faanCap=10,
+                                   --option renhou=mangan (riichi-modern)
   --options '<json>'               all options as a JSON object
   --json                           print the result as JSON
 `;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explain, requestFromArgs } from './explain.js';
+import { displayWidth, explain, requestFromArgs } from './explain.js';
 import { scoreRequest } from './index.js';
 
 function human(args: string[]): string {
@@ -102,20 +102,44 @@ describe('human-readable explanation', () => {
     expect(text).toContain('pung of White Dragon (declared)');
     expect(text).toContain('chow 1 Bamboo to 3 Bamboo');
     expect(text).toContain('pair of 2 Bamboo');
-    expect(text).toMatch(/Mixed one suit \.+ 3 faan/);
-    expect(text).toMatch(/Dragon pung \.+ 1 faan/);
-    expect(text).toMatch(/No flowers \.+ 1 faan/);
+    expect(text).toMatch(/Mixed one suit 混一色 \.+ 3 faan/);
+    expect(text).toMatch(/Dragon pung 三元牌 \.+ 1 faan/);
+    expect(text).toMatch(/No flowers 無花 \.+ 1 faan/);
     expect(text).toMatch(/Total \.+ 5 faan/);
     expect(text).toMatch(/Discarder pays \.+ 32/);
     expect(text).toMatch(/West pays \.+ 16/);
     expect(text).toMatch(/Winner receives \.+ 64/);
+    // the values line up in a terminal, Chinese names taking two columns a character
+    const columns = text
+      .split('\n')
+      .filter((l) => / \.{2,} /.test(l))
+      .map((l) => displayWidth(l.slice(0, l.lastIndexOf('. ') + 2)));
+    expect(columns.length).toBeGreaterThan(5);
+    expect(new Set(columns).size).toBe(1);
   });
 
   it('says when a limit hand ignores winds and flowers and when the cap applies', () => {
     const text = human(['19m19p19s1234567z1m', '--option', 'faanCap=10']);
     expect(text).toContain('limit hand');
-    expect(text).toMatch(/Thirteen orphans \.+ 13 faan/);
+    expect(text).toMatch(/Thirteen orphans 十三么 \.+ 13 faan/);
     expect(text).toMatch(/Total \.+ 10 faan \(13, capped\)/);
+  });
+
+  it('scores riichi-modern with its options and conditions, names in both languages', () => {
+    const text = human([
+      '234m567p789s24s88m3s',
+      '--ruleset',
+      'riichi-modern',
+      '--seat',
+      'S',
+      '--renhou',
+      '--option',
+      'renhou=mangan',
+    ]);
+    expect(text).toMatch(/^riichi-modern: South seat/);
+    expect(text).toMatch(/Renhou \(win on a first-turn discard\) 人和 \.+ 5 han/);
+    expect(text).toContain('5 han counted at 100% of the limit: basic points 2000');
+    expect(text).toMatch(/Discarder pays \.+ 8000/);
   });
 
   it('shows riichi han, fu items, rounding and basic points', () => {
@@ -132,8 +156,8 @@ describe('human-readable explanation', () => {
       '--round',
       'S',
     ]);
-    expect(text).toMatch(/All pungs \.+ 2 han/);
-    expect(text).toMatch(/Melded kong dragons \.+ 16 fu/);
+    expect(text).toMatch(/Toitoi \(all pungs\) 対々和 \.+ 2 han/);
+    expect(text).toMatch(/Melded kong of dragons 明槓 三元牌 \.+ 16 fu/);
     expect(text).toMatch(/Total \.+ 52 fu, rounded up to 60/);
     expect(text).toContain('3 han 60 fu: basic points 1920');
     expect(text).toMatch(/Discarder pays \.+ 7700/);
@@ -157,7 +181,7 @@ describe('human-readable explanation', () => {
     };
     const text = explain(scoreRequest(request), request);
     expect(text).toContain('(a win on the bonus tiles alone)');
-    expect(text).toMatch(/Seven bonus tiles \.+ 3 faan/);
+    expect(text).toMatch(/Seven bonus tiles 七搶一 \.+ 3 faan/);
     expect(text).toContain('Note: unknown field "note" ignored');
   });
 });

@@ -4,7 +4,8 @@
  */
 import { formatTiles, parseTiles } from '../notation.js';
 import { type TileKind, tileName } from '../tiles.js';
-import type { ScoreResult, WaitKind } from './types.js';
+import { patternName } from './pattern-names.js';
+import { isScoringRulesetId, type ScoreResult, type ScoringRulesetId, type WaitKind } from './types.js';
 
 const CONDITION_FLAGS: Readonly<Record<string, string>> = {
   '--last-tile': 'lastTile',
@@ -14,6 +15,7 @@ const CONDITION_FLAGS: Readonly<Record<string, string>> = {
   '--double-kong': 'doubleKong',
   '--heavenly': 'heavenly',
   '--earthly': 'earthly',
+  '--renhou': 'renhou',
   '--riichi': 'riichi',
   '--double-riichi': 'doubleRiichi',
   '--ippatsu': 'ippatsu',
@@ -163,12 +165,25 @@ export function requestFromArgs(args: readonly string[]): { request: Record<stri
   return { request, json };
 }
 
-/** A pattern's name for people: `mixed-one-suit` → `Mixed one suit`. */
-export function patternLabel(name: string): string {
-  const s = name.replace(/-/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
+/** A pattern's English name: `mixed-one-suit` → `Mixed one suit` (see `patternName` for both languages). */
+export function patternLabel(name: string, ruleset: ScoringRulesetId = 'hk-new'): string {
+  return patternName(name, 'en', ruleset);
 }
-const title = patternLabel;
+
+/** `Mixed one suit 混一色`: the line label of a pattern in the command's text. */
+function bilingual(name: string, ruleset: ScoringRulesetId): string {
+  return `${patternName(name, 'en', ruleset)} ${patternName(name, 'zh-HK', ruleset)}`;
+}
+
+/** Columns a terminal gives the text: East Asian wide characters (kanji, kana, fullwidth forms) take two. */
+export function displayWidth(text: string): number {
+  let w = 0;
+  for (const ch of text)
+    w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)
+      ? 2
+      : 1;
+  return w;
+}
 
 function describeSet(text: string, declared: boolean): string {
   const r = parseTiles(text, { checkCopies: false });
@@ -184,14 +199,21 @@ function describeSet(text: string, declared: boolean): string {
   return `${text.padEnd(16)} ${what}${declared ? ' (declared)' : ''}`;
 }
 
-function dots(label: string, value: string, width = 34): string {
-  return `  ${label} ${'.'.repeat(Math.max(2, width - label.length))} ${value}`;
+function dots(label: string, value: string, width = 44): string {
+  return `  ${label} ${'.'.repeat(Math.max(2, width - displayWidth(label)))} ${value}`;
 }
 
 /** The human-readable explanation of one scored hand. */
 export function explain(result: ScoreResult, request: Record<string, unknown>): string {
   if (!result.valid) return `Not a winning hand: ${result.reason}\n`;
   const lines: string[] = [];
+  // names by family; a house table's id falls back to its family's names
+  const family: ScoringRulesetId = isScoringRulesetId(result.ruleset)
+    ? result.ruleset
+    : result.faan === null
+      ? 'riichi'
+      : 'hk-new';
+  const title = (name: string) => bilingual(name, family);
   const seat = WIND_NAMES[((request.seatWind as number | undefined) ?? 1) - 1];
   const round = WIND_NAMES[((request.roundWind as number | undefined) ?? 1) - 1];
   const how = request.selfDrawn === true ? 'self-drawn' : 'a discard';
@@ -205,7 +227,7 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
   if (result.arrangement.length === 0) lines.push('  (a win on the bonus tiles alone)');
   if (result.wait !== undefined) lines.push(`  wait: ${WAIT_NAMES[result.wait]}`);
   const flowers = typeof request.flowers === 'string' && request.flowers !== '' ? request.flowers : null;
-  if (result.ruleset !== 'riichi') {
+  if (result.faan !== null) {
     const names = flowers ? unwrapNames(flowers) : 'none';
     lines.push(`  flowers/seasons: ${names}`);
   }
@@ -231,9 +253,13 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
       const rounded = result.rawFu !== undefined && result.rawFu !== result.fu ? `, rounded up to ${result.fu}` : '';
       lines.push(dots('Total', `${result.rawFu ?? result.fu} fu${rounded}`));
     }
+    const pct = ((result.basicPoints ?? 0) / 20).toFixed(0);
+    // no fu: a yakuman (400% and up), or a hand counted at a limit by rule (renhou at mangan)
     const head =
       result.fu === null
-        ? `${result.han} han of yakuman (${((result.basicPoints ?? 0) / 20).toFixed(0)}% of the limit)`
+        ? (result.basicPoints ?? 0) >= 8000
+          ? `${result.han} han of yakuman (${pct}% of the limit)`
+          : `${result.han} han counted at ${pct}% of the limit`
         : `${result.han} han ${result.fu} fu`;
     lines.push(`  ${head}: basic points ${result.basicPoints}`);
     if (result.belowMinimum) lines.push('  No yaku (dora alone do not make a winning hand).');

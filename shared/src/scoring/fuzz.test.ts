@@ -15,7 +15,9 @@ import {
   basicPoints,
   deltasByWind,
   HK_RULESETS,
+  RIICHI_RULESETS,
   resultToJson,
+  SCORING_RULESET_IDS,
   scoreRequest,
   scoreWin,
   type ValidScore,
@@ -65,27 +67,32 @@ describe('random winning hands', () => {
     );
   });
 
-  it('score under riichi with fu rounded, basic points from the settling table, payments in hundreds', () => {
-    fc.assert(
-      fc.property(seedArb, (seed) => {
-        const h = randomWin(rng(seed), { bonus: false });
-        const v = scoreWin(h, 'riichi');
-        expect(v.valid, `seed ${seed}`).toBe(true);
-        if (!v.valid || v.han === null) return;
-        if (v.fu !== null) {
-          expect(v.fu === 25 || v.fu % 10 === 0).toBe(true);
-          expect(v.basicPoints).toBe(basicPoints(v.fu, v.han));
-          const han = v.patterns.filter((p) => p.unit === 'han').reduce((s, p) => s + p.value, 0);
-          expect(han).toBe(v.han);
-          const fu = v.patterns.filter((p) => p.unit === 'fu').reduce((s, p) => s + p.value, 0);
-          expect(fu).toBe(v.rawFu);
-        }
-        for (const p of v.points.payments) expect(p.amount % 100).toBe(0);
-        expect(arrangementTiles(v)).toEqual(handTiles(h));
-      }),
-      { numRuns: 400 },
-    );
-  });
+  it.each(['riichi', 'riichi-modern'] as const)(
+    'score under %s with fu rounded, basic points from the settling table, payments in hundreds',
+    (ruleset) => {
+      fc.assert(
+        fc.property(seedArb, (seed) => {
+          const h = randomWin(rng(seed), { bonus: false });
+          const v = scoreWin(h, ruleset);
+          expect(v.valid, `seed ${seed}`).toBe(true);
+          if (!v.valid || v.han === null) return;
+          if (v.fu !== null) {
+            expect(v.fu === 25 || v.fu % 10 === 0).toBe(true);
+            expect(v.basicPoints).toBe(
+              basicPoints(v.fu, v.han, RIICHI_RULESETS[ruleset].defaults, RIICHI_RULESETS[ruleset]),
+            );
+            const han = v.patterns.filter((p) => p.unit === 'han').reduce((s, p) => s + p.value, 0);
+            expect(han).toBe(v.han);
+            const fu = v.patterns.filter((p) => p.unit === 'fu').reduce((s, p) => s + p.value, 0);
+            expect(fu).toBe(v.rawFu);
+          }
+          for (const p of v.points.payments) expect(p.amount % 100).toBe(0);
+          expect(arrangementTiles(v)).toEqual(handTiles(h));
+        }),
+        { numRuns: 400 },
+      );
+    },
+  );
 
   it('a hand with its winning tile swapped is accepted exactly when the analysis calls it complete', () => {
     fc.assert(
@@ -97,7 +104,7 @@ describe('random winning hands', () => {
         if (all.some((c) => c > 4)) return; // a fifth copy: refused for that reason instead
         const complete = isComplete(counts, h.melds.length);
         // (hk-old and riichi: seven pairs are seven different pairs, as in the analysis)
-        for (const ruleset of ['hk-old', 'riichi'] as const) {
+        for (const ruleset of ['hk-old', 'riichi', 'riichi-modern'] as const) {
           const v = scoreWin(swapped, ruleset);
           expect(v.valid, `${ruleset} seed ${seed} win ${other}`).toBe(complete);
           if (!v.valid) expect(v.code).toBe('score/not_complete');
@@ -113,7 +120,7 @@ describe('anything at all', () => {
     const tileText = fc.stringMatching(/^[0-9mpszf ]{0,20}$/);
     const request = fc.record(
       {
-        ruleset: fc.constantFrom('hk-new', 'hk-old', 'riichi', 'x', 3),
+        ruleset: fc.constantFrom('hk-new', 'hk-old', 'riichi', 'riichi-modern', 'x', 3),
         concealed: fc.oneof(tileText, fc.anything()),
         win: fc.oneof(tileText, fc.anything()),
         melds: fc.oneof(
@@ -126,7 +133,7 @@ describe('anything at all', () => {
         selfDrawn: fc.oneof(fc.boolean(), fc.anything()),
         seatWind: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.anything()),
         conditions: fc.oneof(
-          fc.array(fc.constantFrom('lastTile', 'robbingKong', 'riichi', 'heavenly', 'earthly')),
+          fc.array(fc.constantFrom('lastTile', 'robbingKong', 'riichi', 'heavenly', 'earthly', 'renhou')),
           fc.anything(),
         ),
         dora: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.anything()),
@@ -163,7 +170,7 @@ describe('anything at all', () => {
             dealer: true,
             conditions: [],
           };
-          for (const ruleset of ['hk-new', 'hk-old', 'riichi'] as const) {
+          for (const ruleset of SCORING_RULESET_IDS) {
             expect(typeof scoreWin(input, ruleset).valid).toBe('boolean');
           }
         },
@@ -176,8 +183,8 @@ describe('anything at all', () => {
 describe('metamorphic properties', () => {
   it('a hand written as a request scores as the library scores it', () => {
     fc.assert(
-      fc.property(seedArb, fc.constantFrom('hk-new', 'hk-old', 'riichi' as const), (seed, ruleset) => {
-        const h = randomWin(rng(seed), { bonus: ruleset !== 'riichi' });
+      fc.property(seedArb, fc.constantFrom(...SCORING_RULESET_IDS), (seed, ruleset) => {
+        const h = randomWin(rng(seed), { bonus: !ruleset.startsWith('riichi') });
         expect(resultToJson(scoreRequest(winRequest(h, ruleset)))).toEqual(resultToJson(scoreWin(h, ruleset)));
       }),
       { numRuns: 300 },

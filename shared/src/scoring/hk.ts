@@ -139,6 +139,9 @@ export function conditionConflict(input: WinInput): string | null {
   if (conds.includes('heavenly') && (!input.dealer || !input.selfDrawn))
     return "the heavenly hand is the dealer's, self-drawn";
   if (conds.includes('earthly') && input.dealer) return "the earthly hand is a non-dealer's";
+  if (conds.includes('renhou') && (input.dealer || input.selfDrawn)) {
+    return "renhou is a non-dealer's win on a discard before their first draw";
+  }
   return null;
 }
 

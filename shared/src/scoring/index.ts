@@ -3,8 +3,8 @@
  * can be read and keeps the reading (and, for riichi, the wait) that scores highest.
  */
 import { scoreHk } from './hk.js';
-import { type ScoringOptions, defaultOptions } from './options.js';
-import { HK_RULESETS, type HkRuleset, type RiichiRuleset } from './rulesets.js';
+import { type ScoringOptions, defaultOptions, isRiichiOptions } from './options.js';
+import { HK_RULESETS, type HkRuleset, RIICHI_RULESETS, type RiichiRuleset } from './rulesets.js';
 import { scoreRiichi } from './riichi.js';
 import { parseRequest } from './request.js';
 import type { ScoreResult, ScoringRulesetId, WinInput } from './types.js';
@@ -13,6 +13,7 @@ export { arrangementOf, checkMeld, type HandSet, type Reading } from './hand.js'
 export * from './options.js';
 export * from './payments.js';
 export * from './explain.js';
+export * from './pattern-names.js';
 export * from './request.js';
 export * from './rulesets.js';
 export * from './types.js';
@@ -29,18 +30,20 @@ export function scoreWin(
 ): ScoreResult {
   if (typeof ruleset !== 'string') {
     if (ruleset.family === 'riichi') {
-      const opts = options?.ruleset === 'riichi' ? options : ({ ruleset: 'riichi', ...ruleset.defaults } as const);
+      const opts = options !== undefined && isRiichiOptions(options) ? options : ruleset.defaults;
       return scoreRiichi(input, opts, ruleset);
     }
     const base = options?.ruleset === 'hk-old' ? 'hk-old' : 'hk-new';
-    const opts = options && options.ruleset !== 'riichi' ? options : ({ ruleset: base, ...ruleset.defaults } as const);
+    const opts = options && !isRiichiOptions(options) ? options : ({ ruleset: base, ...ruleset.defaults } as const);
     return scoreHk(input, ruleset, opts);
   }
-  if (ruleset === 'riichi') {
-    if (options && options.ruleset !== 'riichi') {
-      return { valid: false, code: 'score/bad_options', reason: `options for ${options.ruleset} given to riichi` };
+  if (ruleset === 'riichi' || ruleset === 'riichi-modern') {
+    const table = RIICHI_RULESETS[ruleset];
+    if (options === undefined) return scoreRiichi(input, table.defaults, table);
+    if (!isRiichiOptions(options) || options.ruleset !== ruleset) {
+      return { valid: false, code: 'score/bad_options', reason: `options for ${options.ruleset} given to ${ruleset}` };
     }
-    return scoreRiichi(input, options ?? defaultOptions('riichi'));
+    return scoreRiichi(input, options, table);
   }
   const table = HK_RULESETS[ruleset] as HkRuleset | undefined;
   if (table === undefined) {

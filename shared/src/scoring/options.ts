@@ -12,12 +12,21 @@ import {
   type PaymentMode,
   POINTS_TABLE_NAMES,
   type PointsTable,
+  RED_FIVE_COUNTS,
+  RENHOU_VALUES,
   RIICHI,
+  RIICHI_MODERN,
+  type RiichiModernOptions,
   type RiichiOptions,
+  type RiichiSeedOptions,
 } from './rulesets.js';
 import { isScoringRulesetId, type ScoringRulesetId } from './types.js';
 
 export type ScoringOptions = HkOptions | RiichiOptions;
+
+/** Options of either riichi table (the rest are HK options). */
+export const isRiichiOptions = (o: ScoringOptions): o is RiichiOptions =>
+  o.ruleset === 'riichi' || o.ruleset === 'riichi-modern';
 
 export type OptionsErrorCode = 'score/bad_ruleset' | 'score/bad_options';
 
@@ -42,9 +51,18 @@ export const RIICHI_OPTION_KEYS = [
   'kiriage',
   'renhouAsYakuman',
 ] as const;
+export const RIICHI_MODERN_OPTION_KEYS = [
+  'openTanyao',
+  'redFives',
+  'doubleYakuman',
+  'kazoeLimit',
+  'kiriage',
+  'renhou',
+] as const;
 
 /** The defaults of RULES.md for a ruleset. */
-export function defaultOptions(ruleset: 'riichi'): RiichiOptions;
+export function defaultOptions(ruleset: 'riichi'): RiichiSeedOptions;
+export function defaultOptions(ruleset: 'riichi-modern'): RiichiModernOptions;
 export function defaultOptions(ruleset: 'hk-new' | 'hk-old'): HkOptions;
 export function defaultOptions(ruleset: ScoringRulesetId): ScoringOptions;
 export function defaultOptions(ruleset: ScoringRulesetId): ScoringOptions {
@@ -55,7 +73,8 @@ export function defaultOptions(ruleset: ScoringRulesetId): ScoringOptions {
 const DEFAULTS: Readonly<Record<ScoringRulesetId, ScoringOptions>> = {
   'hk-new': Object.freeze({ ruleset: 'hk-new', ...HK_RULESETS['hk-new'].defaults }),
   'hk-old': Object.freeze({ ruleset: 'hk-old', ...HK_RULESETS['hk-old'].defaults }),
-  riichi: Object.freeze({ ruleset: 'riichi', ...RIICHI.defaults }),
+  riichi: Object.freeze({ ...RIICHI.defaults }),
+  'riichi-modern': Object.freeze({ ...RIICHI_MODERN.defaults }),
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -71,17 +90,52 @@ export function resolveOptions(ruleset: ScoringRulesetId, raw: unknown): Result<
   if (raw === undefined || raw === null) return ok(defaultOptions(ruleset));
   if (!isRecord(raw)) return bad('options must be an object');
   if (ruleset === 'riichi') return resolveRiichi(raw);
+  if (ruleset === 'riichi-modern') return resolveRiichiModern(raw);
   return resolveHk(HK_RULESETS[ruleset], ruleset, raw);
 }
 
 function resolveRiichi(raw: Record<string, unknown>): Result<RiichiOptions, OptionsErrorCode> {
-  const out: { -readonly [K in keyof RiichiOptions]: RiichiOptions[K] } = { ruleset: 'riichi', ...RIICHI.defaults };
+  const out = { ...(RIICHI.defaults as RiichiSeedOptions) } as {
+    -readonly [K in keyof RiichiSeedOptions]: RiichiSeedOptions[K];
+  };
   for (const [key, value] of Object.entries(raw)) {
     if (!(RIICHI_OPTION_KEYS as readonly string[]).includes(key)) {
       return bad(`unknown option "${key}" for riichi (known: ${RIICHI_OPTION_KEYS.join(', ')})`);
     }
     if (typeof value !== 'boolean') return bad(`option "${key}" must be true or false`);
     out[key as (typeof RIICHI_OPTION_KEYS)[number]] = value;
+  }
+  return ok(out);
+}
+
+function resolveRiichiModern(raw: Record<string, unknown>): Result<RiichiOptions, OptionsErrorCode> {
+  const out = { ...(RIICHI_MODERN.defaults as RiichiModernOptions) } as {
+    -readonly [K in keyof RiichiModernOptions]: RiichiModernOptions[K];
+  };
+  for (const [key, value] of Object.entries(raw)) {
+    switch (key) {
+      case 'openTanyao':
+      case 'doubleYakuman':
+      case 'kazoeLimit':
+      case 'kiriage':
+        if (typeof value !== 'boolean') return bad(`option "${key}" must be true or false`);
+        out[key] = value;
+        break;
+      case 'redFives':
+        if (!(RED_FIVE_COUNTS as readonly unknown[]).includes(value)) {
+          return bad(`option "redFives" must be ${RED_FIVE_COUNTS.join(' or ')}`);
+        }
+        out.redFives = value as RiichiModernOptions['redFives'];
+        break;
+      case 'renhou':
+        if (!(RENHOU_VALUES as readonly unknown[]).includes(value)) {
+          return bad(`option "renhou" must be one of ${RENHOU_VALUES.join(', ')}`);
+        }
+        out.renhou = value as RiichiModernOptions['renhou'];
+        break;
+      default:
+        return bad(`unknown option "${key}" for riichi-modern (known: ${RIICHI_MODERN_OPTION_KEYS.join(', ')})`);
+    }
   }
   return ok(out);
 }

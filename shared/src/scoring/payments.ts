@@ -5,7 +5,7 @@
  */
 import { type BySeat, type Meld, type Seat, seatWind } from '../table-types.js';
 import { isSuited, suitOf, type Wind, WINDS } from '../tiles.js';
-import type { ScoringOptions } from './options.js';
+import { isRiichiOptions, type ScoringOptions } from './options.js';
 import { HK_RULESETS, type HkOptions, type HkRuleset, type PaymentRule, roundUp, tablePoints } from './rulesets.js';
 import type { Payer, Payment, Points } from './types.js';
 
@@ -150,7 +150,7 @@ export function liability(
   options: ScoringOptions,
   check: LiabilityCheck,
 ): { readonly seat: Seat; readonly rule: LiabilityRule } | null {
-  if (options.ruleset === 'riichi' || options.payment !== 'discarder-pays-half') return null;
+  if (isRiichiOptions(options) || options.payment !== 'discarder-pays-half') return null;
   const exposed = check.melds.filter((m) => !m.concealed);
   const suitedSame = (ms: readonly Meld[]): boolean => {
     const first = ms[0]?.tiles[0];

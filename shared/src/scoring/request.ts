@@ -8,6 +8,7 @@ import type { Meld } from '../table-types.js';
 import { type TileKind, type Wind, WINDS } from '../tiles.js';
 import { type ScoringOptions, resolveOptions } from './options.js';
 import {
+  isRiichiFamily,
   isScoringRulesetId,
   isWinCondition,
   RIICHI_ONLY_CONDITIONS,
@@ -73,6 +74,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 interface RedCount {
   n: number;
+  /** Red fives by suit (m, p, s): a set holds one of each at most. */
+  readonly bySuit: number[];
 }
 
 const NO_COPY_CHECK = { allowEmpty: true, checkCopies: false } as const;
@@ -84,7 +87,12 @@ function readTiles(field: string, value: unknown, allowEmpty: boolean, red: RedC
   let text = value;
   if (red !== null && value.includes('0')) {
     text = value.replace(/([0-9]+)([mps])/g, (_all, digits: string, suit: string) => {
-      for (const d of digits) if (d === '0') red.n++;
+      const i = 'mps'.indexOf(suit);
+      for (const d of digits) {
+        if (d !== '0') continue;
+        red.n++;
+        red.bySuit[i] = (red.bySuit[i] as number) + 1;
+      }
       return digits.replaceAll('0', '5') + suit;
     });
   }
@@ -111,12 +119,15 @@ export function parseRequest(raw: unknown): Parsed {
   }
   const ruleset = raw.ruleset ?? 'hk-new';
   if (!isScoringRulesetId(ruleset)) {
-    return refuse('score/bad_ruleset', `unknown ruleset ${JSON.stringify(ruleset)} (hk-new, hk-old or riichi)`);
+    return refuse(
+      'score/bad_ruleset',
+      `unknown ruleset ${JSON.stringify(ruleset)} (hk-new, hk-old, riichi or riichi-modern)`,
+    );
   }
   const opts = resolveOptions(ruleset, raw.options);
   if (!opts.ok) return refuse(opts.error.code, opts.error.message);
-  const riichi = ruleset === 'riichi';
-  const red: RedCount = { n: 0 };
+  const riichi = isRiichiFamily(ruleset);
+  const red: RedCount = { n: 0, bySuit: [0, 0, 0] };
   const tilesOf = (field: string, value: unknown, allowEmpty: boolean) =>
     readTiles(field, value, allowEmpty, riichi ? red : null);
 
@@ -158,6 +169,13 @@ export function parseRequest(raw: unknown): Parsed {
       }
       melds.push({ kind: m.kind, tiles: [...t].sort((a, b) => a - b), concealed: m.concealed === true });
     }
+  }
+
+  // riichi-modern says how many red fives the set holds: none, or one per suit
+  const o = opts.value;
+  if (o.ruleset === 'riichi-modern' && red.n > 0) {
+    if (o.redFives === 0) return refuse('score/bad_tiles', 'this table plays without red fives (redFives: 0)');
+    if (red.bySuit.some((n) => n > 1)) return refuse('score/too_many_copies', 'a set holds one red five per suit');
   }
 
   const wind = readWind;

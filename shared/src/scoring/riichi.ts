@@ -21,6 +21,7 @@ import { riichiPayments } from './payments.js';
 import {
   basicPoints,
   RIICHI,
+  type RenhouValue,
   type RiichiOptions,
   type RiichiRuleset,
   type RiichiYaku,
@@ -106,6 +107,32 @@ function better(o: Outcome, best: Outcome): boolean {
   return (o.rawFu ?? 0) > (best.rawFu ?? 0);
 }
 
+/** The options of either riichi table, read once per hand into what the count needs. */
+interface Play {
+  readonly options: RiichiOptions;
+  readonly openTanyao: boolean;
+  readonly doubleYakuman: boolean;
+  /** How renhou counts; the seed's table with `renhouAsYakuman: false` adds 5 han on top. */
+  readonly renhou: RenhouValue | 'five-han';
+  /** A discard win before the winner's first draw (`renhou`, or riichi's `earthly` on a discard). */
+  readonly renhouWin: boolean;
+  /** Red fives that count (one han each, like dora). */
+  readonly redFives: number;
+}
+
+function playOf(input: WinInput, options: RiichiOptions): Play {
+  const held = Math.max(0, Math.floor(input.redFives ?? 0));
+  const seed = options.ruleset === 'riichi';
+  return {
+    options,
+    openTanyao: options.openTanyao,
+    doubleYakuman: options.doubleYakuman,
+    renhou: seed ? (options.renhouAsYakuman ? 'yakuman' : 'five-han') : options.renhou,
+    renhouWin: !input.selfDrawn && (input.conditions.includes('renhou') || input.conditions.includes('earthly')),
+    redFives: seed ? (options.akaDora ? held : 0) : Math.min(held, options.redFives),
+  };
+}
+
 /** A place for the winning tile: the pair, or one of the concealed groups (by index in `sets`). */
 interface Placement {
   readonly wait: WaitKind;
@@ -138,6 +165,7 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, table: Riic
     );
   }
   const facts = tileFacts(hand.allCounts);
+  const play = playOf(input, options);
   // Every (reading, place of the winning tile); with one, it is counted once, with its items.
   const arrangements: { r: Reading; p: Placement }[] = [];
   for (const r of rs) for (const p of placements(r, input.win)) arrangements.push({ r, p });
@@ -145,13 +173,25 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, table: Riic
   const only = arrangements.length === 1;
   let best: Outcome | undefined;
   for (const { r, p } of arrangements) {
-    const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, options, table, only);
+    const o = scoreOne(r, p, hand.counts, facts, hand.concealedHand, input, play, table, only);
     if (best === undefined || better(o, best)) best = o;
   }
   if (best === undefined) return invalid('score/not_complete', 'the winning tile has no place in the hand');
   // count the chosen arrangement again, this time keeping every item
   if (!only) {
-    best = scoreOne(best.reading, best.place, hand.counts, facts, hand.concealedHand, input, options, table, true);
+    best = scoreOne(best.reading, best.place, hand.counts, facts, hand.concealedHand, input, play, table, true);
+  }
+  // Renhou at mangan: the hand scores mangan, or its own value when that is higher with a yaku.
+  if (play.renhou === 'mangan' && play.renhouWin && !best.yakuman && (!best.yaku || best.basic < table.limit)) {
+    best = {
+      ...best,
+      basic: table.limit,
+      han: RENHOU_MANGAN_HAN,
+      fu: null,
+      rawFu: null,
+      yaku: true,
+      patterns: [{ name: 'first-turn-discard', value: RENHOU_MANGAN_HAN, unit: 'han' }],
+    };
   }
   return {
     valid: true,
@@ -212,11 +252,11 @@ function scoreOne(
   facts: TileFacts,
   concealedHand: boolean,
   input: WinInput,
-  options: RiichiOptions,
+  play: Play,
   table: RiichiRuleset,
   record: boolean,
 ): Outcome {
-  const t = new Tally(table, concealedHand, options.doubleYakuman, record);
+  const t = new Tally(table, concealedHand, play.doubleYakuman, record);
   const F = table.fu;
   const conds = input.conditions;
   const { suits, honours } = facts;
@@ -226,10 +266,8 @@ function scoreOne(
 
   // Conditions (any form)
   if (conds.includes('heavenly')) t.ym('heavenly-hand');
-  if (conds.includes('earthly')) {
-    if (input.selfDrawn) t.ym('first-turn-self-draw');
-    else if (options.renhouAsYakuman) t.ym('first-turn-discard');
-  }
+  if (conds.includes('earthly') && input.selfDrawn) t.ym('first-turn-self-draw');
+  if (play.renhouWin && play.renhou === 'yakuman') t.ym('first-turn-discard');
   if (suits === 0) t.ym('all-honours');
   if (cls.terminalsOnly) t.ym('all-terminals');
   if (facts.greenOnly) t.ym('all-green');
@@ -335,11 +373,19 @@ function scoreOne(
       if (s.tile === seat) t.yaku('seat-wind');
       if (s.tile === round) t.yaku('round-wind');
     }
+    // Alike chows: three or four count as such where the table values them; otherwise (and for
+    // two) they make pairs of identical chows: three alike hold one pair, four alike two.
+    let identicalPairs = 0;
     for (let k = 0; k < 27; k++) {
       if ((chowBits & (1 << k)) === 0) continue;
-      const n = chowCount[k];
-      if (n === 2) t.yaku('two-identical-chows');
-      if (n === 3) t.yaku('three-identical-chows');
+      const n = chowCount[k] as number;
+      if (n === 3 && valued(table, 'three-identical-chows', concealedHand)) t.yaku('three-identical-chows');
+      else identicalPairs += n >> 1;
+    }
+    if (identicalPairs === 2 && valued(table, 'two-sets-identical-chows', concealedHand)) {
+      t.yaku('two-sets-identical-chows');
+    } else {
+      for (let i = 0; i < identicalPairs; i++) t.yaku('two-identical-chows');
     }
     if (threeColour(chowBits)) t.yaku('three-colour-chows');
     if (pureStraight(chowBits)) t.yaku('pure-straight');
@@ -358,7 +404,7 @@ function scoreOne(
     }
   }
   if (concealedHand && input.selfDrawn) t.yaku('fully-concealed-self-draw');
-  if (cls.simplesOnly && (concealedHand || options.openTanyao)) t.yaku('all-simples');
+  if (cls.simplesOnly && (concealedHand || play.openTanyao)) t.yaku('all-simples');
   if (cls.orphansOnly && honours && suits > 0) t.yaku('all-terminals-and-honours');
   if (suits === 1 && honours) t.yaku('half-flush');
   if (suits === 1 && !honours) t.yaku('full-flush');
@@ -369,8 +415,8 @@ function scoreOne(
   if (conds.includes('lastDiscard')) t.yaku('last-discard');
   if (conds.includes('kongReplacement') || conds.includes('doubleKong')) t.yaku('after-kong');
   if (conds.includes('robbingKong')) t.yaku('robbing-kong');
-  if (conds.includes('earthly') && !input.selfDrawn && !options.renhouAsYakuman) {
-    t.addHan('first-turn-discard', 5); // counted at the limit (mangan)
+  if (play.renhouWin && play.renhou === 'five-han') {
+    t.addHan('first-turn-discard', RENHOU_MANGAN_HAN); // at least the limit (mangan), more with the hand's own
   }
 
   if (t.yakumanPercent > 0) {
@@ -389,12 +435,11 @@ function scoreOne(
   const yakuHan = t.han;
   const dora = Math.max(0, Math.floor(input.dora ?? 0));
   if (dora > 0) t.addHan('dora', dora);
-  const red = options.akaDora ? Math.max(0, Math.floor(input.redFives ?? 0)) : 0;
-  if (red > 0) t.addHan('red-five', red);
+  if (play.redFives > 0) t.addHan('red-five', play.redFives);
   const totalHan = t.han;
   const rounded = r.form === 'seven-pairs' ? t.fu : roundUp(t.fu, 10);
   return {
-    basic: basicPoints(rounded, totalHan, options, table),
+    basic: basicPoints(rounded, totalHan, play.options, table),
     han: totalHan,
     fu: rounded,
     rawFu: t.fu,
@@ -406,7 +451,16 @@ function scoreOne(
   };
 }
 
-/** Bamboo 2, 3, 4, 6, 8 and Green Dragon only. */
+/** Han at which renhou counts when it is a mangan (the first row of the limit). */
+const RENHOU_MANGAN_HAN = 5;
+
+/** The table gives `yaku` han in this hand (open or concealed). */
+function valued(table: RiichiRuleset, yaku: RiichiYaku, concealedHand: boolean): boolean {
+  const row = table.han[yaku];
+  return (concealedHand ? row[1] : row[0]) > 0;
+}
+
+/** Seven pairs in sequence in one suit (consecutive pairs). */
 function consecutivePairs(pairs: readonly TileKind[]): boolean {
   const sorted = [...pairs].sort((a, b) => a - b);
   for (let i = 1; i < sorted.length; i++) {

@@ -325,8 +325,20 @@ export function tablePoints(table: PointsTable, faan: number): number {
 // ---------------------------------------------------------------------------------------------
 // Riichi (japanese-fu-han-scoring.txt)
 
-/** Resolved riichi house options (the usual ones). */
-export interface RiichiOptions {
+/** Which riichi table's options a resolved set of options holds. */
+export const RIICHI_RULESET_IDS = ['riichi', 'riichi-modern'] as const;
+export type RiichiRulesetId = (typeof RIICHI_RULESET_IDS)[number];
+
+/** How renhou (a discard win before the winner's first draw) counts at a riichi-modern table. */
+export const RENHOU_VALUES = ['off', 'mangan', 'yakuman'] as const;
+export type RenhouValue = (typeof RENHOU_VALUES)[number];
+
+/** Red fives in a riichi-modern set: none, or one per suit. */
+export const RED_FIVE_COUNTS = [0, 3] as const;
+export type RedFiveCount = (typeof RED_FIVE_COUNTS)[number];
+
+/** Resolved options of the seed's riichi table (the usual house options). */
+export interface RiichiSeedOptions {
   readonly ruleset: 'riichi';
   /** All simples counts with open melds (kuitan). */
   readonly openTanyao: boolean;
@@ -338,9 +350,28 @@ export interface RiichiOptions {
   readonly kazoeLimit: boolean;
   /** Round 1,920 basic points (4 han 30 fu, 3 han 60 fu) up to the limit. */
   readonly kiriage: boolean;
-  /** Out on 1st turn with a discard at 400% (source); off: counted at the limit (100%). */
+  /** Out on 1st turn with a discard at 400% (source); off: 5 han on top of the hand's own. */
   readonly renhouAsYakuman: boolean;
 }
+
+/** Resolved options of the riichi-modern table (today's common online rules). */
+export interface RiichiModernOptions {
+  readonly ruleset: 'riichi-modern';
+  /** All simples counts with open melds (kuitan). */
+  readonly openTanyao: boolean;
+  /** Red fives in the set (`0m`/`0p`/`0s` in requests): 0, or 3 (one per suit), each one han like a dora. */
+  readonly redFives: RedFiveCount;
+  /** Pure nine gates, thirteen-sided thirteen orphans, single-wait hidden treasure, big four winds count double. */
+  readonly doubleYakuman: boolean;
+  /** 13+ han counts as a yakuman (kazoe yakuman, 400%); off: capped at sanbaiman (300%). */
+  readonly kazoeLimit: boolean;
+  /** Round 1,920 basic points (4 han 30 fu, 3 han 60 fu) up to mangan (kiriage mangan). */
+  readonly kiriage: boolean;
+  /** Renhou: not a yaku, a mangan (or the hand's own value when higher), or a yakuman. */
+  readonly renhou: RenhouValue;
+}
+
+export type RiichiOptions = RiichiSeedOptions | RiichiModernOptions;
 
 export interface RiichiRuleset {
   readonly id: string;
@@ -374,7 +405,8 @@ export interface RiichiRuleset {
     readonly pungOrphan: number; // 4 open
     readonly sevenPairs: number; // 25
   };
-  readonly defaults: Omit<RiichiOptions, 'ruleset'>;
+  /** The options a table gets when nobody chooses; `ruleset` names the option set it takes. */
+  readonly defaults: RiichiOptions;
 }
 
 export const RIICHI_YAKU = [
@@ -389,6 +421,7 @@ export const RIICHI_YAKU = [
   'round-wind',
   'three-colour-chows',
   'two-identical-chows',
+  'two-sets-identical-chows',
   'three-identical-chows',
   'pure-straight',
   'three-colour-pungs',
@@ -429,6 +462,29 @@ export const RIICHI_YAKUMAN = [
 ] as const;
 export type RiichiYakuman = (typeof RIICHI_YAKUMAN)[number];
 
+/** Han items that are not yaku: dora (indicators, ura, kong dora together) and red fives. */
+export const RIICHI_HAN_ITEMS = ['dora', 'red-five'] as const;
+export type RiichiHanItem = (typeof RIICHI_HAN_ITEMS)[number];
+
+/** Fu items of a riichi result (`unit: 'fu'`): the base, waits, pairs and one per meld kind. */
+export const RIICHI_FU_ITEMS = [
+  'winning',
+  'concealed-ron',
+  'open-pinfu',
+  'self-draw',
+  'closed-wait',
+  'edge-wait',
+  'pair-wait',
+  'value-pair',
+  'seven-pairs',
+  ...(['melded', 'concealed'] as const).flatMap((c) =>
+    (['pung', 'kong'] as const).flatMap((k) =>
+      (['simples', 'terminals', 'winds', 'dragons'] as const).map((w) => `${c}-${k}-${w}` as const),
+    ),
+  ),
+] as const;
+export type RiichiFuItem = (typeof RIICHI_FU_ITEMS)[number];
+
 export const RIICHI: RiichiRuleset = {
   id: 'riichi',
   family: 'riichi',
@@ -448,6 +504,7 @@ export const RIICHI: RiichiRuleset = {
     'round-wind': [1, 1],
     'three-colour-chows': [1, 2],
     'two-identical-chows': [0, 1],
+    'two-sets-identical-chows': [0, 0], // not in the source: each pair counts as two identical chows
     'three-identical-chows': [0, 3], // optional item of the source
     'pure-straight': [1, 2],
     'three-colour-pungs': [2, 2],
@@ -497,6 +554,7 @@ export const RIICHI: RiichiRuleset = {
     sevenPairs: 25,
   },
   defaults: {
+    ruleset: 'riichi',
     openTanyao: true,
     akaDora: false,
     doubleYakuman: false,
@@ -504,6 +562,46 @@ export const RIICHI: RiichiRuleset = {
     kiriage: false,
     renhouAsYakuman: true,
   },
+};
+
+/**
+ * Today's common online values (RULES.md `riichi-modern`; sources per value in README.md:
+ * Tenhou's and Mahjong Soul's published rules, the EMA Riichi Competition Rules 2016 and the
+ * riichi.wiki rule-variation pages). Everything not named here is the seed's value, which these
+ * rules share (fu, the 1-3 han yaku, the yakuman list, the settling rows).
+ */
+export const RIICHI_MODERN: RiichiRuleset = {
+  ...RIICHI,
+  id: 'riichi-modern',
+  // 25 fu / 6 han pays haneman (150%) like every other row: no printed exception
+  settlingExceptions: [],
+  han: {
+    ...RIICHI.han,
+    'two-sets-identical-chows': [0, 3], // ryanpeikou, concealed only; no two-identical-chows on top
+    'three-identical-chows': [0, 0], // not a yaku: read as two identical chows and a chow
+    'little-three-dragons': [2, 2], // shousangen 2 han, the two dragon pungs (1 each) on top
+    'all-terminals-and-honours': [2, 2], // honroutou 2 han, open or concealed
+  },
+  yakuman: {
+    ...RIICHI.yakuman,
+    'consecutive-pairs': 0, // not a yakuman: seven pairs (and its flush) as usual
+    'four-identical-chows': 0, // not a yakuman: two sets of identical chows
+  },
+  defaults: {
+    ruleset: 'riichi-modern',
+    openTanyao: true, // kuitan ari (Tenhou, Mahjong Soul, EMA 2016)
+    redFives: 3, // one red five per suit (Tenhou's default lobby, Mahjong Soul)
+    doubleYakuman: false, // Tenhou: single yakuman only (they still stack)
+    kazoeLimit: true, // kazoe yakuman ari (Tenhou, Mahjong Soul)
+    kiriage: false, // kiriage mangan nashi (Tenhou, Mahjong Soul)
+    renhou: 'off', // not a yaku on Tenhou or Mahjong Soul; EMA 2016: mangan
+  },
+};
+
+/** The riichi tables by id. */
+export const RIICHI_RULESETS: Readonly<Record<RiichiRulesetId, RiichiRuleset>> = {
+  riichi: RIICHI,
+  'riichi-modern': RIICHI_MODERN,
 };
 
 /**

@@ -3,6 +3,7 @@ import { tile, tiles } from '../notation.js';
 import hkNewRows from './fixtures/hk-new.json' with { type: 'json' };
 import hkOldRows from './fixtures/hk-old.json' with { type: 'json' };
 import riichiRows from './fixtures/riichi.json' with { type: 'json' };
+import riichiModernRows from './fixtures/riichi-modern.json' with { type: 'json' };
 import {
   basicPoints,
   defaultOptions,
@@ -11,8 +12,11 @@ import {
   HK_PATTERNS,
   type HkRuleset,
   RIICHI,
+  RIICHI_MODERN,
   RIICHI_YAKU,
   type RiichiRuleset,
+  type RiichiYaku,
+  type RiichiYakuman,
   RIICHI_YAKUMAN,
   resolveOptions,
   resultToJson,
@@ -81,8 +85,11 @@ interface RiichiRow {
   payments?: [number, number][];
 }
 
-describe('riichi fixture table', () => {
-  it.each((riichiRows as unknown as RiichiRow[]).map((r) => [r.name, r] as const))('%s', (_name, row) => {
+describe.each([
+  ['riichi', riichiRows as unknown as RiichiRow[]],
+  ['riichi-modern', riichiModernRows as unknown as RiichiRow[]],
+])('%s fixture table', (_ruleset, rows) => {
+  it.each(rows.map((r) => [r.name, r] as const))('%s', (_name, row) => {
     const v = valid(scoreRequest(row.request));
     expect(v.han, row.source).toBe(row.han);
     expect(v.fu, row.source).toBe(row.fu);
@@ -490,6 +497,136 @@ describe('riichi house tables', () => {
   });
 });
 
+describe('riichi-modern options, red fives and renhou', () => {
+  const pinfuRon = { concealed: '234m567p789s23s88m', win: '4s', seatWind: 2 };
+
+  it('fills the modern defaults and refuses bad values and the seed table keys', () => {
+    expect(resolveOptions('riichi-modern', undefined)).toEqual({
+      ok: true,
+      value: {
+        ruleset: 'riichi-modern',
+        openTanyao: true,
+        redFives: 3,
+        doubleYakuman: false,
+        kazoeLimit: true,
+        kiriage: false,
+        renhou: 'off',
+      },
+    });
+    const r = resolveOptions('riichi-modern', { renhou: 'mangan', redFives: 0 });
+    expect(r.ok && r.value).toMatchObject({ renhou: 'mangan', redFives: 0 });
+    for (const bad of [{ redFives: 2 }, { renhou: 'double' }, { renhou: true }, { akaDora: true }, { kiriage: 1 }]) {
+      const b = resolveOptions('riichi-modern', bad);
+      expect(!b.ok && b.error.code, JSON.stringify(bad)).toBe('score/bad_options');
+    }
+    // and the seed table keeps its own keys
+    const seed = resolveOptions('riichi', { renhou: 'mangan' });
+    expect(!seed.ok && seed.error.code).toBe('score/bad_options');
+  });
+
+  it('options of one riichi table are refused by the other', () => {
+    const h: WinInput = {
+      concealed: tiles('234m567p789s23s88m'),
+      melds: [],
+      win: tile('4s'),
+      bonus: [],
+      selfDrawn: false,
+      seatWind: 2,
+      roundWind: 1,
+      dealer: false,
+      conditions: [],
+    };
+    const r = scoreWin(h, 'riichi-modern', defaultOptions('riichi'));
+    expect(!r.valid && r.code).toBe('score/bad_options');
+    expect(valid(scoreWin(h, 'riichi-modern', defaultOptions('riichi-modern'))).han).toBe(1);
+  });
+
+  it('red fives: refused at a table without them, and one per suit', () => {
+    const none = scoreRequest({
+      ruleset: 'riichi-modern',
+      ...pinfuRon,
+      concealed: '234m406p789s23s88m',
+      options: { redFives: 0 },
+    });
+    expect(!none.valid && none.code).toBe('score/bad_tiles');
+    const two = scoreRequest({ ruleset: 'riichi-modern', ...pinfuRon, concealed: '234m400p789s23s88m' });
+    expect(!two.valid && two.code).toBe('score/too_many_copies');
+    // one of each suit: three han of red fives
+    const three = valid(
+      scoreRequest({ ruleset: 'riichi-modern', ...pinfuRon, concealed: '234m406p789s23s88m', win: '4s' }),
+    );
+    expect(byName(three, 'other')['red-five']).toBe(1);
+    const all = valid(
+      scoreRequest({ ruleset: 'riichi-modern', concealed: '340m406p406s22s88m', win: '2s', seatWind: 2 }),
+    );
+    expect(byName(all, 'other')['red-five']).toBe(3);
+  });
+
+  it('renhou is a win condition: a discard win of a non-dealer, riichi tables only', () => {
+    // the seed table: renhou at 400% (renhouAsYakuman, default), the same as earthly on a discard
+    const seed = valid(scoreRequest({ ruleset: 'riichi', ...pinfuRon, conditions: ['renhou'] }));
+    expect(byName(seed, 'other')).toEqual({ 'first-turn-discard': 13 });
+    const earthly = valid(scoreRequest({ ruleset: 'riichi', ...pinfuRon, conditions: ['earthly'] }));
+    expect(earthly.basicPoints).toBe(seed.basicPoints);
+    const both = valid(scoreRequest({ ruleset: 'riichi', ...pinfuRon, conditions: ['earthly', 'renhou'] }));
+    expect(both.basicPoints).toBe(8000);
+    const five = valid(
+      scoreRequest({ ruleset: 'riichi', ...pinfuRon, conditions: ['renhou'], options: { renhouAsYakuman: false } }),
+    );
+    expect(byName(five, 'other')).toEqual({ pinfu: 1, 'first-turn-discard': 5 });
+    for (const [extra, code] of [
+      [{ selfDrawn: true }, 'score/bad_condition_combination'],
+      [{ seatWind: 1 }, 'score/bad_condition_combination'],
+      [{ ruleset: 'hk-new' }, 'score/bad_condition'],
+    ] as const) {
+      const r = scoreRequest({ ruleset: 'riichi-modern', ...pinfuRon, conditions: ['renhou'], ...extra });
+      expect(!r.valid && r.code, JSON.stringify(extra)).toBe(code);
+    }
+  });
+});
+
+describe('identical chows when a house table drops the larger groups', () => {
+  // three alike chows read as one pair of identical chows plus a chow; four as two pairs
+  const noThree: RiichiRuleset = {
+    ...RIICHI,
+    id: 'no-three-identical',
+    han: { ...RIICHI.han, 'three-identical-chows': [0, 0] },
+  };
+  const noFour: RiichiRuleset = {
+    ...RIICHI,
+    id: 'no-four-identical',
+    yakuman: { ...RIICHI.yakuman, 'four-identical-chows': 0 },
+  };
+  const base: WinInput = {
+    concealed: tiles('567p3334455599s'),
+    melds: [],
+    win: tile('4s'),
+    bonus: [],
+    selfDrawn: false,
+    seatWind: 2,
+    roundWind: 1,
+    dealer: false,
+    conditions: [],
+  };
+
+  it('three alike chows keep their two identical chows (567p3334455599s, 4s on a discard)', () => {
+    expect(byName(valid(scoreWin(base, 'riichi')), 'other')).toEqual({ 'three-identical-chows': 3 });
+    const v = valid(scoreWin(base, noThree));
+    expect(v.belowMinimum).toBe(false);
+    expect(byName(v, 'other')).toEqual({ 'two-identical-chows': 1 });
+  });
+
+  it('four alike chows count two pairs of identical chows (22223333444s55m, 4s on a discard)', () => {
+    const hand: WinInput = { ...base, concealed: tiles('22223333444s55m'), win: tile('4s') };
+    expect(byName(valid(scoreWin(hand, 'riichi')), 'other')).toEqual({ 'four-identical-chows': 13 });
+    // as chows: pinfu, all simples and two pairs of identical chows (4 han 30 fu) beat the
+    // pungs reading (three concealed pungs and all simples, 3 han 50 fu)
+    const v = valid(scoreWin(hand, noFour));
+    expect(byName(v, 'other')).toEqual({ pinfu: 1, 'all-simples': 1, 'two-identical-chows': 2 });
+    expect(v.basicPoints).toBe(1920);
+  });
+});
+
 describe('fixture coverage', () => {
   const seen = (rows: readonly { patterns?: Record<string, number> }[]) =>
     new Set(rows.flatMap((r) => Object.keys(r.patterns ?? {})));
@@ -503,8 +640,27 @@ describe('fixture coverage', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every riichi yaku and yakuman appears in the riichi fixture table', () => {
+  it('every yaku and yakuman the riichi table values appears in its fixture table', () => {
     const names = seen(riichiRows as unknown as RiichiRow[]);
-    expect([...RIICHI_YAKU, ...RIICHI_YAKUMAN].filter((p) => !names.has(p))).toEqual([]);
+    const played = [
+      ...RIICHI_YAKU.filter((y) => RIICHI.han[y][1] > 0),
+      ...RIICHI_YAKUMAN.filter((y) => RIICHI.yakuman[y] > 0),
+    ];
+    expect(played.filter((p) => !names.has(p))).toEqual([]);
+  });
+
+  it('every value in which riichi-modern differs from riichi has a riichi-modern fixture row', () => {
+    const names = seen(riichiModernRows as unknown as RiichiRow[]);
+    const changed = [
+      ...RIICHI_YAKU.filter((y) => RIICHI_MODERN.han[y].join() !== RIICHI.han[y].join()),
+      ...RIICHI_YAKUMAN.filter((y) => RIICHI_MODERN.yakuman[y] !== RIICHI.yakuman[y]),
+    ];
+    // a value dropped to 0 cannot show up by name: its row shows what the hand scores instead
+    const played = (y: RiichiYaku | RiichiYakuman): boolean =>
+      y in RIICHI_MODERN.han
+        ? RIICHI_MODERN.han[y as RiichiYaku][1] > 0
+        : RIICHI_MODERN.yakuman[y as RiichiYakuman] > 0;
+    expect(changed.filter((p) => played(p) && !names.has(p))).toEqual([]);
+    expect(changed.length).toBeGreaterThanOrEqual(6);
   });
 });

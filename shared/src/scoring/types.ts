@@ -6,13 +6,16 @@
 import type { Meld } from '../table-types.js';
 import type { TileKind, Wind } from '../tiles.js';
 
-export const SCORING_RULESET_IDS = ['hk-new', 'hk-old', 'riichi'] as const;
+export const SCORING_RULESET_IDS = ['hk-new', 'hk-old', 'riichi', 'riichi-modern'] as const;
 export type ScoringRulesetId = (typeof SCORING_RULESET_IDS)[number];
 export const HK_RULESET_IDS = ['hk-new', 'hk-old'] as const;
 export type HkRulesetId = (typeof HK_RULESET_IDS)[number];
 
 export const isScoringRulesetId = (s: unknown): s is ScoringRulesetId =>
   (SCORING_RULESET_IDS as readonly unknown[]).includes(s);
+/** A riichi table (the seed's values or the modern ones): fu and han, dora, riichi conditions. */
+export const isRiichiFamily = (s: ScoringRulesetId): s is 'riichi' | 'riichi-modern' =>
+  s === 'riichi' || s === 'riichi-modern';
 
 /** How the hand was won, as the table's state (never a client's say-so) establishes it. */
 export const WIN_CONDITIONS = [
@@ -23,12 +26,13 @@ export const WIN_CONDITIONS = [
   'doubleKong', // won on a replacement after a kong declared on a replacement
   'heavenly', // dealer wins on the dealt 14
   'earthly', // non-dealer wins on the dealer's first discard (riichi: any first-turn win)
+  'renhou', // riichi only: a non-dealer wins on a discard before their own first draw, no call made
   'riichi', // riichi only: ready declared
   'doubleRiichi', // riichi only: ready declared on the first turn
   'ippatsu', // riichi only: won within one go-round of the declaration
 ] as const;
 export type WinCondition = (typeof WIN_CONDITIONS)[number];
-export const RIICHI_ONLY_CONDITIONS: readonly WinCondition[] = ['riichi', 'doubleRiichi', 'ippatsu'];
+export const RIICHI_ONLY_CONDITIONS: readonly WinCondition[] = ['renhou', 'riichi', 'doubleRiichi', 'ippatsu'];
 
 export const isWinCondition = (s: unknown): s is WinCondition => (WIN_CONDITIONS as readonly unknown[]).includes(s);
 
@@ -49,7 +53,7 @@ export interface WinInput {
   readonly conditions: readonly WinCondition[];
   /** Riichi: dora count (indicators, ura, kong dora all together). */
   readonly dora?: number;
-  /** Riichi: red fives among the winner's tiles (count only with the `akaDora` option). */
+  /** Riichi: red fives among the winner's tiles (count with `akaDora`, or riichi-modern's `redFives: 3`). */
   readonly redFives?: number;
   /** The discarder's seat wind, for split payments on a discard win. Default: the seat on the left. */
   readonly discarder?: Wind;
