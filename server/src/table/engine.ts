@@ -4,12 +4,22 @@
  * and appended to the log; `replayEngine` feeds a log back through the same path, so a replay
  * is the same state move by move.
  */
-import { type BySeat, fail, ok, type PlayerAction, type Result, type Seat, type TableView } from '@mahjong/shared';
+import {
+  type BySeat,
+  fail,
+  ok,
+  type PlayerAction,
+  type Result,
+  type Seat,
+  SEATS,
+  type TableView,
+} from '@mahjong/shared';
 import { type Actor, createActor } from 'xstate';
 import { resolveRules, seedHash, type WallState } from './core.js';
 import { tableMachine } from './machine.js';
 import { splitOptions } from './options.js';
-import { deadline, type MatchSetup, refusal, type TableState, wellFormed } from './state.js';
+import { deadline, refusal, wellFormed } from './legal.js';
+import type { MatchSetup, TableState } from './state.js';
 import {
   type ActionRefusal,
   type ConfigError,
@@ -71,11 +81,12 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
 }
 
 /** Copies an action into plain data with only its own fields (a legal action's `faan` preview is dropped). */
-function cleanAction(a: PlayerAction): PlayerAction {
+export function cleanAction(a: PlayerAction): PlayerAction {
   switch (a.type) {
     case 'discard':
     case 'concealedKong':
     case 'addedKong':
+    case 'riichi':
       return { type: a.type, tile: a.tile };
     case 'chow':
       return { type: 'chow', tiles: [a.tiles[0], a.tiles[1], a.tiles[2]] };
@@ -83,6 +94,7 @@ function cleanAction(a: PlayerAction): PlayerAction {
     case 'kong':
     case 'win':
     case 'pass':
+    case 'nineTerminals':
       return { type: a.type };
   }
 }
@@ -111,13 +123,18 @@ class Engine implements TableEngine {
 
   act(seat: Seat, action: PlayerAction, now: number): Result<LogEntry, ActionRefusal> {
     const s = this.state;
-    if (!wellFormed(action)) return fail('action/malformed', REFUSAL_TEXT['action/malformed']);
+    if (!wellFormed(action) || !SEATS.includes(seat)) return fail('action/malformed', REFUSAL_TEXT['action/malformed']);
+    if (this.isOver()) return fail('action/match_over', REFUSAL_TEXT['action/match_over']);
     // A clock that steps back (or is not a number) never moves the table's time backwards.
     const at = Number.isFinite(now) ? Math.max(now, s.at) : s.at;
     const clean = cleanAction(action);
-    const why = refusal(s, seat, clean);
-    if (why !== null) return fail(why, REFUSAL_TEXT[why]);
+    // The machine's guards decide; a refused event changes nothing, and legal.ts says why.
     this.actor.send({ type: 'act', seat, action: clean, at });
+    if (this.state === s) {
+      const why = refusal(s, seat, clean);
+      if (why === null) throw new Error(`the machine refused a legal ${clean.type} of seat ${seat}`);
+      return fail(why, REFUSAL_TEXT[why]);
+    }
     const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'act', seat, action: clean } };
     this.log.push(entry);
     return ok(entry);
@@ -125,10 +142,10 @@ class Engine implements TableEngine {
 
   timeout(now: number): Result<LogEntry, TimeoutRefusal> {
     const s = this.state;
-    const d = deadline(s);
-    if (d === null || !Number.isFinite(now) || now < d) return fail('timeout/not_due', 'no deadline has passed');
+    if (this.isOver() || !Number.isFinite(now)) return fail('timeout/not_due', 'no deadline has passed');
     const at = Math.max(now, s.at);
     this.actor.send({ type: 'timeout', at });
+    if (this.state === s) return fail('timeout/not_due', 'no deadline has passed');
     const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'timeout' } };
     this.log.push(entry);
     return ok(entry);

@@ -8,7 +8,7 @@ import { type PlayerAction, type Seat, SEATS, seededRandom, type TileKind } from
 import { describe, expect, it } from 'vitest';
 import { createEngine, replayEngine, type TableEngineImpl } from './engine.js';
 import { stateInvariants, viewInvariants } from './invariants.js';
-import { legalActions } from './state.js';
+import { legalActions, refusal } from './legal.js';
 import type { MatchConfig } from './types.js';
 
 const rng = seededRandom;
@@ -84,7 +84,13 @@ function fuzz(seed: number, steps: number): string[] {
       }
     } else if (roll < 0.85) {
       const seat = Math.floor(r() * 4) as Seat;
-      accepted = e.act(seat, junk(r), now).ok;
+      const action = junk(r);
+      // The machine's guards decide; legal.ts must agree (and name the same refusal).
+      const why = refusal(e.state, seat, action);
+      const res = e.act(seat, action, now);
+      accepted = res.ok;
+      if (res.ok ? why !== null : res.error.code !== why)
+        failures.push(`step ${step}: the machine and legal.ts disagree on ${JSON.stringify(action)} of seat ${seat}`);
     } else if (roll < 0.95) {
       const d = e.nextDeadline();
       const at = d === null ? now : r() < 0.3 ? d - 1 - Math.floor(r() * 500) : d;

@@ -1,22 +1,41 @@
 /**
- * The table as an XState v5 machine. The context holds the whole `TableState` (plain data, as
- * `context.table`: one property for XState to copy per event, and the state object itself kept,
- * so that what is remembered per state stays valid); guards and actions call the pure functions
- * of state.ts. The machine's states are the table's phases:
- * a hand in play, the results pause between hands, the end of the match (final). Inside a hand
- * the stage (a turn, a claim window, a robbing window) is context data, read by the views.
+ * The table as an XState v5 statechart: the stages of a hand are its states, each transition is
+ * guarded by a named rule and each action is a named pure update. The rules themselves (what is
+ * legal, what a claim resolves to, what a win scores) are the pure functions of legal.ts,
+ * claims.ts, turn.ts, wins.ts, deal.ts and hand-end.ts; the machine is the map of the flow.
+ *
+ *   dealing -> turn -> claimWindow -> turn ... (kongs: replacementDraw, robbingWindow) -> handEnd
+ *   -> handOver -> dealing ... -> matchOver   (the diagram: server/src/table/README.md)
+ *
+ * The context is `{ table }`: the whole table as plain data (one property for XState to copy per
+ * update). The data keeps its `phase` and `stage` tags because the views, the bots and the
+ * legality functions read the table alone; the graph test checks that they agree with the
+ * machine's state at every step.
  *
  * Deadlines live in the context and fire through an explicit, logged `timeout` event: no `after`
- * timers, since a snapshot does not keep them (statelyai/xstate#5331) and replays must
- * reproduce them exactly.
- *
- * Each event's next state is computed once (`nextState`, memoised on the context and event
- * objects): the guards that route a transition to a phase and the action that assigns it share
- * that one computation, so the routing costs no second pass through the rules.
+ * timers, since a snapshot does not keep them (statelyai/xstate#5331) and replays must reproduce
+ * them exactly. Every accepted event first stamps the table (`seq` + 1, its time: `stamp`); an
+ * event that no guard lets through changes nothing, and the engine asks legal.ts why.
  */
 import type { PlayerAction, Seat } from '@mahjong/shared';
 import { assign, setup } from 'xstate';
-import { applyAction, applyTimeout, deadline, type MatchSetup, refusal, startMatch, type TableState } from './state.js';
+import {
+  answerCloses,
+  claimResolution,
+  completeAddedKong,
+  drawNext,
+  markMissedWins,
+  meldClaimedTile,
+  recordAnswer,
+  wallExhausted,
+  winOnClaim,
+} from './claims.js';
+import { dealTiles, openMatch, replaceDealtBonus } from './deal.js';
+import { closeMatch, exhaustiveDraw, lastToBeReady, markReady, matchFinished, openResultsPause } from './hand-end.js';
+import { canWinSelfDrawn, deadline, isFalseWin, isLegal } from './legal.js';
+import { bumped, type MatchSetup, type TableState } from './state.js';
+import { declareConcealedKong, discard, discardOnTimeout, drawReplacement, openRobbing } from './turn.js';
+import { falseWin, selfDrawnWin } from './wins.js';
 
 export type MachineEvent =
   | { readonly type: 'act'; readonly seat: Seat; readonly action: PlayerAction; readonly at: number }
@@ -31,33 +50,168 @@ export interface MachineInput {
   readonly at: number;
 }
 
-let memo: { context: TableState; event: MachineEvent; next: TableState | null } | null = null;
+type Act = Extract<MachineEvent, { type: 'act' }>;
 
-/** The state after `event`, or null when the event is refused (not legal, or not due). */
-export function nextState(context: TableState, event: MachineEvent): TableState | null {
-  if (memo !== null && memo.context === context && memo.event === event) return memo.next;
-  let next: TableState | null = null;
-  if (event.type === 'act') {
-    if (refusal(context, event.seat, event.action) === null) {
-      next = applyAction(context, event.seat, event.action, event.at);
-    }
-  } else {
-    const d = deadline(context);
-    if (d !== null && event.at >= d) next = applyTimeout(context, event.at);
+/** The `act` event of an `act` transition (eventless transitions never read it). */
+const actOf = (event: MachineEvent): Act => {
+  if (event.type !== 'act') throw new Error(`an ${event.type} event where an action was expected`);
+  return event;
+};
+
+/** An act event whose action is `type` and legal for its seat now. */
+const legal = (s: TableState, event: MachineEvent, type: PlayerAction['type']): boolean =>
+  event.type === 'act' && event.action.type === type && isLegal(s, event.seat, event.action);
+
+/** A timeout event at or after the pending deadline. */
+const due = (s: TableState, event: MachineEvent): boolean => {
+  const d = deadline(s);
+  return d !== null && event.at >= d;
+};
+
+/** What the open window resolves to, counting the answer that closes it (an `act` event). */
+const resolution = (s: TableState, event: MachineEvent) => claimResolution(s, event.type === 'act' ? event : null);
+
+/** How a claim window ends (the first outcome whose guard holds; the last has none). */
+const CLAIM_OUTCOMES = [
+  { guard: 'claimedWin', target: 'handEnd', action: 'scoreWinOnClaim' },
+  { guard: 'claimedKong', target: 'replacementDraw', action: 'meldClaimedTile' },
+  { guard: 'claimedPung', target: 'turn', action: 'meldClaimedTile' },
+  { guard: 'claimedChow', target: 'turn', action: 'meldClaimedTile' },
+  { guard: 'wallExhausted', target: 'handEnd', action: 'declareExhaustiveDraw' },
+  { guard: null, target: 'turn', action: 'drawNextTile' },
+] as const;
+
+/** How a robbing window ends: the kong robbed, or completed with its replacement draw. */
+const ROBBING_OUTCOMES = [
+  { guard: 'claimedWin', target: 'handEnd', action: 'scoreWinOnClaim' },
+  { guard: null, target: 'replacementDraw', action: 'completeAddedKong' },
+] as const;
+
+type Outcome = (typeof CLAIM_OUTCOMES)[number] | (typeof ROBBING_OUTCOMES)[number];
+
+/**
+ * The transitions that close a window, one per outcome: the closing event (`when`: the last
+ * answer, or the deadline) and the outcome's rule; the event's update, the missed-win rule, then
+ * the outcome's update. The window closes within the event (no transient state: one step less
+ * on every discard).
+ */
+const closing = (when: 'answerClosesWindow' | 'windowDue', outcomes: readonly Outcome[]) =>
+  outcomes.map((o) => ({
+    guard: o.guard === null ? when : `${when} & ${o.guard}`,
+    target: `#table.${o.target}`,
+    actions:
+      when === 'answerClosesWindow'
+        ? run('stamp', 'recordAnswer', 'markMissedWins', o.action)
+        : run('stamp', 'markMissedWins', o.action),
+  }));
+
+/** The tile named by a turn action (discard, concealed kong). */
+const tileOf = (event: MachineEvent) => {
+  const a = actOf(event).action;
+  if (a.type !== 'discard' && a.type !== 'concealedKong') throw new Error(`no tile in ${a.type}`);
+  return a.tile;
+};
+
+type Update = (s: TableState, event: MachineEvent) => TableState;
+
+/**
+ * The named pure updates. A transition runs a list of them as one XState action (`run`): one
+ * context copy per transition, since XState rebuilds its snapshot on every `assign`. Every
+ * transition on an event starts with `stamp`; entry actions and eventless transitions do not.
+ */
+const UPDATES = {
+  /** seq + 1, at the event's time (every accepted event). */
+  stamp: (s, e) => bumped(s, e.at),
+  dealTiles: (s) => dealTiles(s),
+  replaceBonusTiles: (s) => replaceDealtBonus(s),
+  scoreSelfDrawnWin: (s) => selfDrawnWin(s),
+  declareConcealedKong: (s, e) => declareConcealedKong(s, tileOf(e)),
+  openRobbingWindow: (s) => openRobbing(s, s.at),
+  discardTile: (s, e) => discard(s, tileOf(e), s.at),
+  discardForPlayer: (s) => discardOnTimeout(s, s.at),
+  chargeFalseWin: (s, e) => falseWin(s, actOf(e).seat),
+  recordAnswer: (s, e) => recordAnswer(s, actOf(e).seat, actOf(e).action),
+  markReady: (s, e) => markReady(s, actOf(e).seat),
+  drawReplacement: (s) => drawReplacement(s, s.at),
+  /** The missed-win rule, as a window closes. */
+  markMissedWins: (s) => markMissedWins(s),
+  scoreWinOnClaim: (s) => winOnClaim(s),
+  meldClaimedTile: (s) => meldClaimedTile(s, s.at),
+  completeAddedKong: (s) => completeAddedKong(s),
+  drawNextTile: (s) => drawNext(s, s.at),
+  declareExhaustiveDraw: (s) => exhaustiveDraw(s),
+  closeMatch: (s) => closeMatch(s),
+  openResultsPause: (s) => openResultsPause(s),
+} satisfies Record<string, Update>;
+
+type UpdateName = keyof typeof UPDATES;
+type MachineAction = ReturnType<typeof assign<MachineContext, MachineEvent, undefined, MachineEvent, never>>;
+
+/** The machine's actions, one per list of updates used by a transition (named by the list). */
+// Filled by `run` as the machine's definition is built below; setup keeps this object (not a copy).
+const ACTIONS: Record<string, MachineAction> = {};
+
+/** The action that runs `names` in order, as one `assign`. */
+function run(...names: UpdateName[]): string {
+  const name = names.join(', ');
+  if (ACTIONS[name] === undefined) {
+    const fs = names.map((n) => UPDATES[n] as Update);
+    ACTIONS[name] = assign<MachineContext, MachineEvent, undefined, MachineEvent, never>({
+      table: ({ context, event }) => {
+        let s = context.table;
+        for (const f of fs) s = f(s, event);
+        return s;
+      },
+    });
   }
-  memo = { context, event, next };
-  return next;
+  return name;
 }
 
-type Phase = TableState['phase'];
+type Rule = (s: TableState, event: MachineEvent) => boolean;
 
-/** The transitions of an event from one phase: to another phase (with a target) or within it. */
-const route = (from: Phase) =>
-  (['playing', 'handOver', 'matchOver'] as const).map((to) =>
-    to === from
-      ? { guard: { type: 'leadsTo' as const, params: { to } }, actions: 'apply' as const }
-      : { guard: { type: 'leadsTo' as const, params: { to } }, target: `#table.${to}`, actions: 'apply' as const },
-  );
+/** The named rules that guard the transitions (each asks the pure functions). */
+const RULES = {
+  canWinSelfDrawn: (s, e) => e.type === 'act' && canWinSelfDrawn(s, e.seat, e.action),
+  canDeclareConcealedKong: (s, e) => legal(s, e, 'concealedKong'),
+  canAddKong: (s, e) => legal(s, e, 'addedKong'),
+  canDiscard: (s, e) => legal(s, e, 'discard'),
+  /** A win declared by a seat that may act but has none (accepted and charged with the option on). */
+  isFalseWin: (s, e) => e.type === 'act' && isFalseWin(s, e.seat, e.action),
+  /** A legal answer, and other answers are still awaited (or the uniform minimum has not passed). */
+  answerKeepsWindowOpen: (s, e) => e.type === 'act' && isLegal(s, e.seat, e.action) && !answerCloses(s, e.seat, e.at),
+  /** A legal answer that is the last one awaited, after the uniform minimum. */
+  answerClosesWindow: (s, e) => e.type === 'act' && isLegal(s, e.seat, e.action) && answerCloses(s, e.seat, e.at),
+  turnTimeUp: (s, e) => e.type === 'timeout' && due(s, e),
+  windowDue: (s, e) => e.type === 'timeout' && due(s, e),
+  pauseOver: (s, e) => e.type === 'timeout' && due(s, e),
+  claimedWin: (s, e) => resolution(s, e).winner !== null,
+  claimedKong: (s, e) => resolution(s, e).meld?.action.type === 'kong',
+  claimedPung: (s, e) => resolution(s, e).meld?.action.type === 'pung',
+  claimedChow: (s, e) => resolution(s, e).meld?.action.type === 'chow',
+  /** Nobody claimed and the next seat has no tile to draw. */
+  wallExhausted: (s) => wallExhausted(s),
+  /** Every prevailing wind played, or a seat bankrupt. */
+  matchFinished: (s) => matchFinished(s),
+  canSayReady: (s, e) => legal(s, e, 'pass'),
+  lastToBeReady: (s, e) => legal(s, e, 'pass') && lastToBeReady(s, actOf(e).seat),
+} satisfies Record<string, Rule>;
+
+type RuleName = keyof typeof RULES;
+type Guard = (args: { context: MachineContext; event: MachineEvent }) => boolean;
+
+/** The machine's guards: each rule, and the pairs `when & outcome` that close a window. */
+const GUARDS: Record<string, Guard> = {};
+for (const [name, rule] of Object.entries(RULES) as [RuleName, Rule][]) {
+  GUARDS[name] = ({ context, event }) => rule(context.table, event);
+}
+for (const when of ['answerClosesWindow', 'windowDue'] as const) {
+  for (const o of [...CLAIM_OUTCOMES, ...ROBBING_OUTCOMES]) {
+    if (o.guard === null) continue;
+    const [w, g] = [RULES[when], RULES[o.guard]];
+    // One function for the pair (an `and` guard costs XState a lookup per part, on every answer).
+    GUARDS[`${when} & ${o.guard}`] = ({ context, event }) => w(context.table, event) && g(context.table, event);
+  }
+}
 
 export const tableMachine = setup({
   types: {
@@ -65,22 +219,82 @@ export const tableMachine = setup({
     input: {} as MachineInput,
     events: {} as MachineEvent,
   },
-  guards: {
-    /** The event is accepted and the table is then in phase `to`. */
-    leadsTo: ({ context, event }, params: { to: Phase }) => nextState(context.table, event)?.phase === params.to,
-  },
-  actions: {
-    apply: assign({ table: ({ context, event }) => nextState(context.table, event) ?? context.table }),
-  },
+  guards: GUARDS,
+  actions: ACTIONS,
 }).createMachine({
   id: 'table',
-  context: ({ input }) => ({ table: startMatch(input.setup, input.at) }),
-  initial: 'playing',
+  context: ({ input }) => ({ table: openMatch(input.setup, input.at) }),
+  initial: 'dealing',
   states: {
-    /** A hand is being played: turns, claim windows, robbing windows. */
-    playing: { on: { act: route('playing'), timeout: route('playing') } },
+    /** Shuffle from the hand seed, deal 13 each and the dealer's 14th, replace bonus tiles dealer first. */
+    dealing: {
+      entry: run('dealTiles', 'replaceBonusTiles'),
+      always: { target: 'turn' },
+    },
+    /** A seat's turn: it holds a drawn (or claimed) tile and must win, kong or discard. */
+    turn: {
+      on: {
+        act: [
+          { guard: 'canWinSelfDrawn', target: 'handEnd', actions: run('stamp', 'scoreSelfDrawnWin') },
+          {
+            guard: 'canDeclareConcealedKong',
+            target: 'replacementDraw',
+            actions: run('stamp', 'declareConcealedKong'),
+          },
+          { guard: 'canAddKong', target: 'robbingWindow', actions: run('stamp', 'openRobbingWindow') },
+          { guard: 'canDiscard', target: 'claimWindow', actions: run('stamp', 'discardTile') },
+          { guard: 'isFalseWin', target: 'handEnd', actions: run('stamp', 'chargeFalseWin') },
+        ],
+        timeout: { guard: 'turnTimeUp', target: 'claimWindow', actions: run('stamp', 'discardForPlayer') },
+      },
+    },
+    /** After a kong: the replacement tile from the dead wall (it cannot run out: see `drawReplacement`). */
+    replacementDraw: {
+      always: { target: 'turn', actions: run('drawReplacement') },
+    },
+    /**
+     * After every discard: the other seats answer (win, kong, pung, chow, pass) until all have
+     * (after the uniform minimum) or time runs out; then it is resolved once, with the missed-win
+     * rule: win > pung/kong > chow, else the next seat draws (or the wall is exhausted).
+     */
+    claimWindow: {
+      on: {
+        act: [
+          { guard: 'answerKeepsWindowOpen', actions: run('stamp', 'recordAnswer') },
+          { guard: 'isFalseWin', target: '#table.handEnd', actions: run('stamp', 'chargeFalseWin') },
+          ...closing('answerClosesWindow', CLAIM_OUTCOMES),
+        ],
+        timeout: closing('windowDue', CLAIM_OUTCOMES),
+      },
+    },
+    /** An added kong: the other seats may rob it (win on the tile) before it is completed. */
+    robbingWindow: {
+      on: {
+        act: [
+          { guard: 'answerKeepsWindowOpen', actions: run('stamp', 'recordAnswer') },
+          { guard: 'isFalseWin', target: '#table.handEnd', actions: run('stamp', 'chargeFalseWin') },
+          ...closing('answerClosesWindow', ROBBING_OUTCOMES),
+        ],
+        timeout: closing('windowDue', ROBBING_OUTCOMES),
+      },
+    },
+    /** The hand's result is in (scores, the dealer's move): the match goes on or is over. */
+    handEnd: {
+      always: [
+        { guard: 'matchFinished', target: 'matchOver', actions: run('closeMatch') },
+        { target: 'handOver', actions: run('openResultsPause') },
+      ],
+    },
     /** The results pause: every seat says it is ready, or the pause runs out. */
-    handOver: { on: { act: route('handOver'), timeout: route('handOver') } },
+    handOver: {
+      on: {
+        act: [
+          { guard: 'lastToBeReady', target: 'dealing', actions: run('stamp', 'markReady') },
+          { guard: 'canSayReady', actions: run('stamp', 'markReady') },
+        ],
+        timeout: { guard: 'pauseOver', target: 'dealing', actions: run('stamp') },
+      },
+    },
     matchOver: { type: 'final' },
   },
 });

@@ -8,7 +8,8 @@ import { SEATS } from '@mahjong/shared';
 import { type BotLevel, chooseBotAction } from './bot.js';
 import { createEngine, type EngineInternals, type TableEngineImpl } from './engine.js';
 import { stateInvariants, viewInvariants } from './invariants.js';
-import { hasActions, type TableState } from './state.js';
+import { hasActions } from './legal.js';
+import type { TableState } from './state.js';
 import type { MatchConfig } from './types.js';
 
 export interface BotMatchOptions {

@@ -604,6 +604,10 @@ describe('refusals change nothing', () => {
     expect(refused(e, 0, { type: 'pung' })).toBe('action/illegal');
     expect(refused(e, 0, WIN)).toBe('action/illegal');
     expect(refused(e, 0, { type: 'concealedKong', tile: tile('4p') })).toBe('action/illegal');
+    // Riichi moves are well-formed but never legal at a Hong Kong table.
+    expect(refused(e, 0, { type: 'riichi', tile: tile('3m') })).toBe('action/illegal');
+    expect(refused(e, 0, { type: 'nineTerminals' })).toBe('action/illegal');
+    expect(refused(e, 0, { type: 'riichi' })).toBe('action/malformed');
     expect(refused(e, 0, { type: 'dance' })).toBe('action/malformed');
     expect(refused(e, 0, { type: 'discard', tile: 99 })).toBe('action/malformed');
     expect(refused(e, 0, null)).toBe('action/malformed');

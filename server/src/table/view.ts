@@ -23,7 +23,8 @@ import {
 } from '@mahjong/shared';
 import { IdentityCache } from './cache.js';
 import { countKinds, deadCount, liveCount, waits } from './core.js';
-import { legalActions, type SeatDiscard, type SeatMeld, type TableState } from './state.js';
+import { legalActions } from './legal.js';
+import type { SeatDiscard, SeatMeld, TableState } from './state.js';
 
 export interface ViewExtras {
   /** sha256 of the seed, computed once by the engine. */

@@ -1,0 +1,202 @@
+/**
+ * Claim and robbing windows: the answers, then the window closed once with the missed-win rule,
+ * then what it resolves to (win > pung/kong > chow, ties to the seat next after the discarder,
+ * thirteen orphans regardless): the win, the meld, the added kong completed, or the next seat's
+ * draw. The machine's guards ask `claimResolution`; its actions are the updates below.
+ */
+import { countKinds, kindOfId, nextSeat, type PlayerAction, type Seat, SEATS, type TileId } from '@mahjong/shared';
+import { isThirteenOrphans } from './core.js';
+import { withoutKinds } from './counts.js';
+import { type Drawn, drawFor } from './deal.js';
+import {
+  type ClaimWindow,
+  type HandState,
+  kindsOf,
+  orderAfter,
+  type SeatMeld,
+  type SeatState,
+  setSeat,
+  type TableState,
+} from './state.js';
+import { kongMade, startTurn } from './turn.js';
+import { discardWin } from './wins.js';
+
+/** Records `seat`'s answer (a legal one: the caller checked). */
+export function recordAnswer(s: TableState, seat: Seat, action: PlayerAction): TableState {
+  const h = s.hand;
+  const w = h.window as ClaimWindow;
+  return { ...s, hand: { ...h, window: { ...w, answers: setSeat(w.answers, seat, action) } } };
+}
+
+/** `seat`'s answer at `at` is the last one awaited, and the uniform minimum has passed: the window closes. */
+export function answerCloses(s: TableState, seat: Seat, at: number): boolean {
+  const w = s.hand.window as ClaimWindow;
+  if (at < w.minCloseAt) return false;
+  for (const x of SEATS) if (x !== seat && w.options[x].length > 0 && w.answers[x] === null) return false;
+  return true;
+}
+
+/** Missed-win rule: a seat that could have won on the window's tile and did not claim the win. */
+export function markMissedWins(s: TableState): TableState {
+  const h = s.hand;
+  const w = h.window as ClaimWindow;
+  let seats = h.seats;
+  for (const seat of orderAfter(w.from)) {
+    const answer = w.answers[seat];
+    if (answer?.type === 'win') continue;
+    const could = w.options[seat].some((o) => o.type === 'win');
+    if (could && !seats[seat].missed.includes(kindOfId(w.tile))) {
+      seats = setSeat(seats, seat, { ...seats[seat], missed: [...seats[seat].missed, kindOfId(w.tile)] });
+    }
+  }
+  return seats === h.seats ? s : { ...s, hand: { ...h, seats } };
+}
+
+/** What a closed window resolves to: the winner, else the winning meld claim, else nothing claimed. */
+export interface ClaimResolution {
+  readonly winner: Seat | null;
+  readonly meld: { readonly seat: Seat; readonly action: PlayerAction } | null;
+}
+
+// The resolution of the last window asked about (with or without one more answer): the guards of
+// a closing event ask in turn, then the update.
+let lastResolution: { window: ClaimWindow; answer: Answer | null; resolution: ClaimResolution } | null = null;
+
+/** One more answer, not yet recorded (the event that closes the window). */
+export interface Answer {
+  readonly seat: Seat;
+  readonly action: PlayerAction;
+}
+
+/** What the window resolves to, with its answers (and `answer`, the one that closes it, when given). */
+export function claimResolution(s: TableState, answer: Answer | null = null): ClaimResolution {
+  const w = s.hand.window as ClaimWindow;
+  if (lastResolution !== null && lastResolution.window === w && lastResolution.answer === answer) {
+    return lastResolution.resolution;
+  }
+  const answers = answer === null ? w : { ...w, answers: setSeat(w.answers, answer.seat, answer.action) };
+  const resolution = resolve(s.hand, answers);
+  lastResolution = { window: w, answer, resolution };
+  return resolution;
+}
+
+function resolve(h: HandState, w: ClaimWindow): ClaimResolution {
+  const order = orderAfter(w.from);
+  const winners = order.filter((seat) => w.answers[seat]?.type === 'win');
+  if (winners.length > 0) {
+    // Thirteen orphans may take the discard regardless of turn order.
+    const orphans = winners.find((seat) => {
+      const counts = countKinds([...kindsOf(h.seats[seat].concealed), kindOfId(w.tile)]);
+      return h.seats[seat].melds.length === 0 && isThirteenOrphans(counts);
+    });
+    return { winner: orphans ?? (winners[0] as Seat), meld: null };
+  }
+  const melder =
+    order.find((seat) => w.answers[seat]?.type === 'pung' || w.answers[seat]?.type === 'kong') ??
+    order.find((seat) => w.answers[seat]?.type === 'chow');
+  if (melder === undefined) return { winner: null, meld: null };
+  return { winner: null, meld: { seat: melder, action: w.answers[melder] as PlayerAction } };
+}
+
+/** The window's winner takes the tile (the discard, or the kong being added) and the hand ends. */
+export function winOnClaim(s: TableState): TableState {
+  const w = s.hand.window as ClaimWindow;
+  return discardWin(s, claimResolution(s).winner as Seat, w.from, w.tile, s.hand.stage === 'robbing');
+}
+
+// The live draw of the seat after the discarder, asked about last (by wall and seat, which the
+// missed-win marks leave alone but for a seat that missed): the guard and the update share it.
+let lastDraw: { wall: HandState['wall']; seat: SeatState; drawn: Drawn | null } | null = null;
+
+function nextDraw(h: HandState): Drawn | null {
+  const seat = h.seats[nextSeat((h.window as ClaimWindow).from)];
+  if (lastDraw === null || lastDraw.wall !== h.wall || lastDraw.seat !== seat) {
+    lastDraw = { wall: h.wall, seat, drawn: drawFor(h.wall, seat, 'live') };
+  }
+  return lastDraw.drawn;
+}
+
+/** Nobody claimed and the seat next after the discarder cannot draw (bonus replacements included). */
+export const wallExhausted = (s: TableState): boolean => nextDraw(s.hand) === null;
+
+/** Nobody claimed (the common case, built with one copy): the next seat draws from the live wall. */
+export function drawNext(s: TableState, at: number): TableState {
+  const h = s.hand;
+  const seat = nextSeat((h.window as ClaimWindow).from);
+  const r = nextDraw(h) as Drawn;
+  return startTurn(
+    s,
+    seat,
+    {
+      wall: r.wall,
+      seats: setSeat(h.seats, seat, r.seat),
+      source: r.replaced ? 'replacement' : 'live',
+      kongsThisTurn: 0,
+    },
+    at,
+  );
+}
+
+/**
+ * The meld claim that won the window takes the discard: a pung or a chow, and the claimer's turn
+ * (discard only); a kong, and its replacement draw follows (`drawReplacement`).
+ */
+export function meldClaimedTile(s: TableState, at: number): TableState {
+  const { seat, action } = claimResolution(s).meld as { seat: Seat; action: PlayerAction };
+  const h = s.hand;
+  const w = h.window as ClaimWindow;
+  const k = kindOfId(w.tile);
+  const fromSeat = h.seats[w.from];
+  const discards = fromSeat.discards.map((d, i) => (i === fromSeat.discards.length - 1 ? { ...d, claimed: true } : d));
+  let seats = setSeat(h.seats, w.from, { ...fromSeat, discards });
+  const st = seats[seat];
+  let meld: SeatMeld;
+  let rest: TileId[];
+  if (action.type === 'chow') {
+    rest = [...st.concealed];
+    const ids: TileId[] = [w.tile];
+    for (const t of action.tiles) {
+      if (t === k) continue;
+      const i = rest.findIndex((id) => kindOfId(id) === t);
+      ids.push(rest[i] as TileId);
+      rest.splice(i, 1);
+    }
+    meld = { meld: { kind: 'chow', tiles: [...action.tiles], concealed: false, from: w.from, claimed: k }, ids };
+  } else {
+    const n = action.type === 'kong' ? 3 : 2;
+    const r = withoutKinds(st.concealed, k, n);
+    rest = r.rest;
+    meld = {
+      meld: {
+        kind: action.type === 'kong' ? 'kong' : 'pung',
+        tiles: Array.from({ length: n + 1 }, () => k),
+        concealed: false,
+        from: w.from,
+        claimed: k,
+      },
+      ids: [w.tile, ...r.taken],
+    };
+  }
+  const updated: SeatState = { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] };
+  seats = setSeat(seats, seat, updated);
+  const s1: TableState = { ...s, hand: { ...h, seats, interrupted: true, kongsThisTurn: 0 } };
+  if (action.type === 'kong') return kongMade(s1, seat, updated, false);
+  return startTurn(s1, seat, { source: 'claim' }, at);
+}
+
+/** Nobody robbed the kong: the pung becomes a kong, and its replacement draw follows (`drawReplacement`). */
+export function completeAddedKong(s: TableState): TableState {
+  const h = s.hand;
+  const w = h.window as ClaimWindow;
+  const seat = w.from;
+  const st = h.seats[seat];
+  const k = kindOfId(w.tile);
+  const melds = st.melds.map((m) =>
+    m.meld.kind === 'pung' && m.meld.tiles[0] === k
+      ? { meld: { ...m.meld, kind: 'kong' as const, tiles: [k, k, k, k], added: true }, ids: [...m.ids, w.tile] }
+      : m,
+  );
+  const updated: SeatState = { ...st, concealed: st.concealed.filter((id) => id !== w.tile), drawn: null, melds };
+  // The added tile is always the one just drawn.
+  return kongMade({ ...s, hand: { ...h, window: null } }, seat, updated, true);
+}

@@ -1,0 +1,42 @@
+/**
+ * Tile arithmetic on a seat's physical tiles: kind counts (remembered by array identity, since
+ * hands are never mutated) and taking tiles of a kind out of a hand.
+ */
+import { kindOfId, type KindCounts, type Meld, type TileId, type TileKind } from '@mahjong/shared';
+import { IdentityCache } from './cache.js';
+import type { SeatState } from './state.js';
+
+// Hand arithmetic
+
+export const meldKinds = (seat: SeatState): Meld[] => seat.melds.map((m) => m.meld);
+
+/** Kind counts of a concealed hand, remembered by array identity (hands are never mutated). */
+const countsMemo = new IdentityCache<readonly TileId[], KindCounts>(16);
+export function countsOf(ids: readonly TileId[]): KindCounts {
+  let c = countsMemo.get(ids);
+  if (c === undefined) {
+    c = new Uint8Array(42);
+    for (const id of ids) c[kindOfId(id)] = (c[kindOfId(id)] as number) + 1;
+    countsMemo.set(ids, c);
+  }
+  return c;
+}
+
+export const countOf = (ids: readonly TileId[], kind: TileKind): number => countsOf(ids)[kind] as number;
+
+export const withoutKinds = (ids: readonly TileId[], kind: TileKind, n: number, prefer: TileId | null = null) => {
+  const taken: TileId[] = [];
+  let rest = [...ids];
+  if (prefer !== null && kindOfId(prefer) === kind && rest.includes(prefer) && n > 0) {
+    taken.push(prefer);
+    rest = rest.filter((id) => id !== prefer);
+  }
+  for (let i = rest.length - 1; i >= 0 && taken.length < n; i--) {
+    const id = rest[i] as TileId;
+    if (kindOfId(id) === kind) {
+      taken.push(id);
+      rest.splice(i, 1);
+    }
+  }
+  return { taken, rest };
+};

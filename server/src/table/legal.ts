@@ -1,0 +1,287 @@
+/**
+ * What each seat may do: the exact legal actions of a seat (a turn's, a claim window's, the
+ * results pause's), the refusal code of anything else, and when the next deadline falls. The
+ * rules of legality live here only; the machine's guards and the views ask these functions.
+ */
+import {
+  type LegalAction,
+  kindOfId,
+  nextSeat,
+  type PlayerAction,
+  type Seat,
+  SEATS,
+  type TileId,
+  type TileKind,
+} from '@mahjong/shared';
+import { deadCount } from './core.js';
+import { countOf, countsOf } from './counts.js';
+import type { ActionRefusal } from './types.js';
+import { checkDiscardWin, checkSelfWin } from './wins.js';
+import type { ClaimWindow, TableState } from './state.js';
+
+// The discard and concealed-kong actions of each kind, built once and shared by every legal list
+// (legal lists and views are read-only).
+const DISCARD: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
+  Object.freeze({ type: 'discard' as const, tile: k as TileKind }),
+);
+const CONCEALED_KONG: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
+  Object.freeze({ type: 'concealedKong' as const, tile: k as TileKind }),
+);
+
+const PUNG: LegalAction = Object.freeze({ type: 'pung' });
+const KONG: LegalAction = Object.freeze({ type: 'kong' });
+const PASS: LegalAction = Object.freeze({ type: 'pass' });
+/** The chow starting at each kind (suited kinds whose run fits in the suit). */
+const CHOW: readonly (LegalAction | undefined)[] = Array.from({ length: 27 }, (_, k) =>
+  k % 9 <= 6
+    ? Object.freeze({
+        type: 'chow' as const,
+        tiles: Object.freeze([k as TileKind, (k + 1) as TileKind, (k + 2) as TileKind]) as unknown as readonly [
+          TileKind,
+          TileKind,
+          TileKind,
+        ],
+      })
+    : undefined,
+);
+
+function turnActions(s: TableState): LegalAction[] {
+  const h = s.hand;
+  const seat = h.turn;
+  const st = h.seats[seat];
+  const out: LegalAction[] = [];
+  const win = checkSelfWin(s, seat);
+  if (win.ok) out.push({ type: 'win', faan: win.faan });
+  const counts = countsOf(st.concealed);
+  const canReplace = deadCount(h.wall) > 0;
+  if (canReplace) {
+    for (let k = 0; k < 34; k++) {
+      if (counts[k] === 4) out.push(CONCEALED_KONG[k] as LegalAction);
+    }
+    if (st.drawn !== null) {
+      const d = kindOfId(st.drawn);
+      if (st.melds.some((m) => m.meld.kind === 'pung' && m.meld.tiles[0] === d)) {
+        out.push({ type: 'addedKong', tile: d });
+      }
+    }
+  }
+  for (let k = 0; k < 34; k++) {
+    if ((counts[k] ?? 0) > 0) out.push(DISCARD[k] as LegalAction);
+  }
+  return out;
+}
+
+/** What `seat` may do about `from`'s discard `tile` (pass included when anything else is possible). */
+export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId, lastDiscard: boolean): LegalAction[] {
+  if (seat === from) return [];
+  const st = s.hand.seats[seat];
+  const k = kindOfId(tile);
+  const out: LegalAction[] = [];
+  const win = checkDiscardWin(s, seat, from, tile, false);
+  if (win.ok) out.push({ type: 'win', faan: win.faan });
+  if (!lastDiscard) {
+    const n = countOf(st.concealed, k);
+    if (n >= 3 && deadCount(s.hand.wall) > 0) out.push(KONG);
+    if (n >= 2) out.push(PUNG);
+    if (seat === nextSeat(from) && k < 27) {
+      const r = k % 9;
+      const c = countsOf(st.concealed);
+      // Lowest tile of each chow the discard can complete: k-2, k-1, k.
+      for (let a = -2; a <= 0; a++) {
+        if (r + a < 0 || r + a > 6) continue;
+        let ok = true;
+        for (let d = a; d <= a + 2; d++) if (d !== 0 && (c[k + d] as number) === 0) ok = false;
+        if (ok) out.push(CHOW[k + a] as LegalAction);
+      }
+    }
+  }
+  if (out.length > 0) out.push(PASS);
+  return out;
+}
+
+export function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId): LegalAction[] {
+  if (seat === from) return [];
+  const win = checkDiscardWin(s, seat, from, tile, true);
+  return win.ok ? [{ type: 'win', faan: win.faan }, { type: 'pass' }] : [];
+}
+
+// The legal actions of the last state asked about, by seat (views of one state come in a row; a
+// single slot leaves the garbage collector nothing to track, unlike a WeakMap of every state).
+let legalState: TableState | null = null;
+const legalBySeat: (readonly LegalAction[] | undefined)[] = [undefined, undefined, undefined, undefined];
+
+/** The exact legal actions of `seat` now (remembered for the last state: views and checks ask often). */
+export function legalActions(s: TableState, seat: Seat): readonly LegalAction[] {
+  if (legalState !== s) {
+    legalState = s;
+    legalBySeat.fill(undefined);
+  }
+  const bySeat = legalBySeat;
+  const known = bySeat[seat];
+  if (known !== undefined) return known;
+  const list = computeLegalActions(s, seat);
+  bySeat[seat] = list;
+  return list;
+}
+
+function computeLegalActions(s: TableState, seat: Seat): readonly LegalAction[] {
+  if (s.phase === 'matchOver') return [];
+  if (s.phase === 'handOver') return s.hand.seats[seat].ready ? [] : [{ type: 'pass' }];
+  const h = s.hand;
+  if (h.stage === 'discard') return h.turn === seat ? turnActions(s) : [];
+  const w = h.window;
+  if (w === null || w.answers[seat] !== null) return [];
+  return w.options[seat];
+}
+
+export const sameAction = (a: PlayerAction, b: PlayerAction): boolean => {
+  if (a.type !== b.type) return false;
+  switch (a.type) {
+    case 'discard':
+    case 'concealedKong':
+    case 'addedKong':
+    case 'riichi':
+      return a.tile === (b as typeof a).tile;
+    case 'chow': {
+      const t = (b as typeof a).tiles;
+      return a.tiles[0] === t[0] && a.tiles[1] === t[1] && a.tiles[2] === t[2];
+    }
+    case 'pung':
+    case 'kong':
+    case 'win':
+    case 'pass':
+    case 'nineTerminals':
+      return true;
+  }
+};
+
+const isKind = (v: unknown): v is TileKind => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 42;
+
+/** Checks that `action` has the shape of a PlayerAction (it may come from the network). */
+export function wellFormed(action: unknown): action is PlayerAction {
+  if (typeof action !== 'object' || action === null) return false;
+  const a = action as Record<string, unknown>;
+  switch (a.type) {
+    case 'discard':
+    case 'concealedKong':
+    case 'addedKong':
+    case 'riichi':
+      return isKind(a.tile);
+    case 'chow':
+      return Array.isArray(a.tiles) && a.tiles.length === 3 && a.tiles.every(isKind);
+    case 'pung':
+    case 'kong':
+    case 'win':
+    case 'pass':
+    case 'nineTerminals':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Whether `seat` has anything to do now (cheaper than building its legal actions). */
+export function hasActions(s: TableState, seat: Seat): boolean {
+  if (s.phase === 'matchOver') return false;
+  if (s.phase === 'handOver') return !s.hand.seats[seat].ready;
+  const h = s.hand;
+  if (h.stage === 'discard') return h.turn === seat;
+  const w = h.window;
+  return w !== null && w.answers[seat] === null && w.options[seat].length > 0;
+}
+
+/** Whether `action` is among `legalActions(s, seat)`, without building the list. */
+export function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolean {
+  if (s.phase === 'handOver') return action.type === 'pass' && !s.hand.seats[seat].ready;
+  const h = s.hand;
+  if (h.stage !== 'discard') {
+    const w = h.window;
+    return w !== null && w.answers[seat] === null && w.options[seat].some((l) => sameAction(l, action));
+  }
+  if (h.turn !== seat) return false;
+  const st = h.seats[seat];
+  switch (action.type) {
+    case 'discard':
+      return action.tile < 34 && countOf(st.concealed, action.tile) > 0;
+    case 'concealedKong':
+      return action.tile < 34 && deadCount(h.wall) > 0 && countOf(st.concealed, action.tile) === 4;
+    case 'addedKong':
+      return (
+        deadCount(h.wall) > 0 &&
+        st.drawn !== null &&
+        kindOfId(st.drawn) === action.tile &&
+        st.melds.some((m) => m.meld.kind === 'pung' && m.meld.tiles[0] === action.tile)
+      );
+    case 'win':
+      return checkSelfWin(s, seat).ok;
+    case 'chow':
+    case 'pung':
+    case 'kong':
+    case 'pass':
+    // Riichi moves: no Hong Kong table offers them.
+    case 'riichi':
+    case 'nineTerminals':
+      return false;
+  }
+}
+
+let lastCheck: { s: TableState; seat: Seat; action: PlayerAction; why: ActionRefusal | null } | null = null;
+
+/** Why an action is refused, or null when it is accepted. */
+export function refusal(s: TableState, seat: Seat, action: PlayerAction): ActionRefusal | null {
+  // The engine checks before sending and the machine's guard checks again: answer the second from memory.
+  if (lastCheck !== null && lastCheck.s === s && lastCheck.seat === seat && lastCheck.action === action) {
+    return lastCheck.why;
+  }
+  const why = computeRefusal(s, seat, action);
+  lastCheck = { s, seat, action, why };
+  return why;
+}
+
+function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): ActionRefusal | null {
+  if (!wellFormed(action) || !SEATS.includes(seat)) return 'action/malformed';
+  if (s.phase === 'matchOver') return 'action/match_over';
+  if (isLegal(s, seat, action)) return null;
+  if (s.phase === 'playing' && action.type === 'win' && s.setup.rules.falseWin && isFalseWinTime(s, seat)) return null;
+  if (!hasActions(s, seat)) {
+    const w = s.hand.window;
+    if (s.phase === 'playing' && w !== null && w.answers[seat] !== null) return 'action/already_answered';
+    return 'action/not_your_turn';
+  }
+  if (
+    (action.type === 'discard' || action.type === 'concealedKong' || action.type === 'addedKong') &&
+    s.phase === 'playing' &&
+    !s.hand.seats[seat].concealed.some((id) => kindOfId(id) === action.tile)
+  ) {
+    return 'action/no_such_tile';
+  }
+  return 'action/illegal';
+}
+
+/** With the false-win option on, a declaration is accepted (and charged) whenever the seat may act. */
+export function isFalseWinTime(s: TableState, seat: Seat): boolean {
+  const h = s.hand;
+  if (h.stage === 'discard') return h.turn === seat;
+  const w = h.window;
+  return w !== null && w.from !== seat && w.answers[seat] === null;
+}
+
+export const allAnswered = (w: ClaimWindow): boolean =>
+  SEATS.every((seat) => w.options[seat].length === 0 || w.answers[seat] !== null);
+
+/** When the scheduler must send `timeout` (null: nothing pending). */
+export function deadline(s: TableState): number | null {
+  if (s.phase === 'matchOver') return null;
+  if (s.phase === 'handOver') return s.resultsDeadline;
+  const h = s.hand;
+  if (h.window !== null) return allAnswered(h.window) ? h.window.minCloseAt : h.window.deadline;
+  return h.turnDeadline;
+}
+
+/** The turn seat declares a self-drawn win that is one (complete, worth the minimum). */
+export const canWinSelfDrawn = (s: TableState, seat: Seat, action: PlayerAction): boolean =>
+  action.type === 'win' && s.hand.turn === seat && checkSelfWin(s, seat).ok;
+
+/** With the false-win option on, a declaration that is not a win, made when the seat may act (it is charged). */
+export const isFalseWin = (s: TableState, seat: Seat, action: PlayerAction): boolean =>
+  action.type === 'win' && s.setup.rules.falseWin && isFalseWinTime(s, seat) && !isLegal(s, seat, action);

@@ -1,0 +1,163 @@
+/**
+ * A turn's actions: a turn beginning, a discard (which opens a claim window), a concealed kong
+ * and its replacement draw, an added kong (which opens a robbing window first).
+ */
+import { type BySeat, kindOfId, type LegalAction, type Seat, SEATS, type TileId, type TileKind } from '@mahjong/shared';
+import { liveCount } from './core.js';
+import { withoutKinds } from './counts.js';
+import { drawFor } from './deal.js';
+import { claimOptions, robbingOptions } from './legal.js';
+import { type HandState, type SeatMeld, type SeatState, setSeat, type TableState } from './state.js';
+
+type TurnPatch = Partial<Pick<HandState, 'wall' | 'seats' | 'source' | 'kongsThisTurn' | 'interrupted'>>;
+
+/** `seat`'s turn begins (one literal per object, in the key order of `dealHand`: cheaper than spreads). */
+export function startTurn(s: TableState, seat: Seat, patch: TurnPatch, at: number): TableState {
+  const h = s.hand;
+  const hand: HandState = {
+    number: h.number,
+    dealer: h.dealer,
+    round: h.round,
+    wall: patch.wall ?? h.wall,
+    seats: patch.seats ?? h.seats,
+    turn: seat,
+    stage: 'discard',
+    source: patch.source ?? h.source,
+    kongsThisTurn: patch.kongsThisTurn ?? h.kongsThisTurn,
+    discardCount: h.discardCount,
+    interrupted: patch.interrupted ?? h.interrupted,
+    lastDiscard: h.lastDiscard,
+    window: null,
+    turnDeadline: at + s.setup.timing.turnMs,
+  };
+  return {
+    setup: s.setup,
+    phase: s.phase,
+    seq: s.seq,
+    at: s.at,
+    round: s.round,
+    dealer: s.dealer,
+    scores: s.scores,
+    results: s.results,
+    hand,
+    resultsDeadline: s.resultsDeadline,
+  };
+}
+
+export function discard(s: TableState, kind: TileKind, at: number): TableState {
+  const h = s.hand;
+  const seat = h.turn;
+  const st = h.seats[seat];
+  // The drawn tile when it is of that kind (so that a timed-out turn discards the drawn tile), else the last one.
+  let pos = st.drawn !== null && kindOfId(st.drawn) === kind ? st.concealed.indexOf(st.drawn) : -1;
+  for (let i = st.concealed.length - 1; pos < 0 && i >= 0; i--)
+    if (kindOfId(st.concealed[i] as TileId) === kind) pos = i;
+  const id = st.concealed[pos] as TileId;
+  const rest = st.concealed.slice();
+  rest.splice(pos, 1);
+  const seats = setSeat(h.seats, seat, {
+    ...st,
+    concealed: rest,
+    drawn: null,
+    discards: [...st.discards, { id, claimed: false }],
+  });
+  // The hand and state are built once; the window is set on these fresh objects (nothing else
+  // holds them yet) after the claim options, which read the hand with the discard made.
+  const hand: { -readonly [K in keyof HandState]: HandState[K] } = {
+    ...h,
+    seats,
+    discardCount: h.discardCount + 1,
+    lastDiscard: { seat, id },
+    turnDeadline: null,
+    stage: 'claims',
+    window: null,
+  };
+  const next: TableState = { ...s, hand };
+  const last = liveCount(h.wall) === 0;
+  const options: LegalAction[][] = [[], [], [], []];
+  for (const other of SEATS) if (other !== seat) options[other] = claimOptions(next, other, seat, id, last);
+  hand.window = {
+    from: seat,
+    tile: id,
+    openedAt: at,
+    minCloseAt: at + s.setup.timing.claimMinMs,
+    deadline: at + s.setup.timing.claimMs,
+    options: options as unknown as BySeat<LegalAction[]>,
+    answers: [null, null, null, null],
+  };
+  return next;
+}
+
+/** A concealed kong of `kind` by the turn seat; its replacement draw follows (`drawReplacement`). */
+export function declareConcealedKong(s: TableState, kind: TileKind): TableState {
+  const h = s.hand;
+  const seat = h.turn;
+  const st = h.seats[seat];
+  const { taken, rest } = withoutKinds(st.concealed, kind, 4);
+  const meld: SeatMeld = { meld: { kind: 'kong', tiles: [kind, kind, kind, kind], concealed: true }, ids: taken };
+  const chained = st.drawn !== null && kindOfId(st.drawn) === kind;
+  return kongMade(s, seat, { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] }, chained);
+}
+
+/**
+ * A kong is made (`st` is the seat with it): the seat's turn, waiting for its replacement draw.
+ * `withDrawn`: the kong was made with the tile just drawn; when that tile was itself a kong's
+ * replacement, the kongs chain (double kong, hk-new: "the tile used to make the second kong is
+ * the first kong's replacement tile").
+ */
+export function kongMade(s: TableState, seat: Seat, st: SeatState, withDrawn: boolean): TableState {
+  const h = s.hand;
+  const chained = withDrawn && h.source === 'replacement' && h.kongsThisTurn > 0;
+  const seats = setSeat(h.seats, seat, st);
+  return { ...s, hand: { ...h, turn: seat, seats, kongsThisTurn: chained ? h.kongsThisTurn + 1 : 1 } };
+}
+
+/**
+ * After a kong: the replacement draw from the dead wall; the turn goes on. The dead wall cannot
+ * run out: it keeps 14 tiles while the live wall feeds it, and once the live wall is empty only
+ * the seat that drew the last tile acts (the last discard may only be won), with at most 4 kongs
+ * and 8 bonus tiles to replace: 12 < 14.
+ */
+export function drawReplacement(s: TableState, at: number): TableState {
+  const h = s.hand;
+  const r = drawFor(h.wall, h.seats[h.turn], 'replacement');
+  if (r === null) throw new Error('the dead wall ran out (at most 12 replacements follow the live wall)');
+  return startTurn(
+    s,
+    h.turn,
+    { wall: r.wall, seats: setSeat(h.seats, h.turn, r.seat), source: 'replacement', interrupted: true },
+    at,
+  );
+}
+
+/** The turn ran out: discard the drawn tile for the player (or the last tile of the hand). */
+export function discardOnTimeout(s: TableState, at: number): TableState {
+  const st = s.hand.seats[s.hand.turn];
+  const id = st.drawn ?? (st.concealed[st.concealed.length - 1] as TileId);
+  return discard(s, kindOfId(id), at);
+}
+
+export function openRobbing(s: TableState, at: number): TableState {
+  const h = s.hand;
+  const seat = h.turn;
+  const st = h.seats[seat];
+  const id = st.drawn as TileId;
+  const options = SEATS.map((other) => robbingOptions(s, other, seat, id)) as unknown as BySeat<LegalAction[]>;
+  return {
+    ...s,
+    hand: {
+      ...h,
+      stage: 'robbing',
+      turnDeadline: null,
+      window: {
+        from: seat,
+        tile: id,
+        openedAt: at,
+        minCloseAt: at + s.setup.timing.claimMinMs,
+        deadline: at + s.setup.timing.claimMs,
+        options,
+        answers: [null, null, null, null],
+      },
+    },
+  };
+}
