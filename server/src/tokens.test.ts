@@ -40,4 +40,15 @@ describe('tokens', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('processes starting together on a fresh folder agree on one secret', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mj-secret-'));
+    try {
+      const all = await Promise.all(Array.from({ length: 8 }, () => loadSecret(dir, '')));
+      for (const s of all) expect(s.toString('hex')).toBe(all[0]!.toString('hex'));
+      expect((await readFile(path.join(dir, 'secret.key'), 'utf8')).trim()).toBe(all[0]!.toString('hex'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

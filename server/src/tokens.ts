@@ -52,6 +52,18 @@ export async function loadSecret(dataDir: string, fromEnv = process.env.SECRET):
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(32);
-  await writeFile(file, secret.toString('hex'), { mode: 0o600 });
-  return secret;
+  try {
+    // Created once: processes starting together on one folder (WORKERS) must agree on it.
+    await writeFile(file, secret.toString('hex'), { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another process is writing it: read what it wrote (a 64-character file, nearly at once).
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const hex = (await readFile(file, 'utf8')).trim();
+      if (/^[0-9a-f]{64}$/.test(hex)) return Buffer.from(hex, 'hex');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${file} holds no secret (64 hex characters): remove it or set SECRET`);
+  }
 }

@@ -52,6 +52,32 @@ describe('Ledger (group commit)', () => {
     expect(ledger.stats.failures).toBeGreaterThan(0);
   });
 
+  it('refuses the writes of a stream behind one given up, until it is reopened (no holes)', async () => {
+    const ledger = new Ledger(store, { retries: 0 });
+    const m = sampleMatch({ status: 'playing' });
+    const other = sampleMatch({ status: 'playing' });
+    await ledger.write([
+      { kind: 'createMatch', match: m },
+      { kind: 'createMatch', match: other },
+    ]);
+    const entry = (matchId: string, seq: number): LedgerWrite[] => [
+      { kind: 'action', matchId, row: { seq, at: seq, event: { type: 'timeout' } } },
+    ];
+    // Stream "a": its first write cannot be stored (a table nobody created), its second could.
+    const results = await Promise.allSettled([
+      ledger.write(entry('no-such-match', 1), 'a'),
+      ledger.write(entry(m.id, 1), 'a'),
+      ledger.write(entry(other.id, 1), 'b'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    await expect(ledger.write(entry(m.id, 1), 'a')).rejects.toThrow();
+    expect(await store.loadLog(m.id)).toEqual([]);
+    ledger.reopen('a');
+    await ledger.write(entry(m.id, 1), 'a');
+    expect((await store.loadLog(m.id)).map((r) => r.seq)).toEqual([1]);
+    expect((await store.loadLog(other.id)).map((r) => r.seq)).toEqual([1]);
+  });
+
   it('flush waits for everything queued', async () => {
     const ledger = new Ledger(store);
     const m = sampleMatch();

@@ -1,14 +1,17 @@
 /**
  * Opens the ledger: PostgreSQL when a URL is given (DATABASE_URL), otherwise an embedded PGlite
  * database in `dataDir` (one process owns it: PGlite takes no lock on its folder). Runs the
- * migrations first.
+ * migrations first. On PostgreSQL the process holds its owner lock (owner.ts) for as long as it
+ * runs, so that other processes can tell its tables from those of a dead process.
  */
+import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { lockDataDir } from './lock.js';
 import { migrate } from './migrate.js';
+import { OwnerPresence } from './owner.js';
 import { PrismaStore } from './prisma-store.js';
 
 export type StoreTarget =
@@ -25,16 +28,31 @@ export async function openStore(target: StoreTarget): Promise<PrismaStore> {
       // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; same shape at runtime.
       const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) as never });
       await migrate(prisma, { lock: false });
-      return new PrismaStore(prisma, async () => {
-        await db.close();
-        await unlock();
+      return new PrismaStore(prisma, {
+        exclusive: true,
+        onClose: async () => {
+          await db.close();
+          await unlock();
+        },
       });
     } catch (error) {
       await unlock();
       throw error;
     }
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: 8 }) });
+  // A database that does not answer fails the write (the table pauses) instead of holding the
+  // ledger forever: connections and queries have time limits.
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({
+      connectionString: target.url,
+      max: 8,
+      connectionTimeoutMillis: 5000,
+      query_timeout: 15_000,
+    }),
+  });
   await migrate(prisma, { lock: true });
-  return new PrismaStore(prisma);
+  const owner = randomUUID();
+  const presence = new OwnerPresence(target.url, owner);
+  await presence.start();
+  return new PrismaStore(prisma, { exclusive: false, owner, onClose: () => presence.stop() });
 }

@@ -3,18 +3,38 @@
  * PostgreSQL through `pg`. Each batch is one Prisma batch transaction; actions and hands of all
  * tables go in as one `createMany` each.
  */
+import { randomUUID } from 'node:crypto';
 import type { HandResultView, RulesetId, Seat, TableStatus } from '@mahjong/shared';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import type {
-  ActionRow,
-  HandRow,
-  LedgerWrite,
-  MatchPage,
-  MatchPatch,
-  MatchRecord,
-  SeatRecord,
-  Store,
+import {
+  type ActionRow,
+  type HandRow,
+  LedgerError,
+  type LedgerWrite,
+  type MatchPage,
+  type MatchPatch,
+  type MatchRecord,
+  type SeatRecord,
+  type Store,
 } from './types.js';
+
+/** Namespace of the advisory lock that says an owner is alive (PostgreSQL; see owner.ts). */
+export const OWNER_LOCK_SPACE = 727275;
+
+/** How long a lease lasts without renewal (ms); the server renews every third of it. */
+export const LEASE_MS = 30_000;
+
+export interface PrismaStoreOptions {
+  /** This process's owner id (default: a new random one). */
+  readonly owner?: string;
+  /**
+   * One process owns the whole database (embedded PGlite behind its folder lock): claims take
+   * every match whoever held it before.
+   */
+  readonly exclusive: boolean;
+  readonly leaseMs?: number;
+  readonly onClose?: () => Promise<void>;
+}
 
 type MatchRow = Prisma.MatchGetPayload<{ include: { seats: true } }>;
 
@@ -58,18 +78,54 @@ function patchData(patch: MatchPatch): Prisma.MatchUpdateInput {
   return data;
 }
 
+/** Runs a database call; whatever goes wrong comes out as a LedgerError. */
+async function guard<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LedgerError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new LedgerError(`${what}: ${reason.slice(0, 500)}`, error);
+  }
+}
+
 export class PrismaStore implements Store {
+  readonly owner: string;
+  private readonly exclusive: boolean;
+  private readonly leaseMs: number;
+  private readonly onClose: () => Promise<void>;
+
   constructor(
     readonly prisma: PrismaClient,
-    private readonly onClose: () => Promise<void> = async () => {},
-  ) {}
+    options: PrismaStoreOptions,
+  ) {
+    this.owner = options.owner ?? randomUUID();
+    this.exclusive = options.exclusive;
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.onClose = options.onClose ?? (async () => {});
+  }
 
-  async writeBatch(writes: readonly LedgerWrite[]): Promise<void> {
+  writeBatch(writes: readonly LedgerWrite[]): Promise<void> {
+    return guard('ledger write', () => this.write(writes));
+  }
+
+  /** Matches a batch writes to that it does not create: each must be this owner's. */
+  private fenced(writes: readonly LedgerWrite[]): string[] {
+    const created = new Set(writes.flatMap((w) => (w.kind === 'createMatch' ? [w.match.id] : [])));
+    const ids = new Set<string>();
+    for (const w of writes) if (w.kind !== 'createMatch' && !created.has(w.matchId)) ids.add(w.matchId);
+    return [...ids];
+  }
+
+  private async write(writes: readonly LedgerWrite[]): Promise<void> {
     if (writes.length === 0) return;
     // The hot path (only log entries, most batches): one multi-row INSERT, atomic on its own,
     // without the cost of a Prisma batch transaction.
     if (writes.every((w) => w.kind === 'action')) return this.appendActions(writes);
     const ops: Prisma.PrismaPromise<unknown>[] = [];
+    const fence = this.fenced(writes);
+    if (fence.length > 0) ops.push(this.prisma.$queryRawUnsafe('SELECT mj_owns($1::text[], $2)', fence, this.owner));
+    const created: string[] = [];
     const actions: Prisma.ActionCreateManyInput[] = [];
     const hands: Prisma.HandCreateManyInput[] = [];
     const seats = new Map<string, { matchId: string; seat: SeatRecord }>();
@@ -100,10 +156,12 @@ export class PrismaStore implements Store {
                 endedAt: m.endedAt,
                 startClock: m.startClock === null ? null : BigInt(m.startClock),
                 ...(m.finalScores ? { finalScores: json(m.finalScores) } : {}),
+                owner: this.owner,
                 seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, nonce: s.nonce })) },
               },
             }),
           );
+          created.push(m.id);
           break;
         }
         case 'seat':
@@ -147,80 +205,180 @@ export class PrismaStore implements Store {
     if (actions.length > 0) ops.push(this.prisma.action.createMany({ data: actions }));
     if (hands.length > 0) ops.push(this.prisma.hand.createMany({ data: hands }));
     for (const [id, patch] of patches) ops.push(this.prisma.match.update({ where: { id }, data: patchData(patch) }));
+    // The lease is on the database's clock (as every lease check is).
+    if (created.length > 0) ops.push(this.leaseStatement(created));
     await this.prisma.$transaction(ops);
   }
 
+  private leaseStatement(ids: readonly string[]): Prisma.PrismaPromise<number> {
+    return this.prisma.$executeRawUnsafe(
+      `UPDATE "Match" SET "leaseUntil" = now() + make_interval(secs => $2::double precision / 1000) WHERE "id" = ANY($1::text[]) AND "owner" = $3`,
+      ids,
+      this.leaseMs,
+      this.owner,
+    );
+  }
+
+  ping(): Promise<void> {
+    return guard('ping', async () => {
+      await this.prisma.$queryRawUnsafe('SELECT 1');
+    });
+  }
+
+  claim(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return guard('claim', async () => {
+      // Compare-and-set per row: a second process claiming at once waits for the first one's
+      // row locks, then sees a live owner and leaves the row alone. An owner is alive while its
+      // advisory lock is held (PostgreSQL drops it with the dead process's connection).
+      const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `UPDATE "Match" AS m SET "owner" = $1, "leaseUntil" = now() + make_interval(secs => $3::double precision / 1000)
+         WHERE m."id" = ANY($2::text[]) AND (
+           $4::boolean OR m."owner" IS NULL OR m."owner" = $1 OR m."leaseUntil" < now()
+           OR NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
+             AND l.classid = ${OWNER_LOCK_SPACE} AND l.objid = hashtext(m."owner")::oid AND l.objsubid = 2))
+         RETURNING m."id"`,
+        this.owner,
+        [...ids],
+        this.leaseMs,
+        this.exclusive,
+      );
+      return rows.map((r) => r.id);
+    });
+  }
+
+  renewLeases(): Promise<number> {
+    return guard('lease renewal', () =>
+      this.prisma.$executeRawUnsafe(
+        `UPDATE "Match" SET "leaseUntil" = now() + make_interval(secs => $2::double precision / 1000) WHERE "owner" = $1 AND "status" IN ('lobby', 'playing')`,
+        this.owner,
+        this.leaseMs,
+      ),
+    );
+  }
+
+  loadFinishedSince(since: Date): Promise<MatchRecord[]> {
+    return guard('load', async () => {
+      const rows = await this.prisma.match.findMany({
+        where: { status: { in: ['over', 'ended'] }, endedAt: { gt: since } },
+        include: { seats: true },
+        orderBy: { endedAt: 'asc' },
+      });
+      return rows.map(toRecord);
+    });
+  }
+
   private async appendActions(writes: readonly Extract<LedgerWrite, { kind: 'action' }>[]): Promise<void> {
-    const params: unknown[] = [];
+    const params: unknown[] = [this.fenced(writes), this.owner];
     const rows: string[] = [];
     for (const w of writes) {
       const n = params.length;
-      rows.push(`($${n + 1}, $${n + 2}, $${n + 3}::bigint, $${n + 4}::jsonb)`);
+      rows.push(`($${n + 1}::text, $${n + 2}::int, $${n + 3}::bigint, $${n + 4}::jsonb)`);
       params.push(w.matchId, w.row.seq, String(w.row.at), JSON.stringify(w.row.event));
     }
+    // mj_owns is a one-time check of the statement: it fails the whole INSERT if this process
+    // does not own every table written to.
     await this.prisma.$executeRawUnsafe(
-      `INSERT INTO "Action" ("matchId", "seq", "at", "event") VALUES ${rows.join(', ')}`,
+      `INSERT INTO "Action" ("matchId", "seq", "at", "event") SELECT * FROM (VALUES ${rows.join(', ')}) AS v WHERE mj_owns($1::text[], $2)`,
       ...params,
     );
   }
 
-  async loadMatch(id: string): Promise<MatchRecord | null> {
-    const row = await this.prisma.match.findUnique({ where: { id }, include: { seats: true } });
-    return row ? toRecord(row) : null;
-  }
-
-  async loadMatchByCode(code: string): Promise<MatchRecord | null> {
-    const row = await this.prisma.match.findUnique({ where: { code }, include: { seats: true } });
-    return row ? toRecord(row) : null;
-  }
-
-  async loadActive(): Promise<MatchRecord[]> {
-    const rows = await this.prisma.match.findMany({
-      where: { status: { in: ['lobby', 'playing'] } },
-      include: { seats: true },
-      orderBy: { createdAt: 'asc' },
+  loadMatch(id: string): Promise<MatchRecord | null> {
+    return guard('load', async () => {
+      const row = await this.prisma.match.findUnique({ where: { id }, include: { seats: true } });
+      return row ? toRecord(row) : null;
     });
-    return rows.map(toRecord);
   }
 
-  async loadLog(matchId: string): Promise<ActionRow[]> {
-    const rows = await this.prisma.action.findMany({ where: { matchId }, orderBy: { seq: 'asc' } });
-    return rows.map((r) => ({ seq: r.seq, at: Number(r.at), event: r.event }));
+  loadMatchByCode(code: string): Promise<MatchRecord | null> {
+    return guard('load', async () => {
+      const row = await this.prisma.match.findUnique({ where: { code }, include: { seats: true } });
+      return row ? toRecord(row) : null;
+    });
   }
 
-  async loadHands(matchId: string): Promise<HandRow[]> {
-    const rows = await this.prisma.hand.findMany({ where: { matchId }, orderBy: { handNumber: 'asc' } });
-    return rows.map((r) => ({
-      handNumber: r.handNumber,
-      dealer: r.dealer as Seat,
-      prevailingWind: r.prevailingWind,
-      result: r.result as unknown as HandResultView,
-    }));
-  }
-
-  async listFinished(page: number, limit: number): Promise<MatchPage> {
-    // Played matches only: a table ended in its lobby is no match.
-    const where = { status: { in: ['over', 'ended'] }, startedAt: { not: null } };
-    const [rows, total] = await this.prisma.$transaction([
-      this.prisma.match.findMany({
-        where,
+  loadActive(): Promise<MatchRecord[]> {
+    return guard('load', async () => {
+      const rows = await this.prisma.match.findMany({
+        where: { status: { in: ['lobby', 'playing'] } },
         include: { seats: true },
-        orderBy: [{ endedAt: 'desc' }, { id: 'desc' }],
-        skip: (page - 1) * limit,
-        take: limit,
-      }),
-      this.prisma.match.count({ where }),
-    ]);
-    const ids = rows.map((r) => r.id);
-    const counts =
-      ids.length === 0
-        ? []
-        : await this.prisma.hand.groupBy({ by: ['matchId'], where: { matchId: { in: ids } }, _count: { _all: true } });
-    return {
-      rows: rows.map(toRecord),
-      total,
-      handCounts: new Map(counts.map((c) => [c.matchId, c._count._all])),
-    };
+        orderBy: { createdAt: 'asc' },
+      });
+      return rows.map(toRecord);
+    });
+  }
+
+  loadOrphans(): Promise<MatchRecord[]> {
+    if (this.exclusive) return Promise.resolve([]);
+    return guard('load', async () => {
+      // The same liveness test as `claim`, read-only: the claim that follows decides.
+      const ids = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT m."id" FROM "Match" AS m
+         WHERE m."status" IN ('lobby', 'playing') AND m."owner" IS DISTINCT FROM $1 AND (
+           m."owner" IS NULL OR m."leaseUntil" < now()
+           OR NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
+             AND l.classid = ${OWNER_LOCK_SPACE} AND l.objid = hashtext(m."owner")::oid AND l.objsubid = 2))`,
+        this.owner,
+      );
+      if (ids.length === 0) return [];
+      const rows = await this.prisma.match.findMany({
+        where: { id: { in: ids.map((r) => r.id) } },
+        include: { seats: true },
+        orderBy: { createdAt: 'asc' },
+      });
+      return rows.map(toRecord);
+    });
+  }
+
+  loadLog(matchId: string): Promise<ActionRow[]> {
+    return guard('load', async () => {
+      const rows = await this.prisma.action.findMany({ where: { matchId }, orderBy: { seq: 'asc' } });
+      return rows.map((r) => ({ seq: r.seq, at: Number(r.at), event: r.event }));
+    });
+  }
+
+  loadHands(matchId: string): Promise<HandRow[]> {
+    return guard('load', async () => {
+      const rows = await this.prisma.hand.findMany({ where: { matchId }, orderBy: { handNumber: 'asc' } });
+      return rows.map((r) => ({
+        handNumber: r.handNumber,
+        dealer: r.dealer as Seat,
+        prevailingWind: r.prevailingWind,
+        result: r.result as unknown as HandResultView,
+      }));
+    });
+  }
+
+  listFinished(page: number, limit: number): Promise<MatchPage> {
+    return guard('load', async () => {
+      // Played matches only: a table ended in its lobby is no match.
+      const where = { status: { in: ['over', 'ended'] }, startedAt: { not: null } };
+      const [rows, total] = await this.prisma.$transaction([
+        this.prisma.match.findMany({
+          where,
+          include: { seats: true },
+          orderBy: [{ endedAt: 'desc' }, { id: 'desc' }],
+          skip: (page - 1) * limit,
+          take: limit,
+        }),
+        this.prisma.match.count({ where }),
+      ]);
+      const ids = rows.map((r) => r.id);
+      const counts =
+        ids.length === 0
+          ? []
+          : await this.prisma.hand.groupBy({
+              by: ['matchId'],
+              where: { matchId: { in: ids } },
+              _count: { _all: true },
+            });
+      return {
+        rows: rows.map(toRecord),
+        total,
+        handCounts: new Map(counts.map((c) => [c.matchId, c._count._all])),
+      };
+    });
   }
 
   async close(): Promise<void> {

@@ -69,13 +69,47 @@ export interface MatchPage {
   readonly handCounts: ReadonlyMap<string, number>;
 }
 
+/**
+ * Anything the database did not do (unreachable, refused a write, a write of a table this process
+ * no longer owns): the request that needed it changed nothing. HTTP answers it with 503.
+ */
+export class LedgerError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'LedgerError';
+  }
+}
+
 export interface Store {
+  /**
+   * The server process this store writes for: the owner of the tables it creates or claims.
+   * Every write of a table another process owns is refused (fencing).
+   */
+  readonly owner: string;
   /** Applies every write in one transaction: all or nothing. */
   writeBatch(writes: readonly LedgerWrite[]): Promise<void>;
+  /** Resolves when the database answers at all (a failed batch: bad writes, or no database?). */
+  ping(): Promise<void>;
+  /**
+   * Takes ownership of these matches, each only if nobody live holds it (no owner, this owner,
+   * an expired lease, or an owner whose process is gone), atomically per match: of two processes
+   * claiming at once, one gets it. Returns the ids taken.
+   */
+  claim(ids: readonly string[]): Promise<string[]>;
+  /** Extends the lease of every unfinished match this owner holds; returns how many. */
+  renewLeases(): Promise<number>;
+  /** Finished matches (over or ended) that ended after `since`, oldest first. */
+  loadFinishedSince(since: Date): Promise<MatchRecord[]>;
   loadMatch(id: string): Promise<MatchRecord | null>;
   loadMatchByCode(code: string): Promise<MatchRecord | null>;
   /** Matches not finished: in the lobby or playing (for crash recovery). */
   loadActive(): Promise<MatchRecord[]>;
+  /**
+   * Matches not finished whose owner is another process that is gone (its lease ran out, or on
+   * PostgreSQL its liveness lock is free): what a live process of a cluster takes over. Always
+   * empty for a store that owns its whole database (embedded PGlite).
+   */
+  loadOrphans(): Promise<MatchRecord[]>;
   loadLog(matchId: string): Promise<ActionRow[]>;
   loadHands(matchId: string): Promise<HandRow[]>;
   /** Finished matches (over or ended after they started), newest first; page is 1-based. */

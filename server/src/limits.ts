@@ -1,0 +1,131 @@
+/**
+ * Limits on what one client (by address) and everybody together may ask of the server: table
+ * creation, join-code lookups that miss, history and replay requests, open lobbies. Token buckets
+ * keyed by client address; a refusal says when to come back (`Retry-After`). All of it is
+ * configurable (`ServerOptions.limits`, `LIMITS_*` environment variables), so that a test or a
+ * load run can raise what it needs.
+ */
+
+export interface Rate {
+  /** Sustained requests per second. */
+  readonly perSecond: number;
+  /** Requests allowed at once. */
+  readonly burst: number;
+}
+
+export interface Limits {
+  /** Tables one address may create. */
+  readonly createPerClient: Rate;
+  /** Tables every client together may create. */
+  readonly createTotal: Rate;
+  /** Tables in the lobby (created, not started) at once; creation waits for one to start or expire. */
+  readonly maxLobbies: number;
+  /** Unstarted tables are closed after this long (ms), while the server runs and at a restart. */
+  readonly lobbyTtlMs: number;
+  /** Join codes looked up that name no table (HTTP and socket hello), per address. */
+  readonly lookupMissesPerClient: Rate;
+  /** History, match detail and replay requests per address. */
+  readonly matchesPerClient: Rate;
+  /** Spectator arrivals and departures are told to the table at most this often (ms). */
+  readonly spectatorInfoMs: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  createPerClient: { perSecond: 10 / 60, burst: 10 },
+  createTotal: { perSecond: 5, burst: 100 },
+  maxLobbies: 5000,
+  lobbyTtlMs: 6 * 60 * 60_000,
+  lookupMissesPerClient: { perSecond: 10 / 60, burst: 20 },
+  matchesPerClient: { perSecond: 5, burst: 30 },
+  spectatorInfoMs: 1000,
+};
+
+/** Limits so high that nothing in a test trips them (tests of the limits set their own). */
+export const UNLIMITED: Limits = {
+  ...DEFAULT_LIMITS,
+  createPerClient: { perSecond: 1e6, burst: 1e6 },
+  createTotal: { perSecond: 1e6, burst: 1e6 },
+  maxLobbies: 1e6,
+  lookupMissesPerClient: { perSecond: 1e6, burst: 1e6 },
+  matchesPerClient: { perSecond: 1e6, burst: 1e6 },
+  spectatorInfoMs: 0,
+};
+
+/**
+ * Overrides from the environment: `LIMITS=off` (load runs), `LIMITS_CREATE_PER_MINUTE`,
+ * `LIMITS_CREATE_TOTAL_PER_MINUTE`, `LIMITS_LOOKUP_MISSES_PER_MINUTE`, `LIMITS_MATCHES_PER_MINUTE`,
+ * `LIMITS_MAX_LOBBIES`, `LOBBY_TTL_MINUTES`.
+ */
+export function limitsFromEnv(env: Record<string, string | undefined>): Partial<Limits> {
+  if (env.LIMITS === 'off') return { ...UNLIMITED, spectatorInfoMs: DEFAULT_LIMITS.spectatorInfoMs };
+  const num = (key: string): number | undefined => {
+    const raw = env[key];
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const perMinute = (key: string, base: Rate): Rate | undefined => {
+    const n = num(key);
+    return n === undefined ? undefined : { perSecond: n / 60, burst: Math.max(1, Math.min(base.burst, n)) };
+  };
+  const out: { -readonly [K in keyof Limits]?: Limits[K] } = {};
+  const create = perMinute('LIMITS_CREATE_PER_MINUTE', DEFAULT_LIMITS.createPerClient);
+  if (create) out.createPerClient = create;
+  const total = perMinute('LIMITS_CREATE_TOTAL_PER_MINUTE', DEFAULT_LIMITS.createTotal);
+  if (total) out.createTotal = total;
+  const lookups = perMinute('LIMITS_LOOKUP_MISSES_PER_MINUTE', DEFAULT_LIMITS.lookupMissesPerClient);
+  if (lookups) out.lookupMissesPerClient = lookups;
+  const matches = perMinute('LIMITS_MATCHES_PER_MINUTE', DEFAULT_LIMITS.matchesPerClient);
+  if (matches) out.matchesPerClient = { ...matches, burst: DEFAULT_LIMITS.matchesPerClient.burst };
+  const lobbies = num('LIMITS_MAX_LOBBIES');
+  if (lobbies !== undefined) out.maxLobbies = lobbies;
+  const ttl = num('LOBBY_TTL_MINUTES');
+  if (ttl !== undefined) out.lobbyTtlMs = ttl * 60_000;
+  return out;
+}
+
+/** The answer of a bucket: taken, or how many seconds until one more would be. */
+export type Take = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+
+/** Token buckets by key (a client address), forgotten once full again so the map stays small. */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; last: number }>();
+
+  constructor(
+    private readonly rate: Rate,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  private refill(key: string): { tokens: number; last: number } {
+    const t = this.now();
+    const b = this.buckets.get(key) ?? { tokens: this.rate.burst, last: t };
+    b.tokens = Math.min(this.rate.burst, b.tokens + ((t - b.last) / 1000) * this.rate.perSecond);
+    b.last = t;
+    return b;
+  }
+
+  /** Would a request be refused now? (Does not take.) */
+  check(key: string): Take {
+    const b = this.refill(key);
+    if (b.tokens >= 1) return { ok: true };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - b.tokens) / this.rate.perSecond)) };
+  }
+
+  take(key: string): Take {
+    const b = this.refill(key);
+    if (b.tokens < 1) {
+      this.buckets.set(key, b);
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - b.tokens) / this.rate.perSecond)) };
+    }
+    b.tokens -= 1;
+    this.buckets.set(key, b);
+    if (this.buckets.size > 10_000) this.sweep();
+    return { ok: true };
+  }
+
+  private sweep(): void {
+    for (const key of [...this.buckets.keys()]) {
+      if (this.refill(key).tokens >= this.rate.burst) this.buckets.delete(key);
+    }
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * Adversarial: floods from outside against a real server with low limits. Creation per address
+ * and in total, open lobbies (which expire while the server runs), join-code probing over HTTP
+ * and sockets, history and replay requests (the replay built once, gzipped, paged by hand), and
+ * spectator churn coalesced into one table message per period. Other addresses are real: the
+ * requests leave from 127.0.0.2 and 127.0.0.3 (all of 127/8 is loopback).
+ */
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { PROTOCOL_VERSION, type ReplayResponse, type ServerMessage, type TableInfo } from '@mahjong/shared';
+import { io as connect } from 'socket.io-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../src/clock.js';
+import { UNLIMITED } from '../src/limits.js';
+import { api, createTable, join, TestClient, testServer } from './helpers.js';
+
+vi.setConfig({ hookTimeout: 60_000, testTimeout: 120_000 });
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One HTTP request from a chosen local address, with any headers. */
+function request(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string>; from?: string } = {},
+): Promise<Answer> {
+  const url = new URL(path, base);
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        localAddress: opts.from ?? '127.0.0.1',
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const json = <T>(a: Answer): T => JSON.parse(a.body.toString()) as T;
+
+describe('abuse: limits', () => {
+  it('table creation: per address, in total, and open lobbies; 429 with Retry-After', async () => {
+    const server = await testServer({
+      limits: {
+        createPerClient: { perSecond: 1 / 60, burst: 5 },
+        createTotal: { perSecond: 1 / 60, burst: 8 },
+        maxLobbies: 1000,
+      },
+    });
+    try {
+      const create = (from: string) => request(server.url, 'POST', '/api/tables', { body: {}, from });
+      const a = [];
+      for (let i = 0; i < 7; i += 1) a.push((await create('127.0.0.1')).status);
+      expect(a).toEqual([201, 201, 201, 201, 201, 429, 429]);
+      const refused = await create('127.0.0.1');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(json<{ error: { code: string; message: string } }>(refused).error).toMatchObject({
+        code: 'http/rate_limited',
+        message: expect.stringContaining('this address'),
+      });
+      // Another address has its own budget, until the total runs out.
+      const b = [];
+      for (let i = 0; i < 4; i += 1) b.push((await create('127.0.0.2')).status);
+      expect(b).toEqual([201, 201, 201, 429]);
+      const total = await create('127.0.0.3');
+      expect(total.status).toBe(429);
+      expect(json<{ error: { message: string } }>(total).error.message).toContain('too many tables are being created');
+      expect(server.tables.size).toBe(8);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('behind a trusted proxy the budget is per X-Forwarded-For client; otherwise the header is ignored', async () => {
+    const limits = { createPerClient: { perSecond: 1 / 60, burst: 2 }, createTotal: { perSecond: 1, burst: 100 } };
+    const proxied = await testServer({ limits, trustProxy: true });
+    const direct = await testServer({ limits });
+    try {
+      // Every request comes from the proxy's address; the proxy names the client.
+      const via = (server: { url: string }, client: string) =>
+        request(server.url, 'POST', '/api/tables', { body: {}, headers: { 'x-forwarded-for': `${client}, 10.0.0.1` } });
+      const statuses = async (server: { url: string }) => [
+        (await via(server, '203.0.113.1')).status,
+        (await via(server, '203.0.113.1')).status,
+        (await via(server, '203.0.113.1')).status,
+        (await via(server, '203.0.113.2')).status,
+      ];
+      expect(await statuses(proxied)).toEqual([201, 201, 429, 201]);
+      // Not behind a proxy: a client cannot buy a fresh budget with a made-up header.
+      expect(await statuses(direct)).toEqual([201, 201, 429, 429]);
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+
+  it('open lobbies are capped, and expire while the server runs', async () => {
+    const clock = new ManualClock();
+    const server = await testServer({ clock, limits: { ...UNLIMITED, maxLobbies: 3, lobbyTtlMs: 10 * 60_000 } });
+    try {
+      const tables = [];
+      for (let i = 0; i < 3; i += 1) tables.push(await createTable(server.url));
+      const fourth = await api<{ error: { code: string } }>(server.url, 'POST', '/api/tables', {});
+      expect(fourth.status).toBe(429);
+      // Starting one frees a place.
+      expect(
+        (await api(server.url, 'POST', `/api/tables/${tables[0]!.code}/start`, undefined, tables[0]!.hostToken)).status,
+      ).toBe(200);
+      clock.advance(5 * 60_000);
+      const late = await createTable(server.url);
+      // Ten minutes on, the unstarted ones are closed (in the ledger too) and creation is open again.
+      clock.advance(4 * 60_000);
+      expect(server.tables.lobbies).toBe(3);
+      clock.advance(2 * 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      await server.ledger.flush();
+      expect(server.tables.lobbies).toBe(1); // `late`, created after the others
+      for (const t of tables.slice(1)) {
+        const info = await api<TableInfo>(server.url, 'GET', `/api/tables/${t.code}`);
+        expect(info.body.status).toBe('ended');
+        expect((await server.store.loadMatch(t.table.matchId))!.status).toBe('ended');
+        const joined = await api<{ error: { code: string } }>(server.url, 'POST', `/api/tables/${t.code}/join`, {
+          name: 'Ann',
+        });
+        expect(joined.body.error.code).toBe('table/over');
+      }
+      expect(server.tables.get(late.code)!.record.status).toBe('lobby');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('join-code probing: misses per address over HTTP and sockets, hits never counted', async () => {
+    const server = await testServer({
+      limits: { ...UNLIMITED, lookupMissesPerClient: { perSecond: 1 / 60, burst: 5 } },
+    });
+    try {
+      const t = await createTable(server.url);
+      // Honest lookups of a real code cost nothing.
+      for (let i = 0; i < 20; i += 1)
+        expect((await request(server.url, 'GET', `/api/tables/${t.code}`)).status).toBe(200);
+      const probes: number[] = [];
+      for (const code of ['AAAAAA', 'BBBBBB', 'CCCCCC', 'DDDDDD', 'EEEEEE', 'FFFFFF', 'GGGGGG']) {
+        probes.push((await request(server.url, 'GET', `/api/tables/${code}`)).status);
+      }
+      expect(probes).toEqual([404, 404, 404, 404, 404, 429, 429]);
+      // Now even a real code is refused to this address, for a while; others are not held up.
+      const blocked = await request(server.url, 'POST', `/api/tables/${t.code}/join`, { body: { name: 'Ann' } });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await request(server.url, 'GET', `/api/tables/${t.code}`, { from: '127.0.0.2' })).status).toBe(200);
+
+      // Sockets: hellos for unknown codes count on the same budget (here from 127.0.0.3's own).
+      const socket = connect(server.url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        localAddress: '127.0.0.3',
+      } as Parameters<typeof connect>[1]);
+      const got: ServerMessage[] = [];
+      socket.on('s2c', (m: ServerMessage) => got.push(m));
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      for (let i = 0; i < 7; i += 1) {
+        socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: `HHHHH${'JKMNPQR'[i]}` });
+        await vi.waitFor(() => expect(got.length).toBe(i + 1));
+      }
+      expect(got.map((m) => (m.type === 'refused' ? m.code : m.type))).toEqual([
+        ...Array(5).fill('table/not_found'),
+        'msg/rate_limited',
+        'msg/rate_limited',
+      ]);
+      socket.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('replays: built once, gzipped, paged by hand; history requests per address', async () => {
+    const server = await testServer({ limits: { ...UNLIMITED, matchesPerClient: { perSecond: 1 / 60, burst: 6 } } });
+    try {
+      const t = await createTable(server.url, { rounds: 1, bots: [0, 1, 2, 3] });
+      expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+      const room = server.tables.get(t.code)!;
+      await vi.waitFor(() => expect(room.record.status).toBe('over'), { timeout: 60_000, interval: 100 });
+      await room.settled();
+      await server.ledger.flush();
+      const id = t.table.matchId;
+      const plain = await request(server.url, 'GET', `/api/matches/${id}/replay`);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const whole = json<ReplayResponse>(plain);
+      const zipped = await request(server.url, 'GET', `/api/matches/${id}/replay`, {
+        headers: { 'accept-encoding': 'gzip, deflate' },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 5);
+      expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(whole);
+      const hand1 = json<ReplayResponse>(await request(server.url, 'GET', `/api/matches/${id}/replay?hand=1`));
+      expect(hand1.frames).toEqual(whole.frames.slice(whole.handStarts[1], whole.handStarts[2] ?? whole.frames.length));
+      expect((await request(server.url, 'GET', `/api/matches/${id}/replay?hand=99`)).status).toBe(400);
+      // Four replay requests, one build.
+      expect(server.replays.builds).toBe(1);
+      // Six history requests per address: the four above and two more.
+      const more = [];
+      for (let i = 0; i < 3; i += 1) more.push((await request(server.url, 'GET', '/api/matches')).status);
+      expect(more).toEqual([200, 200, 429]);
+      expect((await request(server.url, 'GET', '/api/matches', { from: '127.0.0.2' })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('spectators coming and going: at most one table message per period to the players', async () => {
+    const clock = new ManualClock();
+    const server = await testServer({ clock, limits: { ...UNLIMITED, spectatorInfoMs: 1000 } });
+    try {
+      const t = await createTable(server.url);
+      const j = await join(server.url, t.code, 'Ann', 0);
+      const player = await TestClient.open(server.url, t.code, j.token);
+      await player.roundTrip();
+      const tableMessages = () =>
+        player.messages.filter((m) => m.type === 'table') as Extract<ServerMessage, { type: 'table' }>[];
+      const before = tableMessages().length;
+      clock.advance(5000);
+      const churn: TestClient[] = [];
+      for (let i = 0; i < 20; i += 1) churn.push(await TestClient.open(server.url, t.code));
+      for (const c of churn) c.close();
+      await new Promise((r) => setTimeout(r, 200));
+      await player.roundTrip();
+      // The first arrival is told at once; the rest wait for the period.
+      expect(tableMessages().length - before).toBe(1);
+      clock.advance(1000);
+      await player.roundTrip();
+      expect(tableMessages().length - before).toBe(2);
+      expect(tableMessages().at(-1)!.table.spectators).toBe(0);
+      // A seat's own news is never held back.
+      await join(server.url, t.code, 'Bo', 1);
+      await player.waitFor(() => tableMessages().length - before === 3);
+      player.close();
+    } finally {
+      await server.close();
+    }
+  });
+});

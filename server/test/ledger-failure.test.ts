@@ -1,0 +1,180 @@
+/**
+ * The ledger is the truth in every failure, on a real server with a real (embedded) database
+ * that the test makes fail underneath (FlakyStore): a table whose writes fail pauses (a notice,
+ * moves refused, no timer runs) and resumes from the ledger when the database is back; a write
+ * that committed but was reported failed is found in the ledger; a value the database refuses
+ * fails alone; a table created meanwhile gets 503; a log that does not replay closes its match
+ * readable; a finished table answers its final view after a restart. Every view any client saw
+ * is checked against the ledger.
+ */
+import type { MatchDetail, ServerMessage } from '@mahjong/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RunningServer } from '../src/app.js';
+import { openStore } from '../src/store/open.js';
+import type { PrismaStore } from '../src/store/prisma-store.js';
+import { FlakyStore } from './flaky-store.js';
+import { api, createTable, join, TestClient, testServer } from './helpers.js';
+import { checkAgainstLedger, viewsIn } from './ledger-check.js';
+
+vi.setConfig({ hookTimeout: 60_000, testTimeout: 180_000 });
+
+const FAST_CLIENTS = { perSecond: 1000, burst: 1000 };
+const notices = (c: TestClient, code: string) =>
+  c.messages.filter((m: ServerMessage) => m.type === 'notice' && m.code === code).length;
+const discards = (c: TestClient) => c.view?.seats.reduce((n, s) => n + s.discards.length, 0) ?? 0;
+
+interface Health {
+  paused: { code: string }[];
+  restoreFailures: { code: string; seq: number | null }[];
+  ledger: { rejected: number; failures: number };
+}
+
+describe('ledger failures on a live server', () => {
+  let flaky: FlakyStore;
+  let server: RunningServer;
+  beforeAll(async () => {
+    flaky = new FlakyStore(await openStore({ kind: 'pglite', dataDir: null }));
+    server = await testServer({ store: flaky, rateLimit: FAST_CLIENTS });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    Object.assign(flaky, { down: false, lie: 0, refuse: null });
+  });
+
+  /** A one-round match: Ann (autoplay) at seat 0, bots elsewhere, and a spectator. */
+  async function playing() {
+    const t = await createTable(server.url, { rounds: 1, bots: [1, 2, 3] });
+    const j = await join(server.url, t.code, 'Ann', 0);
+    const ann = await TestClient.open(server.url, t.code, j.token, { autoplay: true });
+    const spectator = await TestClient.open(server.url, t.code);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await spectator.waitFor(() => discards(spectator) >= 6, 60_000);
+    return { t, ann, spectator, matchId: t.table.matchId };
+  }
+
+  async function finishAndCheck(c: { ann: TestClient; spectator: TestClient; matchId: string }) {
+    await c.spectator.waitFor(() => c.spectator.view?.phase === 'matchOver', 120_000);
+    await c.ann.waitFor(() => c.ann.view?.phase === 'matchOver', 20_000);
+    const check = await checkAgainstLedger(server.url, c.matchId, [
+      ...viewsIn(c.ann.messages),
+      ...viewsIn(c.spectator.messages),
+    ]);
+    expect(check.mismatches).toEqual([]);
+    expect(check.checked).toBeGreaterThan(20);
+    c.ann.close();
+    c.spectator.close();
+    return check;
+  }
+
+  it('pauses a table whose writes fail (notice, moves refused, no timer) and resumes it from the ledger', async () => {
+    const c = await playing();
+    const room = server.tables.get(c.t.code)!;
+    flaky.down = true;
+    await c.ann.waitFor(() => notices(c.ann, 'ledger/paused') === 1, 10_000);
+    await c.spectator.waitFor(() => notices(c.spectator, 'ledger/paused') === 1, 10_000);
+    const health = await api<Health>(server.url, 'GET', '/healthz');
+    expect(health.body.paused.map((p) => p.code)).toContain(c.t.code);
+    // A table created meanwhile: a clear 503, and nothing to find afterwards.
+    const created = await api<{ error: { code: string } }>(server.url, 'POST', '/api/tables', {});
+    expect([created.status, created.body.error.code]).toEqual([503, 'server/unavailable']);
+    // Moves are refused; no timer runs (turns last 2 s here), nothing moves, nothing is sent.
+    c.ann.act({ type: 'pass' }, c.ann.view!.seq, 77);
+    await c.ann.waitFor(() => c.ann.refusals().some((r) => r.id === 77));
+    expect(c.ann.refusals().find((r) => r.id === 77)?.code).toBe('table/paused');
+    const seq = room.engine!.seq;
+    const seen = [c.ann.messages.length, c.spectator.messages.length];
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(room.engine!.seq).toBe(seq);
+    expect([c.ann.messages.length, c.spectator.messages.length]).toEqual(seen);
+    flaky.down = false;
+    await c.ann.waitFor(() => notices(c.ann, 'ledger/resumed') === 1, 10_000);
+    expect((await api<Health>(server.url, 'GET', '/healthz')).body.paused).toEqual([]);
+    const check = await finishAndCheck(c);
+    expect((await api<Health>(server.url, 'GET', '/healthz')).body.ledger.rejected).toBeGreaterThan(0);
+    console.log(`outage (embedded): ${check.checked} views checked against ${check.frames} log entries`);
+  });
+
+  it('finds in the ledger a write reported failed after it committed, and plays on', async () => {
+    const c = await playing();
+    flaky.lie = 1;
+    await c.ann.waitFor(() => notices(c.ann, 'ledger/resumed') === 1, 10_000);
+    await finishAndCheck(c);
+  });
+
+  it('a value the database refuses fails alone: the other table plays on without a pause', async () => {
+    const a = await playing();
+    const b = await playing();
+    // One log entry of table a cannot be stored (every time it is tried).
+    let bad: number | null = null;
+    flaky.refuse = (w) => {
+      if (w.kind !== 'action' || w.matchId !== a.matchId) return false;
+      if (bad === null) bad = w.row.seq;
+      return w.row.seq === bad;
+    };
+    await a.ann.waitFor(() => notices(a.ann, 'ledger/paused') === 1, 10_000);
+    flaky.refuse = null;
+    await a.ann.waitFor(() => notices(a.ann, 'ledger/resumed') === 1, 10_000);
+    await Promise.all([finishAndCheck(a), finishAndCheck(b)]);
+    expect(notices(b.ann, 'ledger/paused')).toBe(0);
+    expect(bad).not.toBeNull();
+  });
+});
+
+describe('restarts', () => {
+  let inner: PrismaStore;
+  beforeAll(async () => {
+    inner = await openStore({ kind: 'pglite', dataDir: null });
+  });
+  afterAll(async () => {
+    await inner.close();
+  });
+  // (startWaitMs 0: a seat joined without a page does not hold the deal back.)
+  const server = () => testServer({ store: new FlakyStore(inner, true), rateLimit: FAST_CLIENTS, startWaitMs: 0 });
+
+  it('a finished table answers its final view after a restart', async () => {
+    const first = await server();
+    const t = await createTable(first.url, { rounds: 1, bots: [0, 1, 2] });
+    const j = await join(first.url, t.code, 'Di', 3);
+    const di = await TestClient.open(first.url, t.code, j.token, { autoplay: true });
+    expect((await api(first.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await di.waitFor(() => di.view?.phase === 'matchOver', 120_000);
+    const final = di.view!;
+    di.close();
+    await first.close();
+
+    const second = await server();
+    const back = await TestClient.open(second.url, t.code, j.token);
+    expect(back.refusals()).toEqual([]);
+    expect(back.view?.phase).toBe('matchOver');
+    // Its own counter restarts above anything the first process sent (a welcome always wins).
+    expect(back.view?.seq).toBeGreaterThan(final.seq);
+    expect(back.view?.seed).toBeDefined();
+    expect(back.view?.seats.map((s) => s.score)).toEqual(final.seats.map((s) => s.score));
+    back.close();
+    await second.close();
+  });
+
+  it('a log that does not replay closes its match as ended, readable, and says so in /healthz', async () => {
+    const first = await server();
+    const t = await createTable(first.url, { rounds: 1, bots: [0, 1, 2], options: { turnSeconds: 60 } });
+    await join(first.url, t.code, 'Di', 3);
+    expect((await api(first.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    const room = first.tables.get(t.code)!;
+    for (let i = 0; i < 200 && (room.engine?.seq ?? 0) < 6; i += 1) await new Promise((r) => setTimeout(r, 50));
+    await room.settled();
+    await first.close();
+    // A hole in the log (never one the server writes).
+    await inner.prisma.$executeRawUnsafe('DELETE FROM "Action" WHERE "matchId" = $1 AND "seq" = 3', t.table.matchId);
+
+    const second = await server();
+    const health = await api<Health>(second.url, 'GET', '/healthz');
+    expect(health.body.restoreFailures).toMatchObject([{ code: t.code, seq: 4 }]);
+    const detail = await api<MatchDetail>(second.url, 'GET', `/api/matches/${t.table.matchId}`);
+    expect([detail.status, detail.body.status]).toEqual([200, 'ended']);
+    const replay = await api<{ frames: unknown[] }>(second.url, 'GET', `/api/matches/${t.table.matchId}/replay`);
+    expect([replay.status, replay.body.frames.length]).toEqual([200, 2]);
+    await second.close();
+  });
+});
