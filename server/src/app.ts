@@ -15,10 +15,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { type Clock, systemClock } from './clock.js';
-import { registerRoutes } from './http.js';
-import { attachSockets, type RateLimit, type SocketStats, socketBroadcaster } from './socket.js';
+import { type Guards, registerRoutes } from './http.js';
+import { DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
+import { crossOriginAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
+import { ReplayCache } from './replay-cache.js';
+import { attachSockets, type RateLimit, roomName, type SocketStats, socketBroadcaster } from './socket.js';
 import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
+import { LEASE_MS } from './store/prisma-store.js';
 import type { Store } from './store/types.js';
 import { Tables } from './tables.js';
 import { loadSecret } from './tokens.js';
@@ -39,6 +43,8 @@ export interface ServerOptions {
   readonly clock?: Clock;
   readonly logger?: Logger;
   readonly botDelayMs?: number;
+  /** How long a started match waits for its human seats' pages before dealing (ms, default 10 s). */
+  readonly startWaitMs?: number;
   readonly rateLimit?: RateLimit;
   /** Serve client/dist (default: when it exists). */
   readonly clientDir?: string | null;
@@ -52,6 +58,19 @@ export interface ServerOptions {
   readonly redisUrl?: string;
   /** Channel prefix of the Redis adapter (tests keep runs apart with it). */
   readonly redisKey?: string;
+  /** Behind a reverse proxy: client addresses come from X-Forwarded-For (TRUST_PROXY=1). */
+  readonly trustProxy?: boolean;
+  /** Only the websocket transport (processes sharing a port without sticky sessions). */
+  readonly websocketOnly?: boolean;
+  /** In a cluster: how often a live process looks for tables of dead processes to take over (ms). */
+  readonly adoptMs?: number;
+  /** Abuse limits (`DEFAULT_LIMITS` for what is not given). */
+  readonly limits?: Partial<Limits>;
+  /**
+   * Web origins whose pages may use the API and the socket (`https://mj.example,http://localhost:5173`,
+   * or `*`); by default only the server's own origin. Requests without an Origin are accepted.
+   */
+  readonly origins?: string | readonly string[];
 }
 
 export interface RunningServer {
@@ -63,9 +82,13 @@ export interface RunningServer {
   readonly ledger: Ledger;
   readonly store: Store;
   readonly sockets: SocketStats;
+  readonly replays: ReplayCache;
   readonly log: Logger;
   close(): Promise<void>;
 }
+
+/** Takeover rounds in a cluster: a dead process's tables move within about this long (ms). */
+export const ADOPT_MS = 1000;
 
 export function storeTarget(options: Pick<ServerOptions, 'dataDir' | 'databaseUrl'>): StoreTarget {
   if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl };
@@ -79,38 +102,115 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const secret = options.secret ?? (await loadSecret(dataDir));
   const clock = options.clock ?? systemClock;
   const ledger = new Ledger(store, { log });
+  const origins = originPolicy(options.origins);
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const guards: Guards = {
+    limits,
+    createPerClient: new RateLimiter(limits.createPerClient),
+    createTotal: new RateLimiter(limits.createTotal),
+    lookupMisses: new RateLimiter(limits.lookupMissesPerClient),
+    matches: new RateLimiter(limits.matchesPerClient),
+    replays: new ReplayCache(),
+  };
 
   const app = Fastify({
     // Requests are logged at warn and above only (errors); play goes over sockets.
     loggerInstance: log.child({ part: 'http' }, { level: 'warn' }) as unknown as FastifyBaseLogger,
+    // Behind a reverse proxy every request comes from the proxy: the limits per address then
+    // read the client's address from X-Forwarded-For, set by the proxy (only when told so).
+    ...(options.trustProxy ? { trustProxy: true } : {}),
   }) as unknown as FastifyInstance;
   const io = new Server(app.server, {
     serveClient: false,
+    // Processes sharing one port (WORKERS) take each connection wherever it lands: one upgrade
+    // request per websocket is fine, polling's many requests are not (no sticky sessions).
+    ...(options.websocketOnly ? { transports: ['websocket' as const] } : {}),
     // Client messages are small; anything bigger is not a message of the protocol.
     maxHttpBufferSize: 16 * 1024,
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? 10_000, skipMiddlewares: true },
-    cors: { origin: true },
+    // Both transports: a page of another origin is refused at the handshake (a websocket is not
+    // covered by CORS), and CORS headers name only the configured origins, never a reflected one.
+    allowRequest: (req, cb) => {
+      const { origin, host } = requestOrigin(req);
+      cb(originAllowed(origins, origin, host) ? null : 'origin not allowed', originAllowed(origins, origin, host));
+    },
+    ...(origins.any
+      ? { cors: { origin: true } }
+      : origins.list.size > 0
+        ? { cors: { origin: [...origins.list] } }
+        : {}),
+  });
+  app.addHook('onRequest', async (req, res) => {
+    if (!req.url.startsWith('/api/') && req.url !== '/healthz') return;
+    const { origin, host } = requestOrigin(req.raw);
+    if (!originAllowed(origins, origin, host)) {
+      return res
+        .status(403)
+        .send({ error: { code: 'http/origin', message: `pages from ${origin} may not use this server` } });
+    }
+    if (!crossOriginAllowed(origins, origin, host)) return;
+    res.header('access-control-allow-origin', origin).header('vary', 'origin');
+    if (req.method === 'OPTIONS') {
+      return res
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'content-type, authorization')
+        .header('access-control-max-age', '600')
+        .status(204)
+        .send();
+    }
   });
   let redis: { pub: Redis; sub: Redis } | null = null;
   if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // During a Redis outage commands wait for the connection to come back (a bounded queue of
+    // broadcasts) instead of failing: the adapter publishes without catching, and a rejected
+    // publish would take the whole process down with every table it holds.
+    const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
+    let redisDown = false;
+    for (const [name, client] of [
+      ['pub', pub],
+      ['sub', sub],
+    ] as const) {
+      client.on('error', (error: Error) => {
+        if (!redisDown) log.warn({ err: error, client: name }, 'redis connection lost; retrying');
+        redisDown = true;
+      });
+      client.on('ready', () => {
+        if (redisDown) log.info({ client: name }, 'redis connection back');
+        redisDown = false;
+      });
+    }
     await Promise.all([pub.connect(), sub.connect()]);
     redis = { pub, sub };
     io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'mahjong' }));
     log.info('socket.io rooms shared through Redis');
   }
-  const tables = new Tables({
-    ledger,
-    clock,
-    broadcaster: socketBroadcaster(io),
-    log,
-    secret,
-    botDelayMs: options.botDelayMs ?? 900,
-  });
-  const { stats: sockets, peers } = attachSockets(io, tables, secret, {
+  const tables = new Tables(
+    {
+      ledger,
+      clock,
+      broadcaster: socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced')),
+      log,
+      secret,
+      botDelayMs: options.botDelayMs ?? 900,
+      spectatorInfoMs: limits.spectatorInfoMs,
+      ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
+      // A table brought back here (a restart, a takeover): every page of it, on any process,
+      // drops its connection and reconnects, to be seated again by whoever holds it now.
+      onAdopted: (room) => io.in(roomName.table(room.code)).disconnectSockets(true),
+    },
+    undefined,
+    limits.lobbyTtlMs,
+  );
+  const {
+    stats: sockets,
+    peers,
+    evict,
+  } = attachSockets(io, tables, secret, {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     cluster: redis !== null,
+    trustProxy: options.trustProxy ?? false,
+    lookupMisses: guards.lookupMisses,
   });
   // Unfinished tables come back (those another process of the cluster holds stay there).
   const skip = peers ? await peers.heldElsewhere() : new Set<string>();
@@ -120,6 +220,33 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (restored > 0) log.info({ restored }, 'restored unfinished tables');
   }
 
+  // The owner's leases, renewed while this process lives (a later failover may take the tables
+  // of a process whose leases ran out).
+  const leases = setInterval(() => {
+    store.renewLeases().catch((error: unknown) => log.warn({ err: error }, 'lease renewal failed'));
+  }, LEASE_MS / 3);
+  leases.unref();
+
+  // Failover (a cluster on PostgreSQL): the tables of a process that died are taken over by a
+  // live one, rebuilt from the ledger. Pages reconnecting to this process take a table over at
+  // once (socket.ts); this round catches the rest (tables of bots, pages not back yet).
+  let adoption: NodeJS.Timeout | null = null;
+  if (peers) {
+    const adoptMs = options.adoptMs ?? ADOPT_MS;
+    const round = () => {
+      adoption = setTimeout(() => {
+        tables
+          .adoptOrphans()
+          .catch((error: unknown) => log.warn({ err: error }, 'takeover round failed'))
+          .finally(() => {
+            if (adoption !== null) round();
+          });
+      }, adoptMs);
+      adoption.unref();
+    };
+    round();
+  }
+
   const started = Date.now();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
@@ -127,10 +254,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     tables,
     store,
     secret,
+    guards,
+    peers,
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      owner: store.owner,
       tables: tables.size,
       sockets: io.engine.clientsCount,
+      // Tables waiting for the database (a write failed): they resume on their own.
+      paused: tables.paused().map((r) => ({ code: r.code, since: new Date(r.paused!.since).toISOString() })),
+      restoreFailures: tables.restoreFailures,
       ledger: { pending: ledger.pending, ...ledger.stats },
       eventLoopDelayMs: {
         p50: Math.round(loopDelay.percentile(50) / 1e4) / 100,
@@ -170,14 +303,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ledger,
     store,
     sockets,
+    replays: guards.replays,
     log,
     close: () => {
       closing ??= (async () => {
         tables.close();
+        clearInterval(leases);
+        if (adoption) clearTimeout(adoption);
+        adoption = null;
         loopDelay.disable();
         io.close();
         await app.close();
-        if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+        // (quit waits for a connection; with Redis down that would be forever.)
+        if (redis) {
+          await Promise.allSettled(
+            [redis.pub, redis.sub].map((c) => (c.status === 'ready' ? c.quit() : Promise.resolve(c.disconnect()))),
+          );
+        }
         await ledger.flush();
         await store.close();
         log.info({ ledger: ledger.stats }, 'server stopped');

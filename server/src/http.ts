@@ -3,16 +3,13 @@
  * queries are checked against the protocol's zod schemas; errors are `{ error: { code, message } }`.
  */
 import {
-  botRequestSchema,
   type BySeat,
   type CreateTableResponse,
   createTableRequestSchema,
   type HandRecord,
   type HttpError,
   type HttpErrorCode,
-  type JoinResponse,
   joinCodeSchema,
-  joinRequestSchema,
   type MatchDetail,
   type MatchListResponse,
   type MatchSummary,
@@ -20,30 +17,24 @@ import {
   type ReplayResponse,
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Limits, RateLimiter } from './limits.js';
+import { type ReplayCache, unzip } from './replay-cache.js';
 import type { Room } from './room.js';
-import type { HandRow, MatchRecord, Store } from './store/types.js';
+import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
 import { replayFrames } from './replay.js';
 import type { LogEntry, TableEvent } from './table/index.js';
+import type { Peers } from './socket.js';
+import { type OpAnswer, runTableOp, STATUS, TABLE_OPS } from './table-ops.js';
 import type { Tables } from './tables.js';
-import { verifyToken } from './tokens.js';
 
-const STATUS: Record<HttpErrorCode, number> = {
-  'http/invalid': 400,
-  'http/not_found': 404,
-  'http/internal': 500,
-  'table/not_found': 404,
-  'table/seat_taken': 409,
-  'table/full': 409,
-  'table/already_started': 409,
-  'table/not_ready': 409,
-  'table/over': 409,
-  'auth/not_host': 403,
-  'match/not_found': 404,
-  'match/in_progress': 409,
-};
+function send(res: FastifyReply, answer: OpAnswer): FastifyReply {
+  if (answer.status === 503) void res.header('retry-after', '2');
+  return res.status(answer.status).send(answer.body);
+}
 
 function reply(res: FastifyReply, code: HttpErrorCode, message: string): FastifyReply {
   const body: HttpError = { error: { code, message } };
+  if (code === 'server/unavailable') void res.header('retry-after', '2');
   return res.status(STATUS[code]).send(body);
 }
 
@@ -77,28 +68,59 @@ function detail(m: MatchRecord, hands: readonly HandRow[]): MatchDetail {
   };
 }
 
-function hostOf(req: FastifyRequest, room: Room, secret: Buffer): boolean {
-  const header = req.headers.authorization ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const claims = verifyToken(secret, token);
-  return (
-    claims !== null && claims.code === room.code && claims.subject === 'host' && room.tokenCurrent('host', claims.nonce)
-  );
+/** The limiters the HTTP API and the sockets share (lookups that miss count on both). */
+export interface Guards {
+  readonly limits: Limits;
+  readonly createPerClient: RateLimiter;
+  readonly createTotal: RateLimiter;
+  readonly lookupMisses: RateLimiter;
+  readonly matches: RateLimiter;
+  readonly replays: ReplayCache;
+}
+
+function limited(res: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
+  res.header('retry-after', String(retryAfterSeconds));
+  return reply(res, 'http/rate_limited', `${message}; try again in ${retryAfterSeconds} s`);
 }
 
 export function registerRoutes(
   app: FastifyInstance,
-  deps: { tables: Tables; store: Store; secret: Buffer; health: () => Record<string, unknown> },
+  deps: {
+    tables: Tables;
+    store: Store;
+    secret: Buffer;
+    guards: Guards;
+    health: () => Record<string, unknown>;
+    /** In a cluster: the other processes, which run commands on the tables they hold. */
+    peers?: Peers | null;
+  },
 ): void {
-  const { tables, store, secret } = deps;
+  const { tables, store, secret, guards } = deps;
 
   const findRoom = (raw: unknown): Room | undefined => {
     const code = joinCodeSchema.safeParse(raw);
     return code.success ? tables.get(code.data) : undefined;
   };
 
+  /**
+   * Join codes are secrets of a sort: an address whose lookups keep missing (probing codes) is
+   * refused for a while. Hits cost nothing, so players are never held up.
+   */
+  const lookup = (req: FastifyRequest, res: FastifyReply): Room | undefined | FastifyReply => {
+    const blocked = guards.lookupMisses.check(req.ip);
+    if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
+    const room = findRoom((req.params as { code?: unknown }).code);
+    if (!room) guards.lookupMisses.take(req.ip);
+    return room;
+  };
+  const isReply = (x: unknown): x is FastifyReply => typeof x === 'object' && x !== null && 'sent' in x;
+
   // Bodies fastify cannot parse (bad JSON, wrong content type) answer in the API's error shape.
   app.setErrorHandler((error: { statusCode?: number; message: string }, _req, res) => {
+    // The database did not answer (or refused): nothing changed; the client may try again.
+    if (error instanceof LedgerError) {
+      return reply(res, 'server/unavailable', 'the server cannot reach its database; try again shortly');
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply(res, 'http/invalid', error.message);
     app.log.error({ err: error }, 'request failed');
@@ -110,8 +132,15 @@ export function registerRoutes(
   app.post('/api/tables', async (req, res) => {
     const body = createTableRequestSchema.safeParse(req.body ?? {});
     if (!body.success) return reply(res, 'http/invalid', body.error.issues.map((i) => i.message).join('; '));
+    if (tables.lobbies >= guards.limits.maxLobbies) {
+      return limited(res, 60, 'too many tables are waiting to start on this server');
+    }
+    const mine = guards.createPerClient.take(req.ip);
+    if (!mine.ok) return limited(res, mine.retryAfterSeconds, 'too many tables created from this address');
+    const all = guards.createTotal.take('all');
+    if (!all.ok) return limited(res, all.retryAfterSeconds, 'too many tables are being created');
     const created = await tables.create(body.data);
-    if (!created.ok) return reply(res, 'http/invalid', created.error.message);
+    if (!created.ok) return reply(res, created.error.code, created.error.message);
     const room = created.value;
     const out: CreateTableResponse = {
       code: room.code,
@@ -123,47 +152,45 @@ export function registerRoutes(
   });
 
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, res) => {
+    const blocked = guards.lookupMisses.check(req.ip);
+    if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
     const code = joinCodeSchema.safeParse(req.params.code);
     const info = code.success ? await tables.info(code.data) : null;
-    if (!info) return reply(res, 'table/not_found', 'no such table');
+    if (!info) {
+      guards.lookupMisses.take(req.ip);
+      return reply(res, 'table/not_found', 'no such table');
+    }
     return info;
   });
 
-  app.post<{ Params: { code: string } }>('/api/tables/:code/join', async (req, res) => {
-    const room = findRoom(req.params.code);
-    if (!room) return reply(res, 'table/not_found', 'no such table');
-    const body = joinRequestSchema.safeParse(req.body ?? {});
-    if (!body.success) return reply(res, 'http/invalid', body.error.issues.map((i) => i.message).join('; '));
-    const r = await room.join(body.data.name, body.data.seat);
-    if (!r.ok) return reply(res, r.error.code, r.error.message);
-    const out: JoinResponse = { seat: r.value.seat, token: r.value.token, table: room.info() };
-    return out;
-  });
+  /**
+   * Lobby and host commands on a table: run here when this process holds the table; in a
+   * cluster, taken over when its process is gone, else run by the peer that holds it.
+   */
+  for (const op of TABLE_OPS) {
+    app.post<{ Params: { code: string } }>(`/api/tables/:code/${op}`, async (req, res) => {
+      const found = lookup(req, res);
+      if (isReply(found)) return found;
+      let room = found;
+      const code = joinCodeSchema.safeParse(req.params.code);
+      const authorization = req.headers.authorization ?? '';
+      if (!room && code.success && deps.peers) {
+        room = await tables.adopt(code.data).catch(() => undefined);
+        if (!room) {
+          const remote = await deps.peers.http(code.data, op, req.body ?? null, authorization);
+          if (remote) return send(res, remote);
+        }
+      }
+      if (!room) return reply(res, 'table/not_found', 'no such table');
+      return send(res, await runTableOp(room, op, req.body, authorization, secret));
+    });
+  }
 
-  app.post<{ Params: { code: string } }>('/api/tables/:code/bot', async (req, res) => {
-    const room = findRoom(req.params.code);
-    if (!room) return reply(res, 'table/not_found', 'no such table');
-    if (!hostOf(req, room, secret)) return reply(res, 'auth/not_host', 'only the host may do this');
-    const body = botRequestSchema.safeParse(req.body ?? {});
-    if (!body.success) return reply(res, 'http/invalid', 'seat must be 0-3');
-    const r = await room.setBot(body.data.seat);
-    return r.ok ? r.value : reply(res, r.error.code, r.error.message);
-  });
-
-  app.post<{ Params: { code: string } }>('/api/tables/:code/start', async (req, res) => {
-    const room = findRoom(req.params.code);
-    if (!room) return reply(res, 'table/not_found', 'no such table');
-    if (!hostOf(req, room, secret)) return reply(res, 'auth/not_host', 'only the host may do this');
-    const r = await room.start();
-    return r.ok ? r.value : reply(res, r.error.code, r.error.message);
-  });
-
-  app.post<{ Params: { code: string } }>('/api/tables/:code/end', async (req, res) => {
-    const room = findRoom(req.params.code);
-    if (!room) return reply(res, 'table/not_found', 'no such table');
-    if (!hostOf(req, room, secret)) return reply(res, 'auth/not_host', 'only the host may do this');
-    const r = await room.end();
-    return r.ok ? r.value : reply(res, r.error.code, r.error.message);
+  // History, details and replays: one budget per address.
+  app.addHook('onRequest', async (req, res) => {
+    if (!req.url.startsWith('/api/matches')) return;
+    const r = guards.matches.take(req.ip);
+    if (!r.ok) return limited(res, r.retryAfterSeconds, 'too many history and replay requests from this address');
   });
 
   app.get('/api/matches', async (req, res) => {
@@ -201,17 +228,25 @@ export function registerRoutes(
   app.get<{ Params: { id: string }; Querystring: { hand?: string } }>('/api/matches/:id/replay', async (req, res) => {
     const m = await finished(req.params.id, res);
     if (!m) return res;
-    const [hands, rows] = await Promise.all([store.loadHands(m.id), store.loadLog(m.id)]);
-    const log: LogEntry[] = rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
-    const { frames, handStarts } = replayFrames(m, log);
-    let shown = frames;
+    // Built once per finished match (frames, JSON, gzip), then served from memory.
+    const pages = await guards.replays.get(m.id, async () => {
+      const [hands, rows] = await Promise.all([store.loadHands(m.id), store.loadLog(m.id)]);
+      const log: LogEntry[] = rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
+      const { frames, handStarts } = replayFrames(m, log);
+      const out: ReplayResponse = { match: detail(m, hands), frames, handStarts };
+      return out;
+    });
+    let page = pages.all;
     if (req.query.hand !== undefined) {
       const n = Number(req.query.hand);
-      const from = handStarts[n];
-      if (!Number.isInteger(n) || from === undefined) return reply(res, 'http/invalid', 'no such hand');
-      shown = frames.slice(from, handStarts[n + 1] ?? frames.length);
+      const one = Number.isInteger(n) ? pages.hands[n] : undefined;
+      if (!one) return reply(res, 'http/invalid', 'no such hand');
+      page = one;
     }
-    const out: ReplayResponse = { match: detail(m, hands), frames: shown, handStarts };
-    return out;
+    res.type('application/json; charset=utf-8');
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return res.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(page);
+    }
+    return res.send(await unzip(page));
   });
 }

@@ -3,13 +3,21 @@
  * script), then serves the client and the API on PORT (default 3000). DATA_DIR (default ./data)
  * holds the embedded database and the token secret; DATABASE_URL switches to PostgreSQL.
  * SIGINT/SIGTERM shut down gracefully, flushing the ledger.
+ *
+ * WORKERS=N (default 1) runs N server processes on the one port (node:cluster hands each
+ * connection to one of them; websocket transport only, as there are no sticky sessions). They
+ * share the tables through PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), both required: the
+ * embedded database has a single writer. A worker that dies is replaced; its tables move to the
+ * live workers meanwhile (failover).
  */
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { CLIENT_DIST, startServer } from './app.js';
+import { limitsFromEnv } from './limits.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,31 +36,94 @@ function buildClientIfNeeded(): void {
   if (r.status !== 0) log.error({ status: r.status }, 'client build failed; serving the API only');
 }
 
-buildClientIfNeeded();
-const server = await startServer({
-  port: Number(process.env.PORT ?? 3000),
-  host: process.env.HOST ?? '0.0.0.0',
-  dataDir: process.env.DATA_DIR ?? './data',
-  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-  ...(process.env.BOT_DELAY_MS ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
-  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
-  logger: log,
-});
-// Told to the parent process (tests, the load tool) on one line.
-if (process.send) process.send({ type: 'listening', port: server.port });
+const workers = Number(process.env.WORKERS ?? 1);
+if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+  log.fatal({ WORKERS: process.env.WORKERS }, 'WORKERS must be a whole number from 1 to 64');
+  process.exit(2);
+}
+if (workers > 1 && cluster.isPrimary) await runPrimary(workers);
+else await runServer(workers > 1);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
+/** WORKERS > 1: starts the workers, replaces those that die, stops them all on a signal. */
+async function runPrimary(n: number): Promise<void> {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
+    log.fatal(
+      'WORKERS > 1 needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL): the embedded database has one writer and one process',
     );
+    process.exit(2);
+  }
+  buildClientIfNeeded();
+  let stopping = false;
+  let told = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (m: { type?: string; port?: number }) => {
+      // The parent (tests, the load tool) hears once that the port is served.
+      if (m.type === 'listening' && !told && process.send) {
+        told = true;
+        process.send(m);
+      }
+    });
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    log.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
+    fork();
   });
+  for (let i = 0; i < n; i += 1) fork();
+  log.info({ workers: n }, 'server workers started');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+      let left = alive.length;
+      if (left === 0) process.exit(0);
+      for (const w of alive) {
+        w!.once('exit', () => {
+          left -= 1;
+          if (left === 0) process.exit(0);
+        });
+        w!.process.kill('SIGTERM');
+      }
+    });
+  }
+}
+
+async function runServer(worker: boolean): Promise<void> {
+  if (!worker) buildClientIfNeeded();
+  const server = await startServer({
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir: process.env.DATA_DIR ?? './data',
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...(process.env.BOT_DELAY_MS ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    // Servers sharing a Redis with other deployments keep to their own channels.
+    ...(process.env.REDIS_KEY ? { redisKey: process.env.REDIS_KEY } : {}),
+    // Replicas behind a proxy without sticky sessions (docker-compose.yml) say WEBSOCKET_ONLY=1.
+    ...(worker || process.env.WEBSOCKET_ONLY === '1' ? { websocketOnly: true } : {}),
+    ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
+    limits: limitsFromEnv(process.env),
+    ...(process.env.ORIGINS ? { origins: process.env.ORIGINS } : {}),
+    logger: worker ? log.child({ worker: cluster.worker?.id }) : log,
+  });
+  // Told to the parent process (tests, the load tool; the primary under WORKERS) on one line.
+  if (process.send) process.send({ type: 'listening', port: server.port });
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'shutting down');
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
 }

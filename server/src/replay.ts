@@ -6,9 +6,32 @@
 import type { BySeat, ReplayFrame, TableView, TileKind } from '@mahjong/shared';
 import { SEATS } from '@mahjong/shared';
 import type { MatchRecord } from './store/types.js';
-import { createEngine, type LogEntry, type TableEvent } from './table/index.js';
+import { createEngine, type LogEntry, type MatchConfig, type TableEvent } from './table/index.js';
 
-/** Replays a stored log step by step; each frame shows the table with every hand visible. */
+/**
+ * A log replayed as far as it goes: the engine after the last entry that fits, and the first one
+ * that does not (null when the whole log replays). For matches whose restore failed: they stay
+ * readable up to that point.
+ */
+export function replayUpTo(
+  config: MatchConfig,
+  log: readonly LogEntry[],
+): { engine: ReturnType<typeof createEngine>; broken: { seq: number; reason: string } | null } {
+  const engine = createEngine(config, log[0]?.at ?? 0);
+  for (const entry of log.slice(1)) {
+    try {
+      engine.apply(entry);
+    } catch (error) {
+      return { engine, broken: { seq: entry.seq, reason: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+  return { engine, broken: null };
+}
+
+/**
+ * Replays a stored log step by step; each frame shows the table with every hand visible. A log
+ * that stops replaying (a match whose restore failed) gives the frames up to that point.
+ */
 export function replayFrames(
   m: MatchRecord,
   log: readonly LogEntry[],
@@ -48,7 +71,7 @@ export function replayFrames(
         : e.type === 'timeout'
           ? engine.timeout(entry.at)
           : null;
-    if (!r?.ok || r.value.seq !== entry.seq) throw new Error(`log entry ${entry.seq} does not replay`);
+    if (!r?.ok || r.value.seq !== entry.seq) break;
     frame(entry);
   }
   return { frames, handStarts };

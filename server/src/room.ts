@@ -2,6 +2,12 @@
  * One table online: its lobby record, the engine once started, who is connected, the scheduler
  * (timers and bots on the injected clock) and the path of every accepted event: engine -> ledger
  * (group commit) -> broadcast, in order. A room knows no socket: it talks to a Broadcaster.
+ *
+ * The ledger is the truth. Lobby changes (joins, bots, start, end) are committed before they are
+ * applied; an event of play is applied to the engine at once (so that the next one can be judged)
+ * but shown to nobody before its write commits. When a write fails, the table pauses: no timer
+ * runs, moves are refused with `table/paused`, and the room is rebuilt from the ledger as soon as
+ * the database answers again, dropping whatever was not committed (nobody saw it).
  */
 import {
   type BySeat,
@@ -23,6 +29,7 @@ import {
 } from '@mahjong/shared';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import { Journal } from './journal.js';
 import { replayFrames } from './replay.js';
 import type { Ledger } from './store/ledger.js';
 import type { ActionRow, LedgerWrite, MatchPatch, MatchRecord, SeatRecord } from './store/types.js';
@@ -50,6 +57,8 @@ export interface Broadcaster {
   spectators(code: string, msg: ServerMessage): void;
   /** Every socket at the table, seats and spectators. */
   table(code: string, msg: ServerMessage): void;
+  /** The seat has a new holder: every socket joined with the old token leaves it now. */
+  seatReplaced(code: string, seat: Seat): void;
 }
 
 export interface RoomContext {
@@ -60,9 +69,28 @@ export interface RoomContext {
   readonly secret: Buffer;
   /** Pause before a bot acts, so that play looks human (ms). */
   readonly botDelayMs: number;
+  /** Spectator arrivals and departures are told to the table at most this often (ms; 0: at once). */
+  readonly spectatorInfoMs?: number;
   /** Told when the match is over or ended (after its last broadcast). */
   readonly onFinished?: (room: Room) => void;
+  /** Told when another server process owns the table now (this room has stopped). */
+  readonly onLost?: (room: Room) => void;
+  /** Told when this process brought the table back from the ledger (a restart or a takeover). */
+  readonly onAdopted?: (room: Room) => void;
+  /**
+   * After the host starts, how long the deal waits for every human seat's page to be connected
+   * (ms, default START_WAIT_MS), so that nobody loses turn time to a page load.
+   */
+  readonly startWaitMs?: number;
 }
+
+const UNAVAILABLE = fail('server/unavailable', 'the server cannot record this right now; nothing changed, try again');
+
+/** Pauses between attempts to rebuild a paused table from the ledger (ms): 200, 400, 800, then 2,000. */
+const recoveryDelay = (attempt: number): number => Math.min(2000, 200 * 2 ** attempt);
+
+/** The longest a started match waits for its players' pages before dealing. */
+export const START_WAIT_MS = 10_000;
 
 const ENGINE_REFUSAL: Record<ActionRefusal, RefusalCode> = {
   'action/malformed': 'msg/invalid',
@@ -73,11 +101,20 @@ const ENGINE_REFUSAL: Record<ActionRefusal, RefusalCode> = {
   'action/illegal': 'act/illegal',
 };
 
+/**
+ * The views after one event. Each view's `seq` is its recipient's own counter (see `number`),
+ * `seq` here the table's event seq.
+ */
 interface Views {
   readonly seq: number;
   readonly seats: BySeat<TableView>;
   readonly spectator: TableView;
+  /** Per slot (seats 0-3, spectators 4): did this event change what the slot may see? */
+  readonly changed: readonly boolean[];
 }
+
+/** Slot of the spectators in the per-recipient counters (seats are 0-3). */
+const SPECTATORS = 4;
 
 export const BOT_NAMES: BySeat<string> = ['Bot East', 'Bot South', 'Bot West', 'Bot North'];
 
@@ -92,9 +129,18 @@ export class Room {
   private readonly covering = [false, false, false, false];
   /** The seq since which each seat's legal actions are what they are now (stale-seq check). */
   private readonly legalSince = [0, 0, 0, 0];
+  /**
+   * Each recipient's own view counter (seats 0-3, spectators 4): it moves only when what that
+   * recipient may see changes, so its numbering says nothing about what other seats did (a claim
+   * answer that leaves the window open is no step for a seat that could not claim).
+   */
+  private readonly viewSeqs = [0, 0, 0, 0, 0];
+  private readonly viewKeys: (string | null)[] = [null, null, null, null, null];
   private readonly legalKey = ['', '', '', ''];
   private readonly botDue: (number | null)[] = [null, null, null, null];
   private timer: unknown = null;
+  /** Started but not dealt yet: waiting for the human seats' pages (or START_WAIT_MS). */
+  private dealTimer: unknown = null;
   private handsWritten = 0;
   private handMeta: { handNumber: number; dealer: Seat; prevailingWind: number } | null = null;
   /** Latest computed views (may not be committed yet). */
@@ -111,12 +157,24 @@ export class Room {
   private playbackEnd = 0;
   /** spectatorDelay: the last frame shown to spectators (for a joining spectator). */
   private shown: ReplayFrame | null = null;
+  /** This room's writes, in order, one in flight. */
+  private readonly journal: Journal;
+  /** Lobby changes and the host's commands, one at a time (each committed before the next looks). */
+  private serialChain: Promise<unknown> = Promise.resolve();
+  /** Set while a write failed and the room waits to be rebuilt from the ledger. */
+  paused: { readonly since: number; readonly reason: string } | null = null;
+  private recoveryTimer: unknown = null;
+  private recoveryAttempts = 0;
+  /** The host's end is being committed: no more events. */
+  private ending = false;
+  private finishedTold = false;
 
   constructor(
     record: MatchRecord,
     private readonly ctx: RoomContext,
   ) {
     this.record = record;
+    this.journal = new Journal(ctx.ledger, record.id);
   }
 
   get code(): string {
@@ -171,99 +229,197 @@ export class Room {
     this.record = { ...this.record, ...patch };
   }
 
+  private lastInfoAt = Number.NEGATIVE_INFINITY;
+  private infoTimer: unknown = null;
+
   private emitInfo(): void {
+    if (this.infoTimer !== null) this.ctx.clock.clearTimer(this.infoTimer);
+    this.infoTimer = null;
+    this.lastInfoAt = this.ctx.clock.now();
     this.ctx.broadcaster.table(this.code, { type: 'table', table: this.info() });
   }
 
-  async join(
+  /** Runs lobby changes and host commands one after another. */
+  private serial<T>(run: () => Promise<T>): Promise<T> {
+    const p = this.serialChain.then(run, run);
+    this.serialChain = p.catch(() => {});
+    return p;
+  }
+
+  /** Commits `writes` after everything before them; false (the room has paused if it plays) when it cannot. */
+  private async commit(writes: readonly LedgerWrite[]): Promise<boolean> {
+    try {
+      await this.journal.append(writes);
+      return true;
+    } catch (error) {
+      this.writeFailed(error);
+      return false;
+    }
+  }
+
+  /**
+   * The spectator count changed: told with the next table message, at most one a period, so that
+   * sockets coming and going (hundreds of spectators) cannot flood everybody at the table.
+   */
+  private emitInfoSoon(): void {
+    const period = this.ctx.spectatorInfoMs ?? 0;
+    const wait = this.lastInfoAt + period - this.ctx.clock.now();
+    if (wait <= 0) {
+      this.emitInfo();
+      return;
+    }
+    if (this.infoTimer !== null || this.closed) return;
+    this.infoTimer = this.ctx.clock.setTimer(() => {
+      this.infoTimer = null;
+      if (!this.closed) this.emitInfo();
+    }, wait);
+  }
+
+  join(
     name: string,
     wanted: Seat | undefined,
   ): Promise<
-    Result<{ seat: Seat; token: string }, 'table/seat_taken' | 'table/full' | 'table/already_started' | 'table/over'>
+    Result<
+      { seat: Seat; token: string },
+      'table/seat_taken' | 'table/full' | 'table/already_started' | 'table/over' | 'server/unavailable'
+    >
   > {
-    if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-    if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
-    const free = (s: SeatRecord) => s.name === null && !s.bot;
-    let seat: SeatRecord | undefined;
-    if (wanted !== undefined) {
-      seat = this.record.seats[wanted];
-      if (!seat || !free(seat)) return fail('table/seat_taken', `seat ${wanted} is taken`);
-    } else {
-      seat = this.record.seats.find(free);
-      if (!seat) return fail('table/full', 'every seat is taken');
-    }
-    const next: SeatRecord = { seat: seat.seat, name, bot: false, nonce: newNonce() };
-    this.setSeat(next);
-    await this.ctx.ledger.write([{ kind: 'seat', matchId: this.record.id, seat: next }]);
-    this.emitInfo();
-    return ok({
-      seat: next.seat,
-      token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
+    return this.serial(async () => {
+      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
+      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const free = (s: SeatRecord) => s.name === null && !s.bot;
+      let seat: SeatRecord | undefined;
+      if (wanted !== undefined) {
+        seat = this.record.seats[wanted];
+        if (!seat || !free(seat)) return fail('table/seat_taken', `seat ${wanted + 1} is taken`);
+      } else {
+        seat = this.record.seats.find(free);
+        if (!seat) return fail('table/full', 'every seat is taken');
+      }
+      const next: SeatRecord = { seat: seat.seat, name, bot: false, nonce: newNonce() };
+      if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
+      this.setSeat(next);
+      this.emitInfo();
+      return ok({
+        seat: next.seat,
+        token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
+      });
     });
   }
 
-  async setBot(seat: Seat): Promise<Result<TableInfo, 'table/already_started' | 'table/over'>> {
-    if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-    if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
-    const next: SeatRecord = { seat, name: BOT_NAMES[seat], bot: true, nonce: null };
-    this.setSeat(next);
-    await this.ctx.ledger.write([{ kind: 'seat', matchId: this.record.id, seat: next }]);
-    this.emitInfo();
-    return ok(this.info());
+  setBot(seat: Seat): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'server/unavailable'>> {
+    return this.serial(async () => {
+      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
+      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const next: SeatRecord = { seat, name: BOT_NAMES[seat], bot: true, nonce: null };
+      const replaced = (this.record.seats[seat]?.nonce ?? null) !== null;
+      if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
+      this.setSeat(next);
+      if (replaced) this.ctx.broadcaster.seatReplaced(this.code, seat);
+      this.emitInfo();
+      return ok(this.info());
+    });
   }
 
-  async start(): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'table/not_ready'>> {
-    if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-    if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
-    const empty = this.record.seats.filter((s) => s.name === null && !s.bot);
-    if (empty.length > 0 && !this.record.fillWithBots) {
-      return fail('table/not_ready', `seats ${empty.map((s) => s.seat).join(', ')} are empty`);
-    }
-    const writes: LedgerWrite[] = [];
-    for (const s of empty) {
-      const bot: SeatRecord = { seat: s.seat, name: BOT_NAMES[s.seat], bot: true, nonce: null };
-      this.setSeat(bot);
-      writes.push({ kind: 'seat', matchId: this.record.id, seat: bot });
-    }
-    const now = this.ctx.clock.now();
+  start(): Promise<
+    Result<TableInfo, 'table/already_started' | 'table/over' | 'table/not_ready' | 'server/unavailable'>
+  > {
+    return this.serial(async () => {
+      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
+      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const empty = this.record.seats.filter((s) => s.name === null && !s.bot);
+      if (empty.length > 0 && !this.record.fillWithBots) {
+        return fail('table/not_ready', `seats ${empty.map((s) => s.seat + 1).join(', ')} are empty`);
+      }
+      const writes: LedgerWrite[] = [];
+      const seats = this.record.seats.map((s): SeatRecord => {
+        if (s.name !== null || s.bot) return s;
+        const bot: SeatRecord = { seat: s.seat, name: BOT_NAMES[s.seat], bot: true, nonce: null };
+        writes.push({ kind: 'seat', matchId: this.record.id, seat: bot });
+        return bot;
+      });
+      const now = this.ctx.clock.now();
+      const patch: MatchPatch = { status: 'playing', startedAt: new Date(now), startClock: now };
+      writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
+      if (!(await this.commit(writes))) return UNAVAILABLE;
+      this.record = { ...this.record, ...patch, seats };
+      this.emitInfo();
+      // The deal (the logged start event, so replays stay the same) waits for the players' pages.
+      if (this.everyHumanHere()) this.deal();
+      else
+        this.dealTimer = this.ctx.clock.setTimer(() => {
+          this.dealTimer = null;
+          this.deal();
+        }, this.ctx.startWaitMs ?? START_WAIT_MS);
+      await this.outbox;
+      return ok(this.info());
+    });
+  }
+
+  private everyHumanHere(): boolean {
+    return this.record.seats.every((s) => s.bot || this.connections[s.seat]! > 0);
+  }
+
+  /** Started and not dealt yet. */
+  private get waitingToDeal(): boolean {
+    return this.record.status === 'playing' && this.engine === null && !this.closed;
+  }
+
+  /** Deals the first hand: the engine's start event is logged and every page gets its view. */
+  private deal(): void {
+    if (this.dealTimer !== null) this.ctx.clock.clearTimer(this.dealTimer);
+    this.dealTimer = null;
+    if (!this.waitingToDeal) return;
     this.offset = 0;
-    const engine = createEngine(this.config(), now);
+    const engine = createEngine(this.config(), this.ctx.clock.now());
     this.engine = engine;
-    const patch: MatchPatch = { status: 'playing', startedAt: new Date(now), startClock: now };
-    this.patch(patch);
-    writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
-    for (const entry of engine.log) writes.push(this.actionWrite(entry));
-    this.afterEvent(writes, true);
-    await this.outbox;
-    return ok(this.info());
+    this.afterEvent(
+      engine.log.map((entry) => this.actionWrite(entry)),
+      true,
+    );
   }
 
   /** The host stops the table: it is kept in the ledger as ended, with the scores so far. */
-  async end(): Promise<Result<TableInfo, 'table/over'>> {
-    if (this.record.status === 'over' || this.record.status === 'ended') return fail('table/over', 'already closed');
-    this.clearTimer();
-    const now = this.ctx.clock.now();
-    const patch: MatchPatch = {
-      status: 'ended',
-      endedAt: new Date(now),
-      finalScores: this.engine ? [...this.engine.scores()] : null,
-    };
-    this.patch(patch);
-    const p = this.ctx.ledger.write([{ kind: 'updateMatch', matchId: this.record.id, patch }]);
-    this.outbox = this.outbox
-      .then(() => p)
-      .then(() => {
-        this.emitInfo();
-        // Nothing is hidden any more: delayed spectators get the unfinished hand too.
-        if (this.record.spectatorDelay) this.release();
-        this.ctx.onFinished?.(this);
-      });
-    await this.outbox;
-    return ok(this.info());
+  end(): Promise<Result<TableInfo, 'table/over' | 'server/unavailable'>> {
+    return this.serial(async () => {
+      if (this.record.status === 'over' || this.record.status === 'ended' || this.engine?.isOver()) {
+        return fail('table/over', 'already closed');
+      }
+      if (this.paused) return UNAVAILABLE;
+      // No more events: the end follows everything already accepted into the ledger.
+      this.ending = true;
+      this.clearTimer();
+      if (this.dealTimer !== null) this.ctx.clock.clearTimer(this.dealTimer);
+      this.dealTimer = null;
+      const now = this.ctx.clock.now();
+      const patch: MatchPatch = {
+        status: 'ended',
+        endedAt: new Date(now),
+        finalScores: this.engine ? [...this.engine.scores()] : null,
+      };
+      const done = await this.commit([{ kind: 'updateMatch', matchId: this.record.id, patch }]);
+      this.ending = false;
+      if (!done) {
+        this.schedule();
+        return UNAVAILABLE;
+      }
+      this.patch(patch);
+      await this.outbox;
+      this.emitInfo();
+      // Nothing is hidden any more: delayed spectators get the unfinished hand too.
+      if (this.record.spectatorDelay) this.release();
+      this.finished();
+      return ok(this.info());
+    });
   }
 
-  config(): MatchConfig {
-    const r = this.record;
+  private finished(): void {
+    if (this.finishedTold) return;
+    this.finishedTold = true;
+    this.ctx.onFinished?.(this);
+  }
+
+  config(r: MatchRecord = this.record): MatchConfig {
     return {
       seed: r.seed,
       ruleset: r.ruleset,
@@ -279,8 +435,17 @@ export class Room {
   // -------------------------------------------------------------------------------------------
   // Recovery
 
-  /** Rebuilds a started match from its log after a restart; timers restart from now. */
+  /**
+   * Rebuilds a started match from its log after a restart (or after a failed write); timers
+   * restart from now, as if no time had passed since the last logged event.
+   */
   restore(log: readonly ActionRow[], handsWritten: number): void {
+    if (log.length === 0) {
+      // Started but never dealt (a restart while waiting for the pages): deal now.
+      this.deal();
+      return;
+    }
+    this.handMeta = null;
     const entries: LogEntry[] = log.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
     const engine = replayEngine(this.config(), entries);
     this.engine = engine;
@@ -293,11 +458,129 @@ export class Room {
       const current = engine.viewFor('spectator').handNumber;
       this.held = frames.slice(handStarts[current] ?? frames.length);
     }
+    this.restartViewCounters();
     const views = this.computeViews();
     this.latest = views;
     this.committed = views;
     this.trackLegal(views, true);
     this.schedule();
+  }
+
+  /**
+   * Counters restart above anything the previous process can have sent (at most one step per
+   * event, far fewer than one event per millisecond), without telling how many events there were;
+   * after a failed write in this process they only move on, whatever the clock says.
+   */
+  private restartViewCounters(): void {
+    this.viewKeys.fill(null);
+    this.viewSeqs.fill(Math.max(Math.floor(this.ctx.clock.now()), ...this.viewSeqs.map((n) => n + 1)));
+  }
+
+  /** A finished match brought back read-only after a restart: its final view for late sockets. */
+  restoreFinished(engine: TableEngine | null): void {
+    this.engine = engine;
+    this.finishedTold = true;
+    if (!engine) return;
+    this.restartViewCounters();
+    const views = this.computeViews();
+    this.latest = views;
+    this.committed = views;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Failure: pause, then rebuild from the ledger
+
+  /** A write of this room was not committed (and nothing queued behind it was). */
+  private writeFailed(error: unknown): void {
+    if (this.paused || this.closed) return;
+    if (!this.engine) {
+      // In the lobby nothing was applied before its write: the request answers 503, that is all.
+      this.journal.reopen();
+      return;
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    this.paused = { since: this.ctx.clock.now(), reason: reason.slice(0, 300) };
+    this.clearTimer();
+    this.ctx.log.error(
+      { err: error, code: this.code },
+      'ledger write failed: table paused until rebuilt from the ledger',
+    );
+    this.ctx.broadcaster.table(this.code, {
+      type: 'notice',
+      code: 'ledger/paused',
+      message: 'Server trouble: your table resumes shortly. No timer runs meanwhile.',
+    });
+    this.recoverLater();
+  }
+
+  private recoverLater(): void {
+    if (this.recoveryTimer !== null || this.closed) return;
+    this.recoveryTimer = this.ctx.clock.setTimer(() => {
+      this.recoveryTimer = null;
+      void this.recover();
+    }, recoveryDelay(this.recoveryAttempts));
+  }
+
+  /** Reloads the table from the ledger (if this process still owns it) and resumes play. */
+  private async recover(): Promise<void> {
+    const paused = this.paused;
+    if (this.closed || !paused) return;
+    const store = this.ctx.ledger.store;
+    const id = this.record.id;
+    let loaded: [MatchRecord | null, ActionRow[], number];
+    try {
+      // A write that seemed to fail may have committed (the connection dropped after COMMIT):
+      // the ledger says what happened, the memory of this room does not.
+      if (!this.journal.idle) throw new Error('a write is still in flight');
+      const mine = await store.claim([id]);
+      if (mine.length === 0) {
+        this.ctx.log.warn({ code: this.code }, 'another server process holds this table now; letting it go');
+        this.close();
+        this.ctx.onLost?.(this);
+        return;
+      }
+      const [record, log, hands] = await Promise.all([store.loadMatch(id), store.loadLog(id), store.loadHands(id)]);
+      loaded = [record, log, hands.length];
+    } catch (error) {
+      this.recoveryAttempts += 1;
+      // Said once per pause; the later attempts (every 2 s) only at debug level.
+      const level = this.recoveryAttempts === 1 ? 'warn' : 'debug';
+      this.ctx.log[level]({ err: error, code: this.code, attempt: this.recoveryAttempts }, 'table still paused');
+      this.recoverLater();
+      return;
+    }
+    const [record, log, handsWritten] = loaded;
+    if (!record) {
+      this.ctx.log.error({ code: this.code }, 'a paused table is gone from the ledger; letting it go');
+      this.close();
+      this.ctx.onLost?.(this);
+      return;
+    }
+    this.paused = null;
+    this.recoveryAttempts = 0;
+    this.record = record;
+    this.journal.reopen();
+    try {
+      if (log.length === 0) throw new Error('the log has no start entry');
+      this.restore(log, handsWritten);
+    } catch (error) {
+      // Not a log this server writes; keep the table paused (and readable) rather than guess.
+      this.paused = paused;
+      this.recoveryAttempts += 1;
+      this.ctx.log.error({ err: error, code: this.code }, 'a paused table does not replay from its log');
+      this.recoverLater();
+      return;
+    }
+    this.ctx.log.info(
+      { code: this.code, seq: this.engine?.seq, pausedMs: this.ctx.clock.now() - paused.since },
+      'table resumed from the ledger',
+    );
+    const b = this.ctx.broadcaster;
+    b.table(this.code, { type: 'notice', code: 'ledger/resumed', message: 'Back to normal: play resumes.' });
+    // Everyone starts again from what the ledger holds (the deadlines moved with the pause).
+    for (const seat of SEATS) if (this.connections[seat]! > 0) b.seat(this.code, seat, this.welcome(seat));
+    if (this.spectatorCount > 0) b.spectators(this.code, this.welcome('spectator'));
+    if (record.status === 'over' || record.status === 'ended') this.finished();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -311,9 +594,12 @@ export class Room {
   act(seat: Seat, seq: number, action: PlayerAction): Result<LogEntry, RefusalCode> {
     const status = this.record.status;
     if (status === 'lobby') return fail('table/not_started', 'the match has not started');
+    if (status === 'playing' && !this.engine) return fail('table/not_started', 'the first hand is about to be dealt');
     if (status !== 'playing' || !this.engine) return fail('table/over', 'the match is over');
-    if (seq > this.engine.seq || seq < this.legalSince[seat]!) {
-      return fail('act/stale_seq', `state ${seq} is stale; the table is at ${this.engine.seq}`);
+    if (this.paused) return fail('table/paused', 'server trouble: your table resumes shortly');
+    if (this.ending) return fail('table/over', 'the host is ending the match');
+    if (seq > this.viewSeqs[seat]! || seq < this.legalSince[seat]!) {
+      return fail('act/stale_seq', `view ${seq} is stale; your latest view is ${this.viewSeqs[seat]}`);
     }
     const r = this.engine.act(seat, action, this.engineNow());
     if (!r.ok) return fail(ENGINE_REFUSAL[r.error.code], r.error.message);
@@ -348,22 +634,48 @@ export class Room {
   private computeViews(): Views {
     const engine = this.engine!;
     const connected = this.connectedFlags();
+    const changed = [false, false, false, false, false];
+    const seats = SEATS.map((s) => this.number(s, this.dress(engine.viewFor(s), connected), changed));
     return {
       seq: engine.seq,
-      seats: SEATS.map((s) => this.dress(engine.viewFor(s), connected)) as unknown as BySeat<TableView>,
-      spectator: this.dress(engine.viewFor('spectator'), connected),
+      seats: seats as unknown as BySeat<TableView>,
+      spectator: this.number(SPECTATORS, this.dress(engine.viewFor('spectator'), connected), changed),
+      changed,
     };
+  }
+
+  /** Gives a slot's view that slot's own counter, stepped when anything else in it changed. */
+  private number(slot: number, view: TableView, changed: boolean[]): TableView {
+    const key = JSON.stringify({ ...view, seq: 0 });
+    if (key !== this.viewKeys[slot]) {
+      this.viewKeys[slot] = key;
+      this.viewSeqs[slot] = this.viewSeqs[slot]! + 1;
+      changed[slot] = true;
+    }
+    return { ...view, seq: this.viewSeqs[slot]! };
+  }
+
+  /** The view counter of a viewer as last committed (what its sockets have been sent). */
+  viewSeq(viewer: Viewer): number {
+    const views = this.committed;
+    if (!views) return 0;
+    return viewer === 'spectator' ? views.spectator.seq : views.seats[viewer].seq;
   }
 
   private trackLegal(views: Views, reset: boolean): void {
     const now = this.ctx.clock.now();
+    // A bot answers a claim window by its uniform minimum (the close every other seat is shown),
+    // so that a window where a bot could claim closes no later than one where nobody could.
+    const claimMin = views.spectator.deadlines.claim;
     for (const seat of SEATS) {
-      const legal = views.seats[seat].legalActions;
+      const view = views.seats[seat];
+      const legal = view.legalActions;
       const key = JSON.stringify(legal);
       if (reset || key !== this.legalKey[seat]) {
         this.legalKey[seat] = key;
-        this.legalSince[seat] = views.seq;
-        this.botDue[seat] = legal.length > 0 && this.botControls(seat) ? now + this.ctx.botDelayMs : null;
+        this.legalSince[seat] = view.seq;
+        const due = claimMin === null ? now + this.ctx.botDelayMs : Math.min(now + this.ctx.botDelayMs, claimMin);
+        this.botDue[seat] = legal.length > 0 && this.botControls(seat) ? due : null;
       }
     }
   }
@@ -399,13 +711,12 @@ export class Room {
       this.handsWritten += 1;
     }
     const over = engine.isOver();
-    if (over) {
-      const patch: MatchPatch = {
-        status: 'over',
-        endedAt: new Date(this.ctx.clock.now()),
-        finalScores: [...engine.scores()],
-      };
-      this.patch(patch);
+    // The engine refuses every further event by itself; the record (what /api/tables shows)
+    // says "over" only once that is committed.
+    const patch: MatchPatch | null = over
+      ? { status: 'over', endedAt: new Date(this.ctx.clock.now()), finalScores: [...engine.scores()] }
+      : null;
+    if (patch) {
       writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
       this.clearTimer();
     }
@@ -420,51 +731,38 @@ export class Room {
     this.trackLegal(views, reset);
     const handEnded = writes.some((w) => w.kind === 'hand') || over;
     if (this.record.spectatorDelay) this.hold(views, writes);
-    const committed = this.ctx.ledger.write(writes);
-    const withInfo = reset || over;
-    this.outbox = this.outbox
-      .then(() => committed)
-      .then(
-        () => {
-          this.committed = views;
-          this.broadcast(views);
-          if (handEnded && this.record.spectatorDelay) this.release();
-          if (withInfo) this.emitInfo();
-          if (over) this.ctx.onFinished?.(this);
-        },
-        (error: unknown) => {
-          this.ctx.log.error({ err: error, code: this.code, seq: views.seq }, 'ledger write failed; not broadcast');
-        },
-      );
+    // The journal resolves in order, so these broadcasts go out in the order of the events.
+    this.outbox = this.journal.append(writes).then(
+      () => {
+        if (patch) this.patch(patch);
+        this.committed = views;
+        this.broadcast(views);
+        if (handEnded && this.record.spectatorDelay) this.release();
+        if (reset || over) this.emitInfo();
+        if (over) this.finished();
+      },
+      (error: unknown) => this.writeFailed(error),
+    );
     if (!over) this.schedule();
   }
 
   /**
-   * Sends each seat (and the spectators) its new view, but only when something in it other than
-   * `seq` changed. A claim answer that leaves the window open changes nothing another seat may
-   * see; sending them a view anyway would tell them that someone could claim the discard. A seat
-   * that is not sent a view keeps acting on its older seq, which stays valid while its legal
-   * actions are unchanged.
+   * Sends each seat (and the spectators) its new view, but only when something in it changed
+   * (its own counter stepped). A claim answer that leaves the window open changes nothing another
+   * seat may see; sending them a view anyway, or numbering views by the table's events, would
+   * tell them that someone could claim the discard. A seat that is not sent a view keeps acting
+   * on its older seq, which stays valid while its legal actions are unchanged.
    */
   private broadcast(views: Views): void {
     const b = this.ctx.broadcaster;
     for (const seat of SEATS) {
-      if (this.connections[seat]! > 0 && this.changedFor(seat, views.seats[seat]))
-        b.seat(this.code, seat, { type: 'view', seq: views.seq, view: views.seats[seat] });
+      const view = views.seats[seat];
+      if (this.connections[seat]! > 0 && views.changed[seat])
+        b.seat(this.code, seat, { type: 'view', seq: view.seq, view });
     }
-    if (this.spectatorCount > 0 && !this.record.spectatorDelay && this.changedFor(4, views.spectator)) {
-      b.spectators(this.code, { type: 'view', seq: views.seq, view: views.spectator });
+    if (this.spectatorCount > 0 && !this.record.spectatorDelay && views.changed[SPECTATORS]) {
+      b.spectators(this.code, { type: 'view', seq: views.spectator.seq, view: views.spectator });
     }
-  }
-
-  /** What was last broadcast to each seat (0-3) and to the spectators (4), without its seq. */
-  private readonly sentKeys: (string | null)[] = [null, null, null, null, null];
-
-  private changedFor(slot: number, view: TableView): boolean {
-    const key = JSON.stringify({ ...view, seq: 0 });
-    if (this.sentKeys[slot] === key) return false;
-    this.sentKeys[slot] = key;
-    return true;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -477,7 +775,8 @@ export class Room {
       seq: views.seq,
       at,
       event: action?.kind === 'action' ? action.row.event : null,
-      view: views.spectator,
+      // Delayed spectators see a finished hand: numbered by the table's events, as replays are.
+      view: { ...views.spectator, seq: views.seq },
       hands: views.seats.map((v) => v.hand?.concealed ?? []) as unknown as BySeat<readonly TileKind[]>,
     });
   }
@@ -565,7 +864,7 @@ export class Room {
 
   private schedule(): void {
     this.clearTimer();
-    if (this.closed || this.record.status !== 'playing' || !this.engine) return;
+    if (this.closed || this.paused || this.ending || this.record.status !== 'playing' || !this.engine) return;
     let next: number | null = null;
     const deadline = this.engine.nextDeadline();
     if (deadline !== null) next = deadline + this.offset;
@@ -579,7 +878,8 @@ export class Room {
   }
 
   private tick(): void {
-    if (this.closed || this.record.status !== 'playing' || !this.engine || !this.latest) return;
+    if (this.closed || this.paused || this.ending || this.record.status !== 'playing' || !this.engine || !this.latest)
+      return;
     const now = this.ctx.clock.now();
     // Bots whose pause is over act first, one at a time (each action changes the state).
     for (const seat of SEATS) {
@@ -643,10 +943,11 @@ export class Room {
   attach(viewer: Viewer): void {
     if (viewer === 'spectator') {
       this.spectatorCount += 1;
-      this.emitInfo();
+      this.emitInfoSoon();
       return;
     }
     this.connections[viewer] = this.connections[viewer]! + 1;
+    if (this.waitingToDeal && this.everyHumanHere()) this.deal();
     if (this.connections[viewer] === 1) {
       if (this.covering[viewer]) {
         this.covering[viewer] = false;
@@ -660,7 +961,7 @@ export class Room {
   detach(viewer: Viewer): void {
     if (viewer === 'spectator') {
       this.spectatorCount = Math.max(0, this.spectatorCount - 1);
-      this.emitInfo();
+      this.emitInfoSoon();
       return;
     }
     this.connections[viewer] = Math.max(0, this.connections[viewer]! - 1);
@@ -675,6 +976,12 @@ export class Room {
   close(): void {
     this.closed = true;
     this.clearTimer();
+    if (this.recoveryTimer !== null) this.ctx.clock.clearTimer(this.recoveryTimer);
+    this.recoveryTimer = null;
+    if (this.infoTimer !== null) this.ctx.clock.clearTimer(this.infoTimer);
+    this.infoTimer = null;
+    if (this.dealTimer !== null) this.ctx.clock.clearTimer(this.dealTimer);
+    this.dealTimer = null;
     if (this.playbackTimer !== null) this.ctx.clock.clearTimer(this.playbackTimer);
     this.playbackTimer = null;
   }

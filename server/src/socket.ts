@@ -4,6 +4,7 @@
  * with a reason code and change nothing. A socket.io room per table (and one per seat and one
  * for spectators) carries the broadcasts.
  */
+import { errorAnswer, isTableOp, type OpAnswer, runTableOp, type TableOp } from './table-ops.js';
 import {
   CLIENT_EVENT,
   type ClientMessage,
@@ -14,12 +15,25 @@ import {
   type Result,
   SERVER_EVENT,
   type Seat,
+  type SeatLostReason,
   type ServerMessage,
 } from '@mahjong/shared';
 import type { Server, Socket } from 'socket.io';
+import type { RateLimiter } from './limits.js';
 import type { Broadcaster, Room, Viewer } from './room.js';
 import type { Tables } from './tables.js';
 import { verifyToken } from './tokens.js';
+
+/** A hello for an orphaned table tries to take it over this often, this many times (about 5 s). */
+const TAKEOVER_RETRY_MS = 250;
+const TAKEOVER_ATTEMPTS = 20;
+
+/** Where a socket comes from, for the per-address limits (the proxy's client when trusted). */
+export function clientAddress(socket: Socket, trustProxy: boolean): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : socket.handshake.address;
+}
 
 export const roomName = {
   table: (code: string) => `t:${code}`,
@@ -27,13 +41,18 @@ export const roomName = {
   spectators: (code: string) => `t:${code}:spec`,
 };
 
-export function socketBroadcaster(io: Server): Broadcaster {
+/** `seatReplaced` is handed on to `evict` (of `attachSockets`, made after the rooms exist). */
+export function socketBroadcaster(io: Server, seatReplaced: (code: string, seat: Seat) => void): Broadcaster {
   return {
     seat: (code, seat, msg) => io.to(roomName.seat(code, seat)).emit(SERVER_EVENT, msg),
     spectators: (code, msg) => io.to(roomName.spectators(code)).emit(SERVER_EVENT, msg),
     table: (code, msg) => io.to(roomName.table(code)).emit(SERVER_EVENT, msg),
+    seatReplaced,
   };
 }
+
+/** Removes the socket holding `seat` (except `keep`) from it, in this process and in the cluster. */
+export type Evict = (code: string, seat: Seat, reason: SeatLostReason, keep?: string) => void;
 
 export interface RateLimit {
   /** Sustained messages per second. */
@@ -67,6 +86,8 @@ export class Bucket {
 interface SocketData {
   code?: string;
   viewer?: Viewer;
+  /** Nonce of the seat token this socket joined with: it holds the seat while that is current. */
+  nonce?: string;
   /** The table lives in another server process of the cluster. */
   remote?: boolean;
   joining?: boolean;
@@ -74,7 +95,7 @@ interface SocketData {
 
 type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
 type Admission =
-  | { ok: true; viewer: Viewer; welcome: ServerMessage }
+  | { ok: true; viewer: Viewer; nonce?: string; welcome: ServerMessage }
   | { ok: false; code: RefusalCode; message: string };
 
 const answer = (r: Result<unknown, RefusalCode>): Answer =>
@@ -83,6 +104,7 @@ const answer = (r: Result<unknown, RefusalCode>): Answer =>
 /** Who may join `room` with `token` (none: a spectator); counts them in when admitted. */
 function admit(room: Room, token: string | undefined, secret: Buffer): Admission {
   let viewer: Viewer;
+  let nonce: string | undefined;
   if (token !== undefined) {
     const claims = verifyToken(secret, token);
     if (
@@ -94,6 +116,7 @@ function admit(room: Room, token: string | undefined, secret: Buffer): Admission
       return { ok: false, code: 'auth/bad_token', message: 'this token does not hold a seat at this table' };
     }
     viewer = claims.subject;
+    nonce = claims.nonce;
   } else {
     if (!room.record.spectatorsAllowed) {
       return { ok: false, code: 'table/spectators_not_allowed', message: 'this table has no spectators' };
@@ -101,7 +124,7 @@ function admit(room: Room, token: string | undefined, secret: Buffer): Admission
     viewer = 'spectator';
   }
   room.attach(viewer);
-  return { ok: true, viewer, welcome: room.welcome(viewer) };
+  return { ok: true, viewer, ...(nonce === undefined ? {} : { nonce }), welcome: room.welcome(viewer) };
 }
 
 /**
@@ -115,19 +138,35 @@ export class Peers {
     private readonly io: Server,
     tables: Tables,
     secret: Buffer,
+    evictHere: Evict,
   ) {
+    io.on('mj:evict', (code: unknown, seat: unknown, reason: unknown, keep: unknown) => {
+      if (typeof code !== 'string' || !(seat === 0 || seat === 1 || seat === 2 || seat === 3)) return;
+      if (reason !== 'opened_elsewhere' && reason !== 'replaced') return;
+      evictHere(code, seat, reason, typeof keep === 'string' ? keep : undefined);
+    });
     const owner = (code: unknown) => (typeof code === 'string' ? tables.get(code) : undefined);
+    // A table being taken over here right now is answered for once it is rebuilt.
+    const held = async (code: unknown) => (typeof code === 'string' ? tables.held(code) : undefined);
     io.on('mj:hello', (code: unknown, token: unknown, cb: (a: Admission | null) => void) => {
-      const room = owner(code);
-      cb(room ? admit(room, typeof token === 'string' ? token : undefined, secret) : null);
+      void held(code).then((room) =>
+        cb(room ? admit(room, typeof token === 'string' ? token : undefined, secret) : null),
+      );
     });
     io.on('mj:act', (code: unknown, seat: Seat, seq: number, action: PlayerAction, cb: (a: Answer | null) => void) => {
       const room = owner(code);
       cb(room ? answer(room.act(seat, seq, action)) : null);
     });
     io.on('mj:sync', (code: unknown, viewer: Viewer, cb: (m: ServerMessage | null) => void) => {
-      const room = owner(code);
-      cb(room ? room.welcome(viewer) : null);
+      void held(code).then((room) => cb(room ? room.welcome(viewer) : null));
+    });
+    io.on('mj:http', (code: unknown, op: unknown, body: unknown, auth: unknown, cb: (a: OpAnswer | null) => void) => {
+      void held(code).then((room) => {
+        if (!room || !isTableOp(op)) return cb(null);
+        runTableOp(room, op, body, typeof auth === 'string' ? auth : '', secret).then(cb, () =>
+          cb(errorAnswer('http/internal', 'internal error')),
+        );
+      });
     });
     io.on('mj:codes', (cb: (codes: string[]) => void) => {
       cb([...tables.all()].map((r) => r.code));
@@ -173,11 +212,18 @@ export class Peers {
   act(code: string, seat: Seat, seq: number, action: PlayerAction): Promise<Answer | null> {
     return this.ask('mj:act', code, seat, seq, action);
   }
+  /** A lobby or host command for a table another process holds (null: nobody holds it). */
+  http(code: string, op: TableOp, body: unknown, authorization: string): Promise<OpAnswer | null> {
+    return this.ask('mj:http', code, op, body, authorization);
+  }
   sync(code: string, viewer: Viewer): Promise<ServerMessage | null> {
     return this.ask('mj:sync', code, viewer);
   }
   presence(code: string, viewer: Viewer, delta: number): void {
     this.io.serverSideEmit('mj:presence', code, viewer, delta);
+  }
+  evict(code: string, seat: Seat, reason: SeatLostReason, keep: string | undefined): void {
+    this.io.serverSideEmit('mj:evict', code, seat, reason, keep ?? null);
   }
 }
 
@@ -191,12 +237,66 @@ export function attachSockets(
   io: Server,
   tables: Tables,
   secret: Buffer,
-  options: { rateLimit?: RateLimit; now?: () => number; cluster?: boolean } = {},
-): { stats: SocketStats; peers: Peers | null } {
-  const peers = options.cluster ? new Peers(io, tables, secret) : null;
+  options: {
+    rateLimit?: RateLimit;
+    now?: () => number;
+    cluster?: boolean;
+    /** Behind a reverse proxy: the client's address is the first of X-Forwarded-For. */
+    trustProxy?: boolean;
+    /** Hellos for codes that name no table, per client address (shared with the HTTP lookups). */
+    lookupMisses?: RateLimiter;
+  } = {},
+): { stats: SocketStats; peers: Peers | null; evict: Evict } {
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const now = options.now ?? (() => performance.now());
   const stats: SocketStats = { accepted: 0, refused: 0, byCode: new Map() };
+
+  // One socket holds a seat (in this process): the newest hello with the seat's current token.
+  const holders = new Map<string, Socket>();
+  const holderKey = (code: string, seat: Seat) => `${code}:${seat}`;
+
+  /** The socket stops holding its seat: told why, out of the seat's rooms, counted out. */
+  const release = (socket: Socket, reason: SeatLostReason): void => {
+    const data = socket.data as SocketData;
+    if (!data.code || data.viewer === undefined || data.viewer === 'spectator') return;
+    const { code, viewer } = data;
+    if (holders.get(holderKey(code, viewer)) === socket) holders.delete(holderKey(code, viewer));
+    data.code = undefined;
+    data.viewer = undefined;
+    data.nonce = undefined;
+    socket.leave(roomName.seat(code, viewer));
+    socket.leave(roomName.table(code));
+    socket.emit(SERVER_EVENT, { type: 'seat-lost', reason } satisfies ServerMessage);
+    const room = tables.get(code);
+    if (room) room.detach(viewer);
+    else if (data.remote) peers?.presence(code, viewer, -1);
+  };
+  const evictHere: Evict = (code, seat, reason, keep) => {
+    const holder = holders.get(holderKey(code, seat));
+    if (holder && holder.id !== keep) release(holder, reason);
+  };
+  const evict: Evict = (code, seat, reason, keep) => {
+    evictHere(code, seat, reason, keep);
+    peers?.evict(code, seat, reason, keep);
+  };
+  const peers = options.cluster ? new Peers(io, tables, secret, evictHere) : null;
+
+  /**
+   * A hello for a table this process does not hold: the peer holding it admits the socket. A
+   * table in play that nobody answers for has just lost its process (whose liveness lock the
+   * database frees a moment later): take it over then, trying for a few seconds.
+   */
+  const findElsewhere = async (code: string, token: string | undefined): Promise<Admission | null> => {
+    if (!peers) return null;
+    for (let attempt = 0; ; attempt += 1) {
+      const admitted = await peers.hello(code, token);
+      if (admitted) return admitted;
+      if (attempt >= TAKEOVER_ATTEMPTS || !(await tables.isActive(code).catch(() => false))) return null;
+      await new Promise((r) => setTimeout(r, TAKEOVER_RETRY_MS));
+      const room = await tables.adopt(code).catch(() => undefined);
+      if (room) return admit(room, token, secret);
+    }
+  };
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
@@ -208,12 +308,34 @@ export function attachSockets(
       send({ type: 'refused', code, message, ...(id === undefined ? {} : { id }) });
     };
 
-    // A recovered socket (connection state recovery) keeps its rooms and data: count it again.
+    // A recovered socket (connection state recovery) keeps its rooms and data: count it again,
+    // unless its seat changed hands while it was away (a new holder, or another socket on it).
     if (socket.recovered && data.code && data.viewer !== undefined) {
       const room = tables.get(data.code);
-      if (room) room.attach(data.viewer);
-      else if (data.remote) void peers?.presence(data.code, data.viewer, 1);
-      else data.viewer = undefined;
+      const { code, viewer } = data;
+      const lost: SeatLostReason | null =
+        viewer === 'spectator' || !room
+          ? null
+          : !room.tokenCurrent(viewer, data.nonce ?? '')
+            ? 'replaced'
+            : holders.has(holderKey(code, viewer))
+              ? 'opened_elsewhere'
+              : null;
+      if (lost) {
+        data.code = undefined;
+        data.viewer = undefined;
+        socket.leave(roomName.table(code));
+        if (viewer !== 'spectator') socket.leave(roomName.seat(code, viewer));
+        send({ type: 'seat-lost', reason: lost });
+      } else {
+        if (room) room.attach(viewer);
+        else if (data.remote) void peers?.presence(code, viewer, 1);
+        else data.viewer = undefined;
+        if (viewer !== 'spectator' && data.viewer !== undefined) {
+          evict(code, viewer, 'opened_elsewhere', socket.id);
+          holders.set(holderKey(code, viewer), socket);
+        }
+      }
     }
 
     socket.onAny((event: string, payload: unknown) => {
@@ -242,8 +364,12 @@ export function attachSockets(
         case 'act': {
           if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first', msg.id);
           if (data.viewer === 'spectator') return refuse('act/spectator', 'spectators do not act', msg.id);
-          if (msg.seat !== data.viewer) return refuse('act/wrong_seat', `you hold seat ${data.viewer}`, msg.id);
+          if (msg.seat !== data.viewer) return refuse('act/wrong_seat', `you hold seat ${data.viewer + 1}`, msg.id);
           const room = tables.get(data.code);
+          if (room && !room.tokenCurrent(data.viewer, data.nonce ?? '')) {
+            release(socket, 'replaced');
+            return refuse('auth/not_joined', 'this seat has another holder now', msg.id);
+          }
           const r: Answer = room
             ? answer(room.act(data.viewer, msg.seq, msg.action))
             : ((await peers?.act(data.code, data.viewer, msg.seq, msg.action)) ?? {
@@ -282,13 +408,26 @@ export function attachSockets(
       if (data.viewer !== undefined || data.joining) {
         return refuse('auth/already_joined', 'this socket has joined already (as another seat or table)');
       }
-      const room: Room | undefined = tables.get(msg.code);
+      const address = clientAddress(socket, options.trustProxy ?? false);
+      const blocked = options.lookupMisses?.check(address);
+      if (blocked && !blocked.ok) {
+        return refuse('msg/rate_limited', `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`);
+      }
+      let room: Room | undefined = tables.get(msg.code);
+      if (!room && peers) {
+        // Failover: the table's process may be gone; then this one takes the table over (the
+        // claim refuses while its owner lives, and the peers are asked below).
+        data.joining = true;
+        room = await tables.adopt(msg.code).catch(() => undefined);
+        data.joining = false;
+        if (socket.disconnected) return;
+      }
       let admitted: Admission;
       if (room) admitted = admit(room, msg.token, secret);
       else {
         // Another server of the cluster may hold the table.
         data.joining = true;
-        admitted = (await peers?.hello(msg.code, msg.token)) ?? {
+        admitted = (await findElsewhere(msg.code, msg.token)) ?? {
           ok: false,
           code: 'table/not_found',
           message: `no table ${msg.code}`,
@@ -296,7 +435,10 @@ export function attachSockets(
         data.joining = false;
         if (socket.disconnected) return;
       }
-      if (!admitted.ok) return refuse(admitted.code, admitted.message);
+      if (!admitted.ok) {
+        if (admitted.code === 'table/not_found') options.lookupMisses?.take(address);
+        return refuse(admitted.code, admitted.message);
+      }
       const { viewer, welcome } = admitted;
       const code = welcome.type === 'welcome' ? welcome.table.code : msg.code;
       void socket.join(
@@ -306,16 +448,25 @@ export function attachSockets(
       );
       data.code = code;
       data.viewer = viewer;
+      if (admitted.nonce !== undefined) data.nonce = admitted.nonce;
       data.remote = room === undefined;
+      if (viewer !== 'spectator') {
+        // The seat opened here: any other socket on it (another tab) stops holding it.
+        evict(code, viewer, 'opened_elsewhere', socket.id);
+        holders.set(holderKey(code, viewer), socket);
+      }
       send(welcome);
     };
 
     socket.on('disconnect', () => {
       if (!data.code || data.viewer === undefined) return;
+      if (data.viewer !== 'spectator' && holders.get(holderKey(data.code, data.viewer)) === socket) {
+        holders.delete(holderKey(data.code, data.viewer));
+      }
       const room = tables.get(data.code);
       if (room) room.detach(data.viewer);
       else if (data.remote) void peers?.presence(data.code, data.viewer, -1);
     });
   });
-  return { stats, peers };
+  return { stats, peers, evict };
 }

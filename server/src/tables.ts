@@ -1,6 +1,8 @@
 /**
  * All rooms of this process by join code: creating tables, finding them, restoring the
- * unfinished ones after a restart, and stopping them at shutdown.
+ * unfinished ones after a restart (each claimed first: one owner per table), bringing back the
+ * recently finished ones read-only (their final view for late sockets), and stopping them at
+ * shutdown.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -14,9 +16,10 @@ import {
   seedHash,
   type TableInfo,
 } from '@mahjong/shared';
+import { replayUpTo } from './replay.js';
 import { BOT_NAMES, LOG_FORMAT_VERSION, Room, type RoomContext, rulesetVersion } from './room.js';
 import type { MatchRecord } from './store/types.js';
-import { checkConfig } from './table/index.js';
+import { checkConfig, type LogEntry, type TableEvent } from './table/index.js';
 import { newNonce } from './tokens.js';
 
 export function randomCode(): string {
@@ -26,26 +29,102 @@ export function randomCode(): string {
   return code;
 }
 
-/** Lobbies older than this are closed at restart instead of restored. */
-export const LOBBY_TTL_MS = 24 * 60 * 60_000;
+/** Lobbies older than this are closed (while running, and at restart instead of restored). */
+export const LOBBY_TTL_MS = 6 * 60 * 60_000;
+
+/** How often unstarted tables are looked at for expiry. */
+const LOBBY_SWEEP_MS = 60_000;
 
 /** How long a finished table stays in memory for late sockets (its record stays in the ledger). */
 export const RETAIN_FINISHED_MS = 10 * 60_000;
 
+/** A match that did not replay from its log at a restart: closed as ended, readable, reported. */
+export interface RestoreFailure {
+  readonly code: string;
+  readonly matchId: string;
+  /** The first log entry that did not replay. */
+  readonly seq: number | null;
+  readonly error: string;
+  readonly at: string;
+}
+
 export class Tables {
   private readonly rooms = new Map<string, Room>();
+  /**
+   * Tables being claimed and rebuilt here (a restart, a takeover), each with the room it becomes:
+   * a reconnecting page, a peer's question and the takeover round may all meet on one table.
+   */
+  private readonly arriving = new Map<string, Promise<Room | undefined>>();
   readonly ctx: RoomContext;
+  readonly restoreFailures: RestoreFailure[] = [];
+  private sweepTimer: unknown = null;
 
-  constructor(ctx: RoomContext, retainFinishedMs = RETAIN_FINISHED_MS) {
+  constructor(
+    ctx: RoomContext,
+    private readonly retainFinishedMs = RETAIN_FINISHED_MS,
+    private readonly lobbyTtlMs = LOBBY_TTL_MS,
+  ) {
     this.ctx = {
       ...ctx,
       onFinished: (room) => {
         ctx.onFinished?.(room);
-        ctx.clock.setTimer(() => {
-          if (this.rooms.get(room.code) === room) this.drop(room.code);
-        }, retainFinishedMs);
+        this.dropLater(room, retainFinishedMs);
+      },
+      onLost: (room) => {
+        ctx.onLost?.(room);
+        if (this.rooms.get(room.code) === room) this.rooms.delete(room.code);
       },
     };
+    this.scheduleSweep();
+  }
+
+  /** Tables in the lobby (created, not started): what a creation flood fills. */
+  get lobbies(): number {
+    let n = 0;
+    for (const room of this.rooms.values()) if (room.record.status === 'lobby') n += 1;
+    return n;
+  }
+
+  private scheduleSweep(): void {
+    this.sweepTimer = this.ctx.clock.setTimer(
+      () => {
+        if (this.sweepTimer === null) return;
+        this.scheduleSweep();
+        void this.expireLobbies();
+      },
+      Math.min(LOBBY_SWEEP_MS, this.lobbyTtlMs),
+    );
+  }
+
+  /** Closes the tables nobody started within the lobby TTL (kept in the ledger as ended). */
+  async expireLobbies(): Promise<number> {
+    const now = this.ctx.clock.now();
+    const stale = [...this.rooms.values()].filter(
+      (room) => room.record.status === 'lobby' && now - room.record.createdAt.getTime() > this.lobbyTtlMs,
+    );
+    for (const room of stale) {
+      try {
+        await room.end();
+      } catch (error) {
+        this.ctx.log.error({ err: error, code: room.code }, 'could not close an expired lobby');
+      }
+    }
+    if (stale.length > 0) this.ctx.log.info({ expired: stale.length }, 'closed unstarted tables');
+    return stale.length;
+  }
+
+  private dropLater(room: Room, ms: number): void {
+    this.ctx.clock.setTimer(
+      () => {
+        if (this.rooms.get(room.code) === room) this.drop(room.code);
+      },
+      Math.max(0, ms),
+    );
+  }
+
+  /** Rooms waiting for the ledger (a write failed). */
+  paused(): Room[] {
+    return [...this.rooms.values()].filter((r) => r.paused !== null);
   }
 
   /** The lobby view of a table, live or (once forgotten) from the ledger. */
@@ -68,7 +147,7 @@ export class Tables {
     return this.rooms.size;
   }
 
-  async create(req: Required<CreateTableRequest>): Promise<Result<Room, 'http/invalid'>> {
+  async create(req: Required<CreateTableRequest>): Promise<Result<Room, 'http/invalid' | 'server/unavailable'>> {
     const seed = randomBytes(32).toString('hex');
     const players = [0, 1, 2, 3].map((s) => ({ name: BOT_NAMES[s as Seat], bot: false }));
     const check = checkConfig({
@@ -112,36 +191,172 @@ export class Tables {
     };
     const room = new Room(record, this.ctx);
     this.rooms.set(code, room);
-    await this.ctx.ledger.write([{ kind: 'createMatch', match: record }]);
+    try {
+      await this.ctx.ledger.write([{ kind: 'createMatch', match: record }]);
+    } catch {
+      // Not in the ledger, so not a table: nobody has its code yet.
+      this.rooms.delete(code);
+      return fail('server/unavailable', 'the server cannot reach its database; try again shortly');
+    }
     return ok(room);
   }
 
-  /** After a restart: every table still in the lobby or playing comes back, timers restart. */
+  /**
+   * After a restart: every table still in the lobby or playing that this process can claim
+   * (nobody live holds it) comes back, timers restart; tables finished in the last
+   * `retainFinishedMs` come back read-only, so that late sockets get their final view.
+   */
   async restore(skip: ReadonlySet<string> = new Set()): Promise<number> {
     const store = this.ctx.ledger.store;
-    const active = (await store.loadActive()).filter((r) => !skip.has(r.code) && !this.rooms.has(r.code));
-    const now = this.ctx.clock.now();
-    for (const record of active) {
-      if (record.status === 'lobby' && now - record.createdAt.getTime() > LOBBY_TTL_MS) {
-        // A lobby nobody started in a day is closed rather than brought back.
-        await this.ctx.ledger.write([
-          { kind: 'updateMatch', matchId: record.id, patch: { status: 'ended', endedAt: new Date(now) } },
-        ]);
-        continue;
-      }
-      const room = new Room(record, this.ctx);
-      if (record.status === 'playing') {
-        const [log, hands] = await Promise.all([store.loadLog(record.id), store.loadHands(record.id)]);
-        try {
-          room.restore(log, hands.length);
-        } catch (error) {
-          this.ctx.log.error({ err: error, code: record.code }, 'could not restore a match; left as it is');
+    const candidates = (await store.loadActive()).filter((r) => !skip.has(r.code) && !this.rooms.has(r.code));
+    const active = await this.bringBack(candidates);
+    if (active.length < candidates.length) {
+      this.ctx.log.info(
+        { held: candidates.length - active.length },
+        'tables held by other server processes left alone',
+      );
+    }
+    await this.restoreFinished(skip);
+    return active.length;
+  }
+
+  /**
+   * Failover: the unfinished tables of server processes that are gone (see `Store.loadOrphans`)
+   * are claimed and rebuilt here from their seed and log, timers running again. Returns the codes
+   * taken; `onAdopted` is told of each (the pages of those tables reconnect to be seated again).
+   */
+  async adoptOrphans(): Promise<string[]> {
+    const orphans = (await this.ctx.ledger.store.loadOrphans()).filter((r) => !this.rooms.has(r.code));
+    if (orphans.length === 0) return [];
+    const adopted = await this.bringBack(orphans);
+    if (adopted.length > 0) {
+      this.ctx.log.warn({ adopted: adopted.length }, 'took over the tables of a server process that is gone');
+    }
+    return adopted.map((r) => r.code);
+  }
+
+  /**
+   * The table `code`, if no live process holds it and this one can take it over (a page of a
+   * table whose process died reconnects here before the next `adoptOrphans` round).
+   */
+  async adopt(code: string): Promise<Room | undefined> {
+    const here = this.rooms.get(code) ?? (await this.arriving.get(code));
+    if (here) return here;
+    const record = await this.ctx.ledger.store.loadMatchByCode(code);
+    if (!record || (record.status !== 'lobby' && record.status !== 'playing')) return undefined;
+    await this.bringBack([record]);
+    return this.rooms.get(code) ?? (await this.arriving.get(code));
+  }
+
+  /**
+   * The table `code` if this process holds it, waiting for it when it is being brought back here
+   * right now (a peer asking for it then gets an answer, not "no such table").
+   */
+  async held(code: string): Promise<Room | undefined> {
+    return this.rooms.get(code) ?? (await this.arriving.get(code));
+  }
+
+  /** Whether the ledger has `code` in the lobby or playing (someone should hold it). */
+  async isActive(code: string): Promise<boolean> {
+    const record = await this.ctx.ledger.store.loadMatchByCode(code);
+    return record !== null && (record.status === 'lobby' || record.status === 'playing');
+  }
+
+  /** Claims these unfinished matches (those nobody live holds) and rebuilds each as a room. */
+  private async bringBack(candidates: readonly MatchRecord[]): Promise<MatchRecord[]> {
+    // A table claimed here is rebuilt once: a second claim of it (this process may re-claim its
+    // own tables) while the first is rebuilding waits for that one.
+    const fresh = candidates.filter((r) => !this.rooms.has(r.code) && !this.arriving.has(r.code));
+    if (fresh.length === 0) return [];
+    const store = this.ctx.ledger.store;
+    const ready = new Map<string, (room: Room | undefined) => void>();
+    for (const r of fresh) this.arriving.set(r.code, new Promise((done) => ready.set(r.code, done)));
+    const back: MatchRecord[] = [];
+    try {
+      const claimed = new Set(await store.claim(fresh.map((r) => r.id)));
+      const now = this.ctx.clock.now();
+      for (const record of fresh) {
+        if (!claimed.has(record.id)) continue;
+        if (record.status === 'lobby' && now - record.createdAt.getTime() > this.lobbyTtlMs) {
+          // A lobby nobody started in a day is closed rather than brought back.
+          await this.ctx.ledger.write([
+            { kind: 'updateMatch', matchId: record.id, patch: { status: 'ended', endedAt: new Date(now) } },
+          ]);
           continue;
         }
+        const room = new Room(record, this.ctx);
+        if (record.status === 'playing') {
+          const [log, hands] = await Promise.all([store.loadLog(record.id), store.loadHands(record.id)]);
+          try {
+            room.restore(log, hands.length);
+          } catch (error) {
+            await this.restoreFailed(room, log, error);
+            continue;
+          }
+        }
+        this.rooms.set(record.code, room);
+        this.arriving.delete(record.code);
+        ready.get(record.code)!(room);
+        back.push(record);
+        this.ctx.onAdopted?.(room);
       }
-      this.rooms.set(record.code, room);
+    } finally {
+      for (const r of fresh) {
+        if (this.arriving.get(r.code) === undefined) continue;
+        this.arriving.delete(r.code);
+        ready.get(r.code)!(this.rooms.get(r.code));
+      }
     }
-    return active.length;
+    return back;
+  }
+
+  private async restoreFinished(skip: ReadonlySet<string>): Promise<void> {
+    const store = this.ctx.ledger.store;
+    const now = this.ctx.clock.now();
+    const recent = await store.loadFinishedSince(new Date(now - this.retainFinishedMs));
+    for (const record of recent) {
+      if (skip.has(record.code) || this.rooms.has(record.code)) continue;
+      const room = new Room(record, this.ctx);
+      if (record.startedAt !== null) {
+        const log = entries(await store.loadLog(record.id));
+        room.restoreFinished(log.length > 0 ? replayUpTo(room.config(), log).engine : null);
+      } else room.restoreFinished(null);
+      this.rooms.set(record.code, room);
+      this.dropLater(room, (record.endedAt?.getTime() ?? now) + this.retainFinishedMs - now);
+    }
+  }
+
+  /**
+   * A log that does not replay (never one this server wrote): the match is closed as ended with
+   * the scores of what does replay, so that its detail and replay stay readable, and the failure
+   * is logged and listed in /healthz.
+   */
+  private async restoreFailed(room: Room, rows: Parameters<Room['restore']>[0], error: unknown): Promise<void> {
+    const record = room.record;
+    const log = entries(rows);
+    const { engine, broken } = log.length > 0 ? replayUpTo(room.config(), log) : { engine: null, broken: null };
+    const message = error instanceof Error ? error.message : String(error);
+    this.ctx.log.error(
+      { err: error, code: record.code, matchId: record.id },
+      'could not restore a match; closed as ended',
+    );
+    this.restoreFailures.push({
+      code: record.code,
+      matchId: record.id,
+      seq: broken?.seq ?? null,
+      error: message.slice(0, 300),
+      at: new Date(this.ctx.clock.now()).toISOString(),
+    });
+    const patch = {
+      status: 'ended' as const,
+      endedAt: new Date(this.ctx.clock.now()),
+      finalScores: engine ? [...engine.scores()] : null,
+    };
+    try {
+      await this.ctx.ledger.write([{ kind: 'updateMatch', matchId: record.id, patch }]);
+    } catch (writeError) {
+      this.ctx.log.error({ err: writeError, code: record.code }, 'could not close a match that does not restore');
+    }
   }
 
   /** Forgets finished rooms (their sockets got the last view); the ledger keeps them. */
@@ -151,6 +366,11 @@ export class Tables {
   }
 
   close(): void {
+    if (this.sweepTimer !== null) this.ctx.clock.clearTimer(this.sweepTimer);
+    this.sweepTimer = null;
     for (const room of this.rooms.values()) room.close();
   }
 }
+
+const entries = (rows: readonly { seq: number; at: number; event: unknown }[]): LogEntry[] =>
+  rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));

@@ -76,7 +76,7 @@ describe('two servers through Redis', () => {
       // In order (views that would differ only in seq are not sent).
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
       expect(new Set(seqs).size).toBe(seqs.length);
-      expect(seqs[seqs.length - 1]).toBe(room.engine!.seq);
+      expect(seqs[seqs.length - 1]).toBe(room.viewSeq('spectator'));
       // B's player really played (its own actions are in A's log).
       expect(room.engine!.log.some((e) => e.event.type === 'act' && e.event.seat === onB.seat)).toBe(true);
       expect(playerB.refusals().filter((r) => r.code !== 'act/stale_seq')).toEqual([]);
@@ -84,6 +84,95 @@ describe('two servers through Redis', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('one socket per seat across servers: opened on B takes it from A; a bot put in its seat removes a socket on B', async () => {
+    const key = `mj-test-${randomBytes(4).toString('hex')}`;
+    const a = await testServer({
+      store: await openStore({ kind: 'postgres', url: db.url }),
+      redisUrl: REDIS_URL,
+      redisKey: key,
+    });
+    const b = await testServer({
+      store: await openStore({ kind: 'postgres', url: db.url }),
+      redisUrl: REDIS_URL,
+      redisKey: key,
+    });
+    const lost = (c: TestClient) =>
+      c.messages.flatMap((m: ServerMessage) => (m.type === 'seat-lost' ? [m.reason] : []));
+    try {
+      const t = await createTable(a.url, { fillWithBots: true });
+      const ann = await join(a.url, t.code, 'Ann', 0);
+      const bo = await join(a.url, t.code, 'Bo', 1);
+      const annOnA = await TestClient.open(a.url, t.code, ann.token);
+      const annOnB = await TestClient.open(b.url, t.code, ann.token);
+      expect(annOnB.role).toBe(0);
+      await annOnA.waitFor(() => lost(annOnA).length === 1, 10_000);
+      expect(lost(annOnA)).toEqual(['opened_elsewhere']);
+      expect(lost(annOnB)).toEqual([]);
+
+      const boOnB = await TestClient.open(b.url, t.code, bo.token);
+      expect(boOnB.role).toBe(1);
+      expect((await api(a.url, 'POST', `/api/tables/${t.code}/bot`, { seat: 1 }, t.hostToken)).status).toBe(200);
+      await boOnB.waitFor(() => lost(boOnB).length === 1, 10_000);
+      expect(lost(boOnB)).toEqual(['replaced']);
+      boOnB.send({ type: 'sync' });
+      await boOnB.waitFor(() => boOnB.refusals().length === 1);
+      expect(boOnB.refusals()[0]!.code).toBe('auth/not_joined');
+      for (const c of [annOnA, annOnB, boOnB]) c.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('lobby and host commands sent to B for a table held by A are run by A', async () => {
+    const key = `mj-test-${randomBytes(4).toString('hex')}`;
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () =>
+        testServer({ store: await openStore({ kind: 'postgres', url: db.url }), redisUrl: REDIS_URL, redisKey: key }),
+      ),
+    );
+    try {
+      const t = await createTable(a!.url, { rounds: 1, fillWithBots: false });
+      // Behind a proxy any request may reach any process.
+      const joined = await api<{ seat: number; token: string }>(b!.url, 'POST', `/api/tables/${t.code}/join`, {
+        name: '陳大文',
+        seat: 2,
+      });
+      expect(joined.status).toBe(200);
+      expect(joined.body.seat).toBe(2);
+      expect(a!.tables.get(t.code)!.info().seats[2].name).toBe('陳大文');
+      expect(b!.tables.get(t.code)).toBeUndefined();
+      // Refusals come back as the owner answers them.
+      const taken = await api<{ error: { code: string } }>(b!.url, 'POST', `/api/tables/${t.code}/join`, {
+        name: 'Bo',
+        seat: 2,
+      });
+      expect([taken.status, taken.body.error.code]).toEqual([409, 'table/seat_taken']);
+      const notHost = await api<{ error: { code: string } }>(
+        b!.url,
+        'POST',
+        `/api/tables/${t.code}/start`,
+        {},
+        joined.body.token,
+      );
+      expect([notHost.status, notHost.body.error.code]).toEqual([403, 'auth/not_host']);
+      const bad = await api<{ error: { code: string } }>(b!.url, 'POST', `/api/tables/${t.code}/join`, { name: '' });
+      expect(bad.status).toBe(400);
+      for (const seat of [0, 1, 3]) {
+        expect((await api(b!.url, 'POST', `/api/tables/${t.code}/bot`, { seat }, t.hostToken)).status).toBe(200);
+      }
+      expect((await api(b!.url, 'POST', `/api/tables/${t.code}/start`, {}, t.hostToken)).status).toBe(200);
+      expect(a!.tables.get(t.code)!.record.status).toBe('playing');
+      expect((await api(b!.url, 'POST', `/api/tables/${t.code}/end`, {}, t.hostToken)).status).toBe(200);
+      expect(a!.tables.get(t.code)!.record.status).toBe('ended');
+      // A code nobody holds is still not found.
+      expect((await api(b!.url, 'POST', '/api/tables/ZZZZZZ/join', { name: 'Cy' })).status).toBe(404);
+    } finally {
+      await a!.close();
+      await b!.close();
     }
   });
 });

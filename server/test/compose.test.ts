@@ -18,6 +18,7 @@ type Service = {
   ports?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
+  deploy?: { replicas?: number };
   healthcheck?: { test: string[] };
   volumes?: string[];
 };
@@ -28,17 +29,22 @@ describe('docker-compose.yml', () => {
     volumes: Record<string, unknown>;
   };
 
-  it('has the server, PostgreSQL and Redis, each with a health check', () => {
-    expect(Object.keys(doc.services).sort()).toEqual(['postgres', 'redis', 'server']);
+  it('has the proxy, the server, PostgreSQL and Redis, each with a health check', () => {
+    expect(Object.keys(doc.services).sort()).toEqual(['postgres', 'proxy', 'redis', 'server']);
     for (const s of Object.values(doc.services)) expect(s.healthcheck?.test.length).toBeGreaterThan(1);
     expect(doc.services.postgres?.image).toMatch(/^postgres:\d+/);
     expect(doc.services.redis?.image).toMatch(/^redis:\d+/);
+    expect(doc.services.proxy?.image).toMatch(/^nginx:\d+/);
   });
 
-  it('builds the server, publishes port 3000 and points it at the database and Redis by service name', () => {
+  it('runs two server replicas behind the proxy on port 3000, pointed at the database and Redis by service name', () => {
     const server = doc.services.server!;
     expect(server.build).toBe('.');
-    expect(server.ports).toContain('3000:3000');
+    expect(server.deploy?.replicas).toBe(2);
+    // Only the proxy is published; the replicas share port 3000 inside the network.
+    expect(server.ports).toBeUndefined();
+    expect(doc.services.proxy!.ports).toEqual(['3000:80']);
+    expect(doc.services.proxy!.depends_on).toEqual({ server: { condition: 'service_healthy' } });
     const env = server.environment!;
     expect(env.PORT).toBe('3000');
     const db = new URL(env.DATABASE_URL!);
@@ -55,6 +61,23 @@ describe('docker-compose.yml', () => {
       postgres: { condition: 'service_healthy' },
       redis: { condition: 'service_healthy' },
     });
+    // Any request may reach any replica: one signing secret, websockets only, the client's
+    // address from the proxy.
+    expect(env.SECRET).toMatch(/^\$\{MAHJONG_SECRET:\?/);
+    expect([env.WEBSOCKET_ONLY, env.TRUST_PROXY]).toEqual(['1', '1']);
+  });
+
+  it('the proxy passes websocket upgrades and the client address to the replicas by service name', () => {
+    const mount = doc.services.proxy!.volumes!.find((v) => v.endsWith(':/etc/nginx/nginx.conf:ro'))!;
+    const conf = readFileSync(path.join(root, mount.split(':')[0]!), 'utf8');
+    expect(conf).toMatch(/proxy_pass http:\/\/\$replicas:3000;/);
+    expect(conf).toMatch(/set \$replicas server;/);
+    expect(conf).toMatch(/proxy_http_version 1\.1;/);
+    expect(conf).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);
+    expect(conf).toMatch(/proxy_set_header Connection \$connection_upgrade;/);
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    // Braces balance (a cheap syntax check where no nginx runs).
+    expect(conf.split('{').length).toBe(conf.split('}').length);
   });
 
   it('declares every named volume it mounts', () => {

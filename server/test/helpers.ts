@@ -18,6 +18,7 @@ import {
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type RunningServer, type ServerOptions, startServer } from '../src/app.js';
+import { UNLIMITED } from '../src/limits.js';
 import { openStore } from '../src/store/open.js';
 import { chooseBotAction } from '../src/table/index.js';
 
@@ -36,6 +37,8 @@ export async function testServer(options: ServerOptions = {}): Promise<RunningSe
     botDelayMs: 0,
     clientDir: null,
     ...options,
+    // Tests make many requests from one address; the tests of the limits set their own.
+    limits: { ...UNLIMITED, ...options.limits },
   });
 }
 

@@ -1,0 +1,90 @@
+/**
+ * The lobby and host commands on one table (join, bot, start, end), as plain request in, answer
+ * out: the HTTP routes run them on a table this process holds, and in a cluster the process
+ * holding the table runs them for a peer that received the request (socket.ts `Peers`).
+ */
+import {
+  botRequestSchema,
+  type HttpError,
+  type HttpErrorCode,
+  type JoinResponse,
+  joinRequestSchema,
+} from '@mahjong/shared';
+import type { Room } from './room.js';
+import { LedgerError } from './store/types.js';
+import { verifyToken } from './tokens.js';
+
+export const TABLE_OPS = ['join', 'bot', 'start', 'end'] as const;
+export type TableOp = (typeof TABLE_OPS)[number];
+export const isTableOp = (x: unknown): x is TableOp => (TABLE_OPS as readonly unknown[]).includes(x);
+
+/** An HTTP answer as data (it may cross to another process). */
+export interface OpAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export const STATUS: Record<HttpErrorCode, number> = {
+  'http/invalid': 400,
+  'http/not_found': 404,
+  'http/internal': 500,
+  'server/unavailable': 503,
+  'http/rate_limited': 429,
+  'http/origin': 403,
+  'table/not_found': 404,
+  'table/seat_taken': 409,
+  'table/full': 409,
+  'table/already_started': 409,
+  'table/not_ready': 409,
+  'table/over': 409,
+  'auth/not_host': 403,
+  'match/not_found': 404,
+  'match/in_progress': 409,
+};
+
+export const errorAnswer = (code: HttpErrorCode, message: string): OpAnswer => ({
+  status: STATUS[code],
+  body: { error: { code, message } } satisfies HttpError,
+});
+
+function isHost(authorization: string, room: Room, secret: Buffer): boolean {
+  const token = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  const claims = verifyToken(secret, token);
+  return (
+    claims !== null && claims.code === room.code && claims.subject === 'host' && room.tokenCurrent('host', claims.nonce)
+  );
+}
+
+/** Runs `op` on `room` (held by this process). A database failure answers 503: nothing changed. */
+export async function runTableOp(
+  room: Room,
+  op: TableOp,
+  body: unknown,
+  authorization: string,
+  secret: Buffer,
+): Promise<OpAnswer> {
+  try {
+    if (op === 'join') {
+      const req = joinRequestSchema.safeParse(body ?? {});
+      if (!req.success) return errorAnswer('http/invalid', req.error.issues.map((i) => i.message).join('; '));
+      const r = await room.join(req.data.name, req.data.seat);
+      if (!r.ok) return errorAnswer(r.error.code, r.error.message);
+      const out: JoinResponse = { seat: r.value.seat, token: r.value.token, table: room.info() };
+      return { status: 200, body: out };
+    }
+    if (!isHost(authorization, room, secret)) return errorAnswer('auth/not_host', 'only the host may do this');
+    if (op === 'bot') {
+      const req = botRequestSchema.safeParse(body ?? {});
+      if (!req.success) return errorAnswer('http/invalid', 'seat must be 0-3');
+      const r = await room.setBot(req.data.seat);
+      return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message);
+    }
+    const r = op === 'start' ? await room.start() : await room.end();
+    return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message);
+  } catch (error) {
+    if (error instanceof LedgerError) {
+      return errorAnswer('server/unavailable', 'the server cannot reach its database; try again shortly');
+    }
+    throw error;
+  }
+}
