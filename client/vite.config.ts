@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { cjkFont } from './scripts/cjk-font.js';
 
 const root = import.meta.dirname;
 const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?? 3000}`;
@@ -13,6 +14,7 @@ const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?
 export default defineConfig({
   root,
   base: '/',
+  plugins: [cjkFont()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,
@@ -30,10 +32,11 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.CLIENT_PORT ?? 5173),
+    // The server answers only its own origin (ORIGINS): proxied requests say they come from it.
     proxy: {
-      '/api': { target, changeOrigin: true },
-      '/healthz': { target, changeOrigin: true },
-      '/socket.io': { target, ws: true, changeOrigin: true },
+      '/api': { target, changeOrigin: true, headers: { origin: target } },
+      '/healthz': { target, changeOrigin: true, headers: { origin: target } },
+      '/socket.io': { target, ws: true, changeOrigin: true, headers: { origin: target } },
     },
   },
 });

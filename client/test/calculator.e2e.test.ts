@@ -5,15 +5,14 @@
  * and the patterns the fixture gives and the scorer computes.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { formatTiles, parseTiles, scoreRequest, type TileKind, tiles } from '@mahjong/shared';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientDist, launchChromium } from './e2e/harness.js';
 
 const clientRoot = resolve(import.meta.dirname, '..');
 const artifacts = resolve(clientRoot, '../artifacts');
@@ -52,17 +51,8 @@ let base = '';
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'calc-e2e-'));
-  await build({
-    configFile: false,
-    root: clientRoot,
-    logLevel: 'warn',
-    build: {
-      outDir: dir,
-      emptyOutDir: true,
-      rollupOptions: { input: { calculator: resolve(clientRoot, 'calculator.html') } },
-    },
-  });
+  // The run's client build (client/test/e2e/build-client.ts) holds calculator.html too.
+  dir = clientDist();
   server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = join(dir, path === '/' ? 'calculator.html' : path);
@@ -77,16 +67,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--headless'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  if (dir !== '') await rm(dir, { recursive: true, force: true });
 });
 
 async function openPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
@@ -211,6 +197,59 @@ describe('scoring calculator page', () => {
     await page.screenshot({ path: join(artifacts, 'calculator-phone.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('riichi-modern on the calculator page', () => {
+  it('offers the modern table and its options, scores renhou at mangan, names patterns in the page language', async () => {
+    const views = [
+      { name: '1280x800-dpr1', width: 1280, height: 800, dpr: 1 },
+      { name: '1280x800-dpr2', width: 1280, height: 800, dpr: 2 },
+      { name: '844x390-dpr3', width: 844, height: 390, dpr: 3 },
+      { name: '390x844-dpr3', width: 390, height: 844, dpr: 3 },
+    ];
+    for (const v of views) {
+      const page = await browser.newPage({
+        viewport: { width: v.width, height: v.height },
+        deviceScaleFactor: v.dpr,
+      });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${base}/calculator.html`);
+      await page.waitForSelector('#calc-palette button[data-kind="0"]');
+      await page.selectOption('#calc-ruleset', 'riichi-modern');
+      // its own options: red fives and renhou as choices, the rest as switches
+      expect(await page.$$eval('#calc-opt-renhou option', (os) => os.map((o) => o.getAttribute('value')))).toEqual([
+        'off',
+        'mangan',
+        'yakuman',
+      ]);
+      expect(await page.inputValue('#calc-opt-redFives')).toBe('3');
+      expect(await page.isChecked('#calc-opt-openTanyao')).toBe(true);
+      await page.fill('#calc-quick', '234m406p789s24s88m');
+      await page.fill('#calc-quick-win', '3s');
+      await page.click('#calc-quick-form button[type="submit"]');
+      await page.selectOption('#calc-seat', '2');
+      await page.check('#calc-cond-renhou');
+      // renhou off: a red five alone is no yaku
+      await expect.poll(() => page.textContent('#calc-below')).toContain('No yaku');
+      await page.selectOption('#calc-opt-renhou', 'mangan');
+      await expect.poll(() => page.textContent('#calc-total')).toBe('5 han, mangan');
+      expect(await page.textContent('#calc-payments .calc-winner td')).toBe('8000');
+      const row = page.locator('tr[data-pattern="first-turn-discard"] th');
+      expect(await row.locator('.calc-name-en').textContent()).toBe('Renhou (win on a first-turn discard)');
+      expect(await row.locator('.calc-name-zh').isVisible()).toBe(false);
+      expect(await page.textContent('#calc-command')).toContain('--ruleset riichi-modern');
+      expect(await page.textContent('#calc-command')).toContain('--option renhou=mangan');
+      await mkdir(artifacts, { recursive: true });
+      await page.screenshot({ path: join(artifacts, `calculator-riichi-modern-${v.name}.png`), fullPage: true });
+      // a page in Chinese leads with the Chinese name
+      await page.evaluate(() => document.documentElement.setAttribute('lang', 'zh-HK'));
+      expect(await row.locator('.calc-name-zh').isVisible()).toBe(true);
+      expect(await row.locator('.calc-name-zh').textContent()).toBe('人和');
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 });
 

@@ -1,43 +1,13 @@
-/**
- * End to end in real Chromium against the real server (embedded PGlite): four players join one
- * table through the lobby, play a whole hand to its result by clicking tiles on the canvas and
- * buttons in the action bar, a fifth page watches (and never sees a concealed tile), one player
- * loses its connection and gets its seat back, and a replay page steps through the stored match.
- * Screenshots of the table, a claim prompt, a result and the replay go to artifacts/.
- */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type RunningServer, artifacts, launchChromium, postJson, startTableServer } from './e2e/harness.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = resolve(clientDir, '..');
-const artifacts = join(repoRoot, 'artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-interface Running {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-let server: Running;
+let server: RunningServer;
 let browser: Browser;
-let tmp: string;
 const contexts: BrowserContext[] = [];
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const post = <T>(path: string, body: unknown, token?: string): Promise<T> => postJson<T>(server.url, path, body, token);
 
 async function newPage(width = 800, height = 560): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width, height } });
@@ -114,32 +84,14 @@ async function discardByClicking(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'mj-e2e-'));
-  mkdirSync(artifacts, { recursive: true });
-  const outDir = join(tmp, 'dist');
-  await build({ root: clientDir, configFile: join(clientDir, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
-  process.env.LOG_LEVEL ??= 'warn';
-  const app = (await import(pathToFileURL(join(repoRoot, 'server/src/app.ts')).href)) as {
-    startServer(o: Record<string, unknown>): Promise<Running>;
-  };
-  server = await app.startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: join(tmp, 'data'),
-    clientDir: outDir,
-    botDelayMs: 100,
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
+  server = await startTableServer('e2e', { botDelayMs: 100 });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();
   await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('four players, a spectator and a replay in Chromium', () => {
@@ -294,7 +246,7 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await viewer.click('[data-testid="step-back"]');
     expect((await viewer.textContent('[data-testid="position"]'))?.trim()).toBe(`6 / ${frames}`);
     expect(await viewer.textContent('[data-testid="caption"]')).toMatch(
-      /(Ann|Bo|Cy|Di) (discards|passes|chows|pungs|wins)|deal|Time ran out/,
+      /(Ann|Bo|Cy|Di) (discards|passes|chows|pungs|wins)|deal|No claim|time ran out/,
     );
     // With every hand shown, the other seats' concealed tiles are face up.
     const faceUp = await viewer.evaluate(() => {

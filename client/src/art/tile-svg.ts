@@ -49,10 +49,32 @@ const HANZI_NUMERALS: readonly string[] = [
   'M4 2 C4 6 3 8 1 9.6 M6 2 C6.4 6 7.4 8 9 9.6',
   'M1 4 H6.4 C6.4 7.2 6.6 9.4 9 9.4 V7.8 M4.6 0.8 C4.6 5 3.6 8 1 9.6',
 ];
-const WAN = 'M1 2 H9 M4.6 2 C4.6 6 3.6 8 1.4 9.6 M4.6 5 H8 C8 8.2 7.6 9.6 5.8 9.4';
+/**
+ * 萬 (ten thousand) as Hong Kong sets print it, not the simplified 万: 艹 on top, the boxed
+ * 田 of 禺, and the open 禸 below with its 厶 inside.
+ */
+const WAN =
+  'M1 1.5 H9 M3.4 0.3 V2.6 M6.6 0.3 V2.6 M2.6 3.4 H7.4 V6 H2.6 Z M2.6 4.7 H7.4 M5 3.4 V7.6 ' +
+  'M1.4 9.8 V7 H8.6 V9.2 C8.6 9.8 8.2 9.9 7.4 9.6 M5 7.6 L3.8 9.1 L6.8 8.9 M6 8 L6.9 9';
 const ZHONG = 'M1.6 3 V7.2 M1.6 3 H8.4 V7.2 M1.6 7.2 H8.4 M5 0.4 V9.8';
+/**
+ * 發 (the green dragon): 癶 over 弓 (left) and 殳 (right). Drawn thinner than 中, it has
+ * three times the strokes.
+ */
 const FA =
-  'M1 3.6 H9 M3.4 0.6 C3.4 3.6 2.6 6.6 0.8 9.6 M6.6 0.6 L7.8 2.2 M3.6 5.4 H7.6 C6.8 7.8 4.6 9.4 2.6 9.6 M4.4 6.6 C5.8 8.2 7.2 9.2 9.2 9.6';
+  'M1.2 0.8 H3.8 L1.4 3.4 M2.4 2 L3.6 3 ' + // 癶, left half
+  'M5.6 0.5 L6.1 1.3 M7.4 0.3 L7.9 1.1 M5.4 1.9 H8 M6.2 1.9 C7.2 3 8 3.4 9.4 3.7 M4.8 0.4 C4.6 2.2 3.6 3.2 2 4 ' + // 癶, right half
+  'M1.3 4.9 H4.1 V6.3 H1.6 V7.7 H4.3 C4.3 9.2 4 9.8 2.9 9.5 ' + // 弓
+  'M6.2 4.7 C6.2 5.9 6 6.5 5.3 7 M6.2 4.7 H7.9 V6 C7.9 6.5 8.3 6.7 9.2 6.7 ' + // 几 of 殳
+  'M5.5 7.5 H8.5 C7.8 8.8 6.8 9.5 5.3 9.9 M6.2 8 C7 9 8 9.5 9.3 9.9'; // 又 of 殳
+
+/** The winds as Hong Kong sets print them: 東 南 西 北. */
+const WINDS_ZH: readonly string[] = [
+  'M1 2 H9 M2.4 3.4 H7.6 V6.6 H2.4 Z M2.4 5 H7.6 M5 0.4 V9.8 M4.6 6.8 C3.6 8.2 2.4 9 0.8 9.6 M5.4 6.8 C6.4 8.2 7.6 9 9.2 9.6',
+  'M1 1.8 H9 M5 0.3 V3.2 M1.8 9.8 V3.4 H8.2 V9.2 C8.2 9.8 7.6 9.9 6.8 9.6 M3.6 4.3 L4.3 5.2 M6.4 4.3 L5.7 5.2 M3 6.2 H7 M3.2 7.8 H6.8 M5 6.2 V9.6',
+  'M1 1.4 H9 M1.8 3.6 H8.2 V9.6 H1.8 Z M4 1.4 V5.2 C4 6.4 3.4 7 2.2 7.6 M6 1.4 V6.2 C6 7 6.6 7.3 8.1 7.3',
+  'M3.8 0.6 V9.4 M1 3.8 H3.8 M0.8 8.4 L3.8 6.8 M6.4 0.6 V8.4 C6.4 9.4 7 9.6 9.2 9.6 V8.2 M6.4 4.4 L9 3',
+];
 
 const stroke = (d: string, color: string, width: number, transform: string): string =>
   `<path d="${d}" transform="${transform}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
@@ -198,14 +220,24 @@ function sun(cx: number, cy: number, color: string): string {
 
 const BONUS_COLORS = ['#d0346b', '#7b3fb8', '#e0852a', GREEN] as const;
 
-function faceArt(kind: TileKind): string {
+/**
+ * The face sets a player may choose. "classic" draws the pips as Hong Kong sets print them;
+ * "high-contrast" is for small screens and colour-blind players: every suited tile carries its
+ * rank as a large numeral (7, 8 and 9 differ by shape, not by the colour of their pips) over a
+ * one-symbol suit sign that differs by shape too (ring, stick, 萬), in dark inks only.
+ */
+export const FACE_SETS = ['classic', 'high-contrast'] as const;
+export type FaceSet = (typeof FACE_SETS)[number];
+export const isFaceSet = (x: unknown): x is FaceSet => FACE_SETS.includes(x as FaceSet);
+
+function classicFace(kind: TileKind): string {
   const suit = suitOf(kind);
   const rank = rankOf(kind);
   switch (suit) {
     case 'm':
       return (
-        hanzi(HANZI_NUMERALS[rank - 1] as string, 33, 25, 26, INK, 3.4) +
-        hanzi(WAN, 30, 58, 28, RED, 3.6) +
+        hanzi(HANZI_NUMERALS[rank - 1] as string, 33, 24, 26, INK, 3.2) +
+        hanzi(WAN, 31, 57, 30, RED, 2.5) +
         latin(String(rank), 4, 4, 11, INK, 1.8)
       );
     case 'p':
@@ -213,27 +245,85 @@ function faceArt(kind: TileKind): string {
     case 's':
       return bambooFace(rank);
     case 'z':
-      switch (rank) {
-        case 1:
-        case 2:
-        case 3:
-        case 4:
-          return latin('ESWN'[rank - 1] as string, 16, 17, 44, INK, 5.6);
-        case 5: // white dragon: the blue frame
-          return (
-            `<rect x="11" y="12" width="38" height="58" rx="3" fill="none" stroke="${BLUE}" stroke-width="4"/>` +
-            `<rect x="18" y="19" width="24" height="44" rx="2" fill="none" stroke="${BLUE}" stroke-width="2" stroke-dasharray="4 3"/>`
-          );
-        case 6:
-          return hanzi(FA, 30, 41, 44, GREEN, 5);
-        default:
-          return hanzi(ZHONG, 30, 41, 46, RED, 5.4);
-      }
-    case 'f': {
-      const n = ((rank - 1) % 4) + 1;
-      const color = BONUS_COLORS[n - 1] as string;
-      return (rank <= 4 ? flower(32, 36, color) : sun(32, 40, color)) + latin(String(n), 4, 4, 11, color, 1.8);
-    }
+      return honourFace(rank, GREEN, RED, BLUE);
+    case 'f':
+      return bonusFace(rank, 11);
+  }
+}
+
+/**
+ * Winds, white, green and red dragon; the colours are parameters of the face set. Classic winds
+ * are the Chinese characters with the letter small in the corner; high-contrast winds the letter
+ * large.
+ */
+function honourFace(rank: number, green: string, red: string, blue: string, chineseWinds = true): string {
+  switch (rank) {
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+      return chineseWinds
+        ? hanzi(WINDS_ZH[rank - 1] as string, 30, 42, 44, INK, 4.2) +
+            latin('ESWN'[rank - 1] as string, 4, 4, 11, INK, 1.8)
+        : latin('ESWN'[rank - 1] as string, 16, 17, 44, INK, 5.6);
+    case 5: // white dragon: the blue frame
+      return (
+        `<rect x="11" y="12" width="38" height="58" rx="3" fill="none" stroke="${blue}" stroke-width="4"/>` +
+        `<rect x="18" y="19" width="24" height="44" rx="2" fill="none" stroke="${blue}" stroke-width="2" stroke-dasharray="4 3"/>`
+      );
+    case 6:
+      return hanzi(FA, 30, 41, 46, green, 3.3);
+    default:
+      return hanzi(ZHONG, 30, 41, 46, red, 5.4);
+  }
+}
+
+function bonusFace(rank: number, numeral: number): string {
+  const n = ((rank - 1) % 4) + 1;
+  const color = BONUS_COLORS[n - 1] as string;
+  return (rank <= 4 ? flower(32, 36, color) : sun(32, 40, color)) + latin(String(n), 4, 4, numeral, color, numeral / 6);
+}
+
+/** Dark inks of the high-contrast set: each at least 7:1 against the face. */
+const HC = { ink: '#111a2e', red: '#8f1414', green: '#0b4f24', blue: '#12337a' } as const;
+
+function highContrastFace(kind: TileKind): string {
+  const suit = suitOf(kind);
+  const rank = rankOf(kind);
+  const numeral = (color: string) => latin(String(rank), 19, 6, 36, color, 5.2);
+  switch (suit) {
+    case 'm':
+      return numeral(HC.ink) + hanzi(WAN, 30, 62, 26, HC.red, 2.6);
+    case 'p':
+      return (
+        numeral(HC.ink) +
+        `<circle cx="30" cy="62" r="11" fill="none" stroke="${HC.blue}" stroke-width="4.5"/>` +
+        `<circle cx="30" cy="62" r="3.5" fill="${HC.blue}"/>`
+      );
+    case 's':
+      return (
+        numeral(HC.ink) +
+        [23, 37]
+          .map(
+            (x) =>
+              `<rect x="${x - 3.5}" y="50" width="7" height="24" rx="3.5" fill="${HC.green}"/>` +
+              `<path d="M${x - 3.5} 62 H${x + 3.5}" stroke="#fbf8ee" stroke-width="1.8"/>`,
+          )
+          .join('')
+      );
+    case 'z':
+      return honourFace(rank, HC.green, HC.red, HC.blue, false);
+    case 'f':
+      return bonusFace(rank, 20);
+  }
+}
+
+function faceArt(kind: TileKind, set: FaceSet): string {
+  switch (set) {
+    case 'classic':
+      return classicFace(kind);
+    case 'high-contrast':
+      return highContrastFace(kind);
   }
 }
 
@@ -249,9 +339,9 @@ function frame(inner: string, face: string): string {
   );
 }
 
-/** The SVG of a tile face. */
-export function tileSvg(kind: TileKind): string {
-  return frame(faceArt(kind), '#fbf8ee');
+/** The SVG of a tile face in a face set (classic unless told). */
+export function tileSvg(kind: TileKind, set: FaceSet = 'classic'): string {
+  return frame(faceArt(kind, set), '#fbf8ee');
 }
 
 /** The SVG of a tile back (other players' concealed tiles, the wall). */

@@ -37,7 +37,7 @@ interface Fixture {
 }
 
 const fixtureDir = join(import.meta.dirname, '../../../shared/src/scoring/fixtures');
-const fixtures: Fixture[] = ['hk-new', 'hk-old', 'riichi'].flatMap(
+const fixtures: Fixture[] = ['hk-new', 'hk-old', 'riichi', 'riichi-modern'].flatMap(
   (r) => JSON.parse(readFileSync(join(fixtureDir, `${r}.json`), 'utf8')) as Fixture[],
 );
 
@@ -209,7 +209,11 @@ describe('scoring through the page state', () => {
     expect(sets.flatMap((x) => x.tiles)).toHaveLength(14);
     const rows = patternRows(e.result);
     expect(rows.reduce((n, r) => n + r.value, 0)).toBeGreaterThanOrEqual(e.result.faan ?? 0);
-    expect(rows.find((r) => r.name === 'dragon-pung')).toMatchObject({ label: 'Dragon pung', unit: 'faan' });
+    expect(rows.find((r) => r.name === 'dragon-pung')).toMatchObject({
+      label: 'Dragon pung',
+      labelZh: '三元牌',
+      unit: 'faan',
+    });
     expect(totalLine(e.result)).toMatch(/^\d+ faan/);
     expect(paymentRows(e.result).reduce((n, p) => n + p.amount, 0)).toBe(e.result.points.winner);
   });
@@ -279,6 +283,37 @@ describe('quick input', () => {
     if (!q.ok) expect(q.error.message).toContain('unexpected character');
     const e = loadQuick(initialState(), '   ');
     expect(e.ok).toBe(false);
+  });
+
+  it('scores riichi-modern with its options, red fives and renhou, and says so in the command', () => {
+    let s = loadQuick(setRuleset(initialState(), 'riichi-modern'), '234m406p789s24s88m3s --seat S --renhou');
+    if (!s.ok) throw new Error(s.error.message);
+    let state = s.value;
+    expect(state.ruleset).toBe('riichi-modern');
+    expect(state.conditions).toEqual(['renhou']);
+    // renhou off by default: the red five is the only han, and no yaku
+    let e = evaluate(state);
+    if (e.kind !== 'scored') throw new Error(JSON.stringify(e));
+    expect(e.result.belowMinimum).toBe(true);
+    expect(patternRows(e.result).map((r) => [r.name, r.label, r.labelZh])).toContainEqual([
+      'red-five',
+      'Aka dora (red five)',
+      '赤寶牌',
+    ]);
+    state = setOption(state, 'renhou', 'mangan');
+    e = evaluate(state);
+    if (e.kind !== 'scored') throw new Error(JSON.stringify(e));
+    expect(e.result.points.winner).toBe(8000);
+    expect(totalLine(e.result)).toBe('5 han, mangan');
+    expect(patternRows(e.result)[0]).toMatchObject({ name: 'first-turn-discard', labelZh: '人和' });
+    expect(commandArgs(state)).toEqual(expect.arrayContaining(['--ruleset', 'riichi-modern', '--renhou']));
+    expect(commandLine(state)).toContain('406p');
+    expect(commandLine(state)).toContain('--option renhou=mangan');
+    // without red fives at the table the five is written plain and counts nothing
+    state = setOption(state, 'redFives', 0);
+    expect(toRequest(state).concealed).toBe('23488m456p24789s');
+    s = loadQuick(state, commandLine(state));
+    expect(s.ok).toBe(true);
   });
 
   it('reads red fives in riichi', () => {

@@ -14,11 +14,15 @@ import {
   HK_RULESETS,
   isBonus,
   isHonour,
+  isRiichiFamily,
+  isRiichiOptions,
+  isScoringRulesetId,
   type MeldKind,
   ok,
   PLAYING_KINDS,
   parseRequest,
   parseTiles,
+  patternName,
   RIICHI_ONLY_CONDITIONS,
   type Result,
   rankOf,
@@ -78,7 +82,7 @@ export interface CalcState {
   readonly conditions: readonly WinCondition[];
   /** Riichi: dora count (indicators, ura, kong dora together). */
   readonly dora: number;
-  /** Riichi with red fives (`akaDora`): how many the winner holds. */
+  /** Riichi with red fives (`akaDora`, riichi-modern `redFives: 3`): how many the winner holds. */
   readonly redFives: number;
   readonly target: CalcTarget;
 }
@@ -93,6 +97,7 @@ export const CONDITION_LABELS: Readonly<Record<WinCondition, string>> = {
   doubleKong: 'Double kong replacement',
   heavenly: 'Heavenly hand (dealer, dealt)',
   earthly: 'Earthly hand',
+  renhou: 'Renhou (on a discard before your first draw)',
   riichi: 'Riichi',
   doubleRiichi: 'Double riichi',
   ippatsu: 'Ippatsu',
@@ -100,13 +105,13 @@ export const CONDITION_LABELS: Readonly<Record<WinCondition, string>> = {
 
 /** The winning conditions a ruleset plays, in the order the page lists them. */
 export function conditionsFor(ruleset: ScoringRulesetId): readonly WinCondition[] {
-  return ruleset === 'riichi' ? WIN_CONDITIONS : WIN_CONDITIONS.filter((c) => !RIICHI_ONLY_CONDITIONS.includes(c));
+  return isRiichiFamily(ruleset) ? WIN_CONDITIONS : WIN_CONDITIONS.filter((c) => !RIICHI_ONLY_CONDITIONS.includes(c));
 }
 
 export function initialState(ruleset: ScoringRulesetId = 'hk-new'): CalcState {
   return {
     ruleset,
-    options: { 'hk-new': {}, 'hk-old': {}, riichi: {} },
+    options: { 'hk-new': {}, 'hk-old': {}, riichi: {}, 'riichi-modern': {} },
     concealed: [],
     melds: [],
     win: null,
@@ -140,9 +145,19 @@ export function usedCounts(state: CalcState): Uint8Array {
 
 /** Whether bonus tiles take part under the chosen ruleset and options. */
 export function bonusInPlay(state: CalcState): boolean {
-  if (state.ruleset === 'riichi') return false;
+  if (isRiichiFamily(state.ruleset)) return false;
   const opts = resolveOptions(state.ruleset, state.options[state.ruleset]);
-  return !opts.ok || opts.value.ruleset === 'riichi' || opts.value.flowers;
+  return !opts.ok || isRiichiOptions(opts.value) || opts.value.flowers;
+}
+
+/** How many red fives the chosen riichi options let the player hold (0: none counted). */
+export function redFivesInPlay(state: CalcState): number {
+  if (!isRiichiFamily(state.ruleset)) return 0;
+  const opts = currentOptions(state);
+  if (!opts.ok) return 0;
+  const o = opts.value;
+  if (o.ruleset === 'riichi') return o.akaDora ? 3 : 0;
+  return o.ruleset === 'riichi-modern' ? o.redFives : 0;
 }
 
 /** The tiles a click on `kind` would add for `target`: one tile, or a whole meld. */
@@ -314,7 +329,7 @@ export function incompleteMessage(state: CalcState): string | null {
 /** The scorer's input for the state (whatever the tile count; the scorer judges it). */
 export function toWinInput(state: CalcState): WinInput | null {
   if (state.win === null) return null;
-  const riichi = state.ruleset === 'riichi';
+  const riichi = isRiichiFamily(state.ruleset);
   const allowed = conditionsFor(state.ruleset);
   return {
     concealed: state.concealed,
@@ -327,7 +342,7 @@ export function toWinInput(state: CalcState): WinInput | null {
     dealer: state.seatWind === 1,
     conditions: state.conditions.filter((c) => allowed.includes(c)),
     ...(riichi ? { dora: state.dora } : {}),
-    ...(riichi && state.redFives > 0 ? { redFives: state.redFives } : {}),
+    ...(riichi && redFivesWritten(state) > 0 ? { redFives: redFivesWritten(state) } : {}),
     ...(!state.selfDrawn && state.discarder !== null && state.discarder !== state.seatWind
       ? { discarder: state.discarder }
       : {}),
@@ -360,7 +375,7 @@ export function toRequest(state: CalcState): Record<string, unknown> {
   const request: Record<string, unknown> = { ruleset: state.ruleset };
   const overrides = state.options[state.ruleset];
   if (Object.keys(overrides).length > 0) request.options = { ...overrides };
-  request.concealed = withRedFives(formatTiles(state.concealed), state.ruleset === 'riichi' ? state.redFives : 0);
+  request.concealed = withRedFives(formatTiles(state.concealed), redFivesWritten(state));
   if (state.melds.length > 0) {
     request.melds = state.melds.map((m) => ({ kind: m.kind, tiles: formatTiles(m.tiles), concealed: m.concealed }));
   }
@@ -383,10 +398,17 @@ const FLAG_OF: Readonly<Record<WinCondition, string>> = {
   doubleKong: '--double-kong',
   heavenly: '--heavenly',
   earthly: '--earthly',
+  renhou: '--renhou',
   riichi: '--riichi',
   doubleRiichi: '--double-riichi',
   ippatsu: '--ippatsu',
 };
+
+/** An option value as the command reads it back: a plain word as it is (`mangan`), anything else as JSON. */
+const optionWord = (v: unknown): string =>
+  typeof v === 'string' && /^[a-z][\w-]*$/i.test(v) && v !== 'true' && v !== 'false' && v !== 'null'
+    ? v
+    : JSON.stringify(v);
 
 const shellWord = (s: string): string => (/^[\w.,:=/+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -398,7 +420,7 @@ export function commandArgs(state: CalcState): string[] {
   const input = toWinInput(state);
   const args: string[] = [];
   // the last tile written is the winning tile, as the command reads it
-  const red = state.ruleset === 'riichi' ? state.redFives : 0;
+  const red = redFivesWritten(state);
   args.push(withRedFives(formatTiles(state.win === null ? state.concealed : [...state.concealed, state.win]), red));
   if (state.ruleset !== 'hk-new') args.push('--ruleset', state.ruleset);
   for (const m of state.melds) {
@@ -410,9 +432,12 @@ export function commandArgs(state: CalcState): string[] {
   if (input?.discarder !== undefined) args.push('--discarder', WIND_NAMES[input.discarder].charAt(0));
   for (const c of input?.conditions ?? []) args.push(FLAG_OF[c]);
   if (input?.dora !== undefined && input.dora > 0) args.push('--dora', String(input.dora));
-  for (const [k, v] of Object.entries(state.options[state.ruleset])) args.push('--option', `${k}=${JSON.stringify(v)}`);
+  for (const [k, v] of Object.entries(state.options[state.ruleset])) args.push('--option', `${k}=${optionWord(v)}`);
   return args;
 }
+
+/** Red fives written into requests: the count held, where the table plays them (one per suit at most). */
+const redFivesWritten = (state: CalcState): number => Math.min(state.redFives, redFivesInPlay(state));
 
 /** Writes up to `n` of the suited fives in `notation` as red fives (`0`), as the score command reads them. */
 export function withRedFives(notation: string, n: number): string {
@@ -460,7 +485,9 @@ export function loadQuick(state: CalcState, text: string, winText = ''): Result<
     const w = words[i] as string;
     if (w.startsWith('--')) {
       flags.push(w);
-      if (SCORE_VALUE_FLAGS.has(w) && i + 1 < words.length) flags.push(words[++i] as string);
+      // a value may come quoted from a pasted command line
+      if (SCORE_VALUE_FLAGS.has(w) && i + 1 < words.length)
+        flags.push((words[++i] as string).replace(/^'(.*)'$/, '$1'));
     } else {
       handParts.push(w.replace(/^'(.*)'$/, '$1'));
     }
@@ -495,7 +522,7 @@ export function fromRequest(state: CalcState, raw: Readonly<Record<string, unkno
     concealed: sortTiles(input.concealed),
     melds: input.melds.map((m) => ({ kind: m.kind, tiles: [...m.tiles], concealed: m.concealed })),
     win: input.win,
-    bonus: ruleset !== 'riichi' && request.flowers !== undefined ? sortTiles(input.bonus) : [],
+    bonus: !isRiichiFamily(ruleset) && request.flowers !== undefined ? sortTiles(input.bonus) : [],
     redFives: input.redFives ?? 0,
   };
   if (request.selfDrawn !== undefined) next = { ...next, selfDrawn: input.selfDrawn };
@@ -509,11 +536,6 @@ export function fromRequest(state: CalcState, raw: Readonly<Record<string, unkno
   }
   return ok(next);
 }
-
-const title = (name: string): string => {
-  const s = name.replace(/-/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-};
 
 /** One set of the arrangement, for display: its tiles and what it is. */
 export interface ArrangedSet {
@@ -551,24 +573,23 @@ function parseNotation(text: string): TileKind[] {
 
 export interface PatternRow {
   readonly name: string;
+  /** English name (shared `patternName`). */
   readonly label: string;
+  /** Traditional Chinese name (Japanese kanji for riichi items). */
+  readonly labelZh: string;
   readonly value: number;
   readonly unit: 'faan' | 'han' | 'fu';
 }
 
-/** Names that read better spelt out than title-cased. */
-const LABELS: Readonly<Record<string, string>> = {
-  winning: 'Base fu (for winning)',
-  'concealed-ron': 'Concealed hand won on a discard',
-  'open-pinfu': 'Open hand with no fu (raised to 30)',
-};
-
-/** The patterns as table rows; riichi's fu items are listed apart by the page. */
+/** The patterns as table rows, named in both languages; riichi's fu items are listed apart by the page. */
 export function patternRows(result: ValidScore): PatternRow[] {
   const unit = result.faan !== null ? 'faan' : 'han';
+  // a house table's id names its family by its unit
+  const ruleset = isScoringRulesetId(result.ruleset) ? result.ruleset : unit === 'han' ? 'riichi' : 'hk-new';
   return result.patterns.map((p) => ({
     name: p.name,
-    label: LABELS[p.name] ?? title(p.name),
+    label: patternName(p.name, 'en', ruleset),
+    labelZh: patternName(p.name, 'zh-HK', ruleset),
     value: p.value,
     unit: p.unit ?? unit,
   }));
@@ -591,8 +612,10 @@ export function totalLine(result: ValidScore): string {
     return `${result.faan} faan${capped}${result.limit ? ', limit hand' : ''}`;
   }
   if (result.fu === null) {
-    const pct = ((result.basicPoints ?? 0) / 20).toFixed(0);
-    return `yakuman (${pct}% of the limit)`;
+    const basic = result.basicPoints ?? 0;
+    // no fu: a yakuman, or a hand counted at a limit by rule (renhou at mangan)
+    if (basic < 8000) return `${result.han} han, ${riichiLimitName(basic)}`;
+    return `yakuman (${(basic / 20).toFixed(0)}% of the limit)`;
   }
   const limit = result.limit ? `, ${riichiLimitName(result.basicPoints ?? 0)}` : '';
   return `${result.han} han ${result.fu} fu${limit}`;
@@ -621,7 +644,7 @@ export function paymentRows(result: ValidScore): PaymentRow[] {
 /** The minimum-faan note, or the riichi no-yaku note, when the hand is complete but does not win. */
 export function belowMinimumNote(result: ValidScore, options: ScoringOptions): string | null {
   if (!result.belowMinimum) return null;
-  if (options.ruleset === 'riichi') return 'No yaku: dora alone do not make a winning hand.';
+  if (isRiichiOptions(options)) return 'No yaku: dora alone do not make a winning hand.';
   return `Below the table's minimum of ${options.minFaan} faan: not enough to win.`;
 }
 

@@ -4,9 +4,13 @@
  * runs here in the browser. Test hooks: palette buttons carry `data-kind`, the target radios
  * `data-target`, the total is `#calc-total`, and `window.__calc` exposes the plain state.
  */
+import '../ui/page-chrome.js';
 import {
   HK_RULESETS,
+  isRiichiFamily,
   POINTS_TABLE_NAMES,
+  RED_FIVE_COUNTS,
+  RENHOU_VALUES,
   RIICHI_OPTION_KEYS,
   SCORING_RULESET_IDS,
   type ScoringRulesetId,
@@ -19,6 +23,7 @@ import {
 import hkNewExamples from '../../../shared/src/scoring/fixtures/hk-new.json';
 import hkOldExamples from '../../../shared/src/scoring/fixtures/hk-old.json';
 import riichiExamples from '../../../shared/src/scoring/fixtures/riichi.json';
+import riichiModernExamples from '../../../shared/src/scoring/fixtures/riichi-modern.json';
 import { svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import './calculator.css';
 import {
@@ -36,6 +41,7 @@ import {
   conditionsFor,
   currentOptions,
   evaluate,
+  redFivesInPlay,
   explainText,
   fromRequest,
   initialState,
@@ -67,7 +73,8 @@ declare global {
 const RULESET_NAMES: Readonly<Record<ScoringRulesetId, string>> = {
   'hk-new': 'Hong Kong, new style',
   'hk-old': 'Hong Kong, old style',
-  riichi: 'Japanese riichi',
+  riichi: 'Japanese riichi (seed values)',
+  'riichi-modern': 'Japanese riichi, modern online rules',
 };
 
 const RIICHI_OPTION_LABELS: Readonly<Record<(typeof RIICHI_OPTION_KEYS)[number], string>> = {
@@ -78,6 +85,14 @@ const RIICHI_OPTION_LABELS: Readonly<Record<(typeof RIICHI_OPTION_KEYS)[number],
   kiriage: 'Round up to mangan (kiriage)',
   renhouAsYakuman: 'Renhou as yakuman',
 };
+
+/** riichi-modern's switches (its red fives and renhou are choices, drawn as selects). */
+const RIICHI_MODERN_SWITCHES = [
+  ['openTanyao', 'Open all-simples (kuitan)'],
+  ['doubleYakuman', 'Double yakuman hands'],
+  ['kazoeLimit', 'Counted yakuman (13+ han)'],
+  ['kiriage', 'Round up to mangan (kiriage)'],
+] as const;
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 
@@ -172,6 +187,7 @@ const EXAMPLES: Readonly<Record<ScoringRulesetId, readonly Example[]>> = {
   'hk-new': hkNewExamples as readonly Example[],
   'hk-old': hkOldExamples as readonly Example[],
   riichi: riichiExamples as readonly Example[],
+  'riichi-modern': riichiModernExamples as readonly Example[],
 };
 const exampleSelect = h('select', { id: 'calc-example' }, h('option', { value: '', text: 'Choose an example…' }));
 for (const r of SCORING_RULESET_IDS) {
@@ -390,6 +406,14 @@ function renderOptions(): void {
     for (const key of RIICHI_OPTION_KEYS) optionsBox.append(checkboxOption(key, RIICHI_OPTION_LABELS[key], o[key]));
     return;
   }
+  if (o.ruleset === 'riichi-modern') {
+    for (const [key, label] of RIICHI_MODERN_SWITCHES) optionsBox.append(checkboxOption(key, label, o[key]));
+    optionsBox.append(
+      selectOption('redFives', 'Red fives in the set', RED_FIVE_COUNTS.map(String), String(o.redFives)),
+      selectOption('renhou', 'Renhou', RENHOU_VALUES, o.renhou),
+    );
+    return;
+  }
   const faan = Array.from({ length: 14 }, (_, i) => String(i));
   const table = typeof o.table === 'string' ? o.table : 'custom';
   optionsBox.append(
@@ -502,7 +526,7 @@ function renderPalette(): void {
     const badge = b.querySelector('.calc-count');
     if (badge) badge.textContent = n > 0 ? String(n) : '';
   }
-  const bonusShown = state.ruleset !== 'riichi';
+  const bonusShown = !isRiichiFamily(state.ruleset);
   bonusSection.hidden = !bonusShown;
 }
 
@@ -518,11 +542,10 @@ function renderSituation(): void {
   discarderRow.hidden = state.selfDrawn;
   conditionsBox.replaceChildren(h('legend', { text: 'Winning conditions' }));
   for (const c of conditionsFor(state.ruleset)) conditionsBox.append(conditionBox(c));
-  const riichi = state.ruleset === 'riichi';
+  const riichi = isRiichiFamily(state.ruleset);
   doraRow.hidden = !riichi;
   if (document.activeElement !== doraInput) doraInput.value = String(state.dora);
-  const aka = riichi && state.options.riichi.akaDora === true;
-  redRow.hidden = !aka;
+  redRow.hidden = redFivesInPlay(state) === 0;
   if (document.activeElement !== redInput) redInput.value = String(state.redFives);
 }
 
@@ -582,7 +605,13 @@ function renderResult(): void {
             h(
               'tr',
               { 'data-pattern': p.name },
-              h('th', { scope: 'row', text: p.label }),
+              // the Chinese name shows when the page is in Chinese (html lang="zh-HK"), else as a tooltip
+              h(
+                'th',
+                { scope: 'row', title: p.labelZh },
+                h('span', { class: 'calc-name-zh', lang: 'zh-HK', text: p.labelZh }),
+                h('span', { class: 'calc-name-en', text: p.label }),
+              ),
               h('td', { text: `${p.value} ${p.unit}` }),
             ),
           );

@@ -10,6 +10,7 @@ import {
   type ClientMessage,
   PROTOCOL_VERSION,
   type PlayerAction,
+  type NoticeCode,
   type RefusalCode,
   SERVER_EVENT,
   type Seat,
@@ -51,27 +52,40 @@ export function saveTicket(code: string, ticket: SeatTicket): void {
 
 /**
  * The seat ticket to use: the seat named in the page address, else this tab's seat, else the
- * only seat this browser holds at that table (`tabOnly` skips that last guess).
+ * first seat this browser holds at that table (a seat is for life in this browser: a reopened
+ * invite link or table page finds it).
  */
-export function loadTicket(code: string, seat?: number | null, tabOnly = false): SeatTicket | null {
+export function loadTicket(code: string, seat?: number | null): SeatTicket | null {
   const map = seatMap(code);
   if (seat !== undefined && seat !== null) return map[seat] ?? null;
   const mine = sessionStorage.getItem(tabKey(code));
-  if (mine !== null) return map[mine] ?? null;
-  if (tabOnly) return null;
-  const all = Object.values(map);
-  return all.length === 1 ? (all[0] ?? null) : null;
+  if (mine !== null && map[mine]) return map[mine] ?? null;
+  return heldSeats(code)[0] ?? null;
+}
+
+/** Every seat this browser holds at a table, by seat number. */
+export function heldSeats(code: string): SeatTicket[] {
+  return Object.values(seatMap(code))
+    .filter((t) => typeof t?.seat === 'number' && typeof t.token === 'string')
+    .sort((a, b) => a.seat - b.seat);
 }
 export const saveHostToken = (code: string, token: string): void => localStorage.setItem(hostKey(code), token);
 export const loadHostToken = (code: string): string | null => localStorage.getItem(hostKey(code));
 
 export type LinkState = 'connecting' | 'open' | 'down';
 
+/** Why this page no longer holds its seat (the server's `seat-lost`). */
+export type SeatLost = Extract<ServerMessage, { type: 'seat-lost' }>['reason'];
+
 export interface ConnectionEvents {
   onView(view: TableView, hands: BySeat<readonly TileKind[]> | null): void;
   onTable(table: TableInfo): void;
   onLink(state: LinkState, attempt: number): void;
   onRefused(code: RefusalCode, message: string): void;
+  /** Another page took this seat: nothing is sent for it until `hello()` takes it back. */
+  onSeatLost?(reason: SeatLost): void;
+  /** Server trouble (`ledger/paused`) and its end (`ledger/resumed`, a fresh welcome follows). */
+  onNotice?(code: NoticeCode, message: string): void;
 }
 
 export class TableConnection {
@@ -98,12 +112,8 @@ export class TableConnection {
     this.socket.on('connect', () => {
       this.attempts = 0;
       this.events.onLink('open', 0);
-      this.send({
-        type: 'hello',
-        v: PROTOCOL_VERSION,
-        code: this.code,
-        ...(this.ticket ? { token: this.ticket.token } : {}),
-      });
+      // A page whose seat was taken elsewhere stays quiet until the player takes it back.
+      if (this.lost === null) this.hello();
       this.ping();
     });
     this.socket.on('disconnect', () => this.events.onLink('down', this.attempts));
@@ -114,6 +124,20 @@ export class TableConnection {
     this.socket.on(SERVER_EVENT, (msg: ServerMessage) => this.receive(msg));
     this.pingTimer = setInterval(() => this.ping(), 5000);
     this.events.onLink('connecting', 0);
+  }
+
+  /** Set when the seat was taken by another page; cleared by `hello()`. */
+  lost: SeatLost | null = null;
+
+  /** Says hello with the seat token (or as a spectator): also takes the seat back ("Play here"). */
+  hello(): void {
+    this.lost = null;
+    this.send({
+      type: 'hello',
+      v: PROTOCOL_VERSION,
+      code: this.code,
+      ...(this.ticket ? { token: this.ticket.token } : {}),
+    });
   }
 
   private send(msg: ClientMessage): void {
@@ -141,6 +165,14 @@ export class TableConnection {
         if (msg.code === 'auth/already_joined') return; // a recovered session: our seat is still ours
         if (msg.code === 'act/stale_seq') this.send({ type: 'sync' });
         this.events.onRefused(msg.code, msg.message);
+        break;
+      case 'seat-lost':
+        this.lost = msg.reason;
+        this.role = null;
+        this.events.onSeatLost?.(msg.reason);
+        break;
+      case 'notice':
+        this.events.onNotice?.(msg.code, msg.message);
         break;
       case 'pong': {
         const now = Date.now();

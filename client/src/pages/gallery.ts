@@ -1,15 +1,33 @@
-/** The tile gallery page: every kind and the back, at two sizes, to check the art by eye. */
+/**
+ * The tile gallery page: every kind and the back, at two sizes, to check the art by eye. Shows
+ * the face set of `?faces=` (else the player's chosen one), with a link to each set.
+ */
+import '../ui/page-chrome.js';
 import { ALL_KINDS, type TileKind, tileName } from '@mahjong/shared';
-import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { backSvg, FACE_SETS, isFaceSet, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { settings } from '../settings/settings.js';
 
+const asked = new URLSearchParams(location.search).get('faces');
+const set = isFaceSet(asked) ? asked : settings.get().faces;
 const root = document.getElementById('gallery');
 if (root) {
+  const pick = document.createElement('p');
+  for (const s of FACE_SETS) {
+    const a = document.createElement('a');
+    a.href = `?faces=${s}`;
+    a.textContent = s.replace('-', ' ');
+    a.dataset.faces = s;
+    if (s === set) a.setAttribute('aria-current', 'true');
+    a.style.cssText = `margin-right:12px;color:#fff;font-weight:${s === set ? 700 : 400}`;
+    pick.append(a);
+  }
+  root.append(pick);
   for (const width of [60, 30]) {
     const row = document.createElement('div');
     row.className = 'gallery-row';
     for (let k = 0; k < ALL_KINDS; k++) {
       const img = document.createElement('img');
-      img.src = svgDataUrl(tileSvg(k as TileKind));
+      img.src = svgDataUrl(tileSvg(k as TileKind, set));
       img.width = width;
       img.alt = tileName(k as TileKind);
       img.title = img.alt;

@@ -4,9 +4,44 @@
  * the list of past matches with links to their replays. Hash routes: `#/table/CODE` is the
  * join page of one table (the link the server hands out).
  */
-import type { CreateTableResponse, JoinResponse, MatchListResponse, RulesetId, Seat, TableInfo } from '@mahjong/shared';
-import { loadHostToken, loadTicket, saveHostToken, saveTicket } from '../net/connection.js';
+import '../ui/page-chrome.js';
+import {
+  type CreateTableResponse,
+  JOIN_CODE_LENGTH,
+  type JoinResponse,
+  joinCodeSchema,
+  type MatchListResponse,
+  type RulesetId,
+  type Seat,
+  type TableInfo,
+} from '@mahjong/shared';
+import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
+
+/** The lobby's messages, in one place so that they can be translated. */
+const TEXT = {
+  nameFirst: 'Enter your name first (1 to 24 characters).',
+  badCode: `A table code is ${JOIN_CODE_LENGTH} letters and digits, like ABC234.`,
+  noTable: (code: string) => `There is no table ${code}.`,
+  seatRefused: (code: string, why: string) => `Table ${code} was created, but your seat was refused: ${why}`,
+  dismiss: 'Dismiss',
+  goTo: (seat: number) => `Go to the table (seat ${seat})`,
+} as const;
+
+/** A message that stays until dismissed or replaced (the lobby redraws every 1.5 s). */
+function errorBox(text: string, onDismiss: () => void): HTMLElement {
+  const box = el('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, text, ' ');
+  const close = el('button', { type: 'button', class: 'link' }, TEXT.dismiss);
+  close.addEventListener('click', onDismiss);
+  box.append(close);
+  return box;
+}
+
+/** A table code as typed: trimmed, upper case, checked against the code alphabet. */
+function parseCode(raw: string): string | null {
+  const r = joinCodeSchema.safeParse(raw);
+  return r.success ? r.data : null;
+}
 
 const root = document.getElementById('lobby') as HTMLElement;
 
@@ -165,8 +200,14 @@ function createCard(): HTMLElement {
   );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    create.disabled = true;
     error.textContent = '';
+    const playerName = name.value.trim();
+    if (!playerName) {
+      error.textContent = TEXT.nameFirst;
+      name.focus();
+      return;
+    }
+    create.disabled = true;
     try {
       const nBots = Math.max(0, Math.min(3, Number(bots.value) || 0));
       const created = await api<CreateTableResponse>('/api/tables', {
@@ -187,13 +228,13 @@ function createCard(): HTMLElement {
         spectatorsAllowed: spectators.checked,
       });
       saveHostToken(created.code, created.hostToken);
-      if (name.value.trim()) {
-        localStorage.setItem('mj.name', name.value.trim());
-        const joined = await api<JoinResponse>(`/api/tables/${created.code}/join`, {
-          name: name.value.trim(),
-          seat: 0,
-        });
-        saveTicket(created.code, { seat: joined.seat, token: joined.token, name: name.value.trim() });
+      localStorage.setItem('mj.name', playerName);
+      try {
+        const joined = await api<JoinResponse>(`/api/tables/${created.code}/join`, { name: playerName, seat: 0 });
+        saveTicket(created.code, { seat: joined.seat, token: joined.token, name: playerName });
+      } catch (err) {
+        // The table exists (and this browser is its host): say why the seat was refused there.
+        sessionStorage.setItem(`mj.flash.${created.code}`, TEXT.seatRefused(created.code, (err as Error).message));
       }
       location.hash = `#/table/${created.code}`;
     } catch (err) {
@@ -214,18 +255,34 @@ function joinCard(): HTMLElement {
   });
   const go = el('button', { type: 'submit', class: 'primary' }, 'Open table');
   const watch = el('button', { type: 'button' }, 'Watch');
+  const error = el('div', { 'data-testid': 'join-error' });
   const form = el(
     'form',
-    { class: 'card' },
+    { class: 'card', 'data-testid': 'join' },
     el('h2', {}, 'Join a table'),
     el('div', { class: 'row' }, el('label', {}, 'Code ', code), go, watch),
+    error,
   );
+  const say = (text: string) => error.replaceChildren(errorBox(text, () => error.replaceChildren()));
+  // A malformed code is answered at once; an unknown one after asking the server.
+  const open = async (then: (c: string) => void) => {
+    const c = parseCode(code.value);
+    if (!c) return say(TEXT.badCode);
+    const res = await fetch(`/api/tables/${c}`).catch(() => null);
+    if (!res?.ok) return say(res?.status === 404 ? TEXT.noTable(c) : `${res?.status ?? 'offline'}`);
+    error.replaceChildren();
+    then(c);
+  };
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (code.value.trim()) location.hash = `#/table/${code.value.trim().toUpperCase()}`;
+    void open((c) => {
+      location.hash = `#/table/${c}`;
+    });
   });
   watch.addEventListener('click', () => {
-    if (code.value.trim()) location.href = tablePage(code.value.trim().toUpperCase(), true);
+    void open((c) => {
+      location.href = tablePage(c, true);
+    });
   });
   return form;
 }
@@ -305,8 +362,19 @@ async function tableLobby(code: string): Promise<void> {
     );
     return;
   }
+  // A match under way and a seat held in this browser: straight to the table (seat for life).
+  const mine = heldSeats(code)[0];
+  if (info.status === 'playing' && mine) {
+    location.href = tablePage(code, false, mine.seat);
+    return;
+  }
+  let errorText = sessionStorage.getItem(`mj.flash.${code}`) ?? '';
+  sessionStorage.removeItem(`mj.flash.${code}`);
+  let typedName = localStorage.getItem('mj.name') ?? '';
   const render = (t: TableInfo) => {
-    const ticket = loadTicket(code, null, true);
+    // Every seat this browser holds here: a reopened invite link finds it.
+    const held = heldSeats(code);
+    const ticket = held[0] ?? null;
     const host = loadHostToken(code);
     const link = `${location.origin}/#/table/${code}`;
     card.replaceChildren(
@@ -316,8 +384,25 @@ async function tableLobby(code: string): Promise<void> {
     );
     const seats = el('div', { class: 'seats' });
     const name = el('input', { type: 'text', placeholder: 'Your name', maxlength: '24', 'data-testid': 'name' });
-    name.value = localStorage.getItem('mj.name') ?? '';
-    const error = el('p', { class: 'error' });
+    name.value = typedName;
+    name.addEventListener('input', () => {
+      typedName = name.value;
+    });
+    const error = el('div');
+    const showError = (text: string) => {
+      errorText = text;
+      error.replaceChildren(
+        ...(text
+          ? [
+              errorBox(text, () => {
+                errorText = '';
+                error.replaceChildren();
+              }),
+            ]
+          : []),
+      );
+    };
+    showError(errorText);
     for (const s of t.seats) {
       const box = el(
         'div',
@@ -330,30 +415,33 @@ async function tableLobby(code: string): Promise<void> {
       else if (!ticket && t.status === 'lobby') {
         const take = el('button', { type: 'button', 'data-seat': String(s.seat) }, 'Sit here');
         take.addEventListener('click', async () => {
-          if (!name.value.trim()) {
-            error.textContent = 'Enter your name first.';
+          const playerName = name.value.trim();
+          if (!playerName) {
+            showError(TEXT.nameFirst);
             name.focus();
             return;
           }
           try {
-            localStorage.setItem('mj.name', name.value.trim());
-            const joined = await api<JoinResponse>(`/api/tables/${code}/join`, {
-              name: name.value.trim(),
-              seat: s.seat,
-            });
-            saveTicket(code, { seat: joined.seat, token: joined.token, name: name.value.trim() });
+            localStorage.setItem('mj.name', playerName);
+            const joined = await api<JoinResponse>(`/api/tables/${code}/join`, { name: playerName, seat: s.seat });
+            saveTicket(code, { seat: joined.seat, token: joined.token, name: playerName });
+            errorText = '';
             render(joined.table);
           } catch (err) {
-            error.textContent = (err as Error).message;
+            showError((err as Error).message);
           }
         });
         box.append(take);
       } else box.append(el('span', { class: 'muted' }, 'empty'));
       if (host && t.status === 'lobby' && !s.bot && !s.name) {
         const bot = el('button', { type: 'button', 'data-bot': String(s.seat) }, 'Bot');
-        bot.addEventListener('click', async () =>
-          render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat }, host)),
-        );
+        bot.addEventListener('click', async () => {
+          try {
+            render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat }, host));
+          } catch (err) {
+            showError((err as Error).message);
+          }
+        });
         box.append(' ', bot);
       }
       seats.append(box);
@@ -361,12 +449,12 @@ async function tableLobby(code: string): Promise<void> {
     if (!ticket && t.status === 'lobby') card.append(el('div', { class: 'row' }, el('label', {}, 'Your name ', name)));
     card.append(seats, error);
     const actions = el('div', { class: 'row' });
-    if (ticket)
+    for (const h of held)
       actions.append(
         el(
           'a',
-          { href: tablePage(code, false, ticket.seat), class: 'card', 'data-testid': 'go-table' },
-          `Go to the table (seat ${ticket.seat + 1})`,
+          { href: tablePage(code, false, h.seat), class: 'card', 'data-testid': 'go-table' },
+          TEXT.goTo(h.seat + 1),
         ),
       );
     if (host && t.status === 'lobby') {
@@ -380,7 +468,7 @@ async function tableLobby(code: string): Promise<void> {
           await api<TableInfo>(`/api/tables/${code}/start`, {}, host);
           location.href = ticket ? tablePage(code, false, ticket.seat) : tablePage(code, true);
         } catch (err) {
-          error.textContent = (err as Error).message;
+          showError((err as Error).message);
         }
       });
       actions.append(start);
@@ -395,7 +483,7 @@ async function tableLobby(code: string): Promise<void> {
     try {
       const t = await api<TableInfo>(`/api/tables/${code}`);
       if (document.activeElement?.tagName !== 'INPUT') render(t);
-      const mine = loadTicket(code, null, true);
+      const mine = heldSeats(code)[0];
       if (t.status !== 'lobby' && mine) {
         clearInterval(timer);
         location.href = tablePage(code, false, mine.seat);

@@ -2,14 +2,21 @@
  * The replay viewer: `/replay.html?match=ID` loads a finished match's frames (one per logged
  * event, every hand known) and plays them on the same Pixi table: play/pause, step forward and
  * back action by action, jump to a hand, speed, and a switch to show every hand.
+ * `&hand=N&step=M` opens at a move (hand as shown, from 1; step 0 is its deal); the address
+ * follows the move shown, and "Copy link" copies it. Result cards never cover the controls.
  */
+import '../ui/page-chrome.js';
 import type { ReplayResponse } from '@mahjong/shared';
+import { onLangChange } from '../i18n/i18n.js';
+import { localiseScene } from '../i18n/scene.js';
 import { TableRenderer } from '../render/renderer.js';
 import {
   describeEvent,
   handAt,
+  indexOfMove,
   initialReplay,
   jumpToHand,
+  moveOf,
   type ReplayState,
   SPEEDS,
   seek,
@@ -20,7 +27,15 @@ import {
 import { layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard } from '../ui/dom.js';
 
-const id = new URLSearchParams(location.search).get('match') ?? '';
+const params = new URLSearchParams(location.search);
+const id = params.get('match') ?? '';
+
+/** The page's own words, in one place so that they can be translated. */
+const TEXT = {
+  copy: 'Copy link to this move',
+  copied: 'Link copied',
+  copyByHand: 'Copy the address bar',
+} as const;
 const stage = document.getElementById('stage') as HTMLElement;
 const banner = document.getElementById('banner') as HTMLElement;
 const controls = document.getElementById('replay-controls') as HTMLElement;
@@ -41,11 +56,17 @@ function show(): void {
     reveal: rs.showAll ? frame.hands : null,
     bottomSeat,
   });
-  renderer.draw(scene);
+  renderer.draw(localiseScene(scene));
   const pos = document.getElementById('replay-pos');
   if (pos) pos.textContent = `${rs.index + 1} / ${data.frames.length}`;
   const caption = document.getElementById('replay-caption');
-  if (caption) caption.textContent = describeEvent(frame.event, names);
+  const before = data.frames[rs.index - 1]?.view;
+  if (caption) caption.textContent = describeEvent(frame.event, names, before);
+  // The address names the move shown: reload or share it to come back here.
+  const move = moveOf(data.handStarts, rs.index);
+  const link = `${location.origin}${location.pathname}?match=${encodeURIComponent(id)}&hand=${move.hand}&step=${move.step}`;
+  if (location.href !== link) history.replaceState(null, '', link);
+  document.getElementById('replay-copy')?.setAttribute('data-link', link);
   const hand = document.getElementById('replay-hand') as HTMLSelectElement | null;
   if (hand) hand.value = String(handAt(data.handStarts, rs.index));
   const play = document.getElementById('replay-play');
@@ -58,9 +79,12 @@ function show(): void {
     if (card) wrap.append(card);
     if (v.phase === 'matchOver') wrap.append(matchCard(v));
     resultEl.append(wrap);
+    // The card's overlay stops above the controls, which stay in reach.
+    resultEl.style.bottom = `${controls.offsetHeight}px`;
     resultEl.hidden = false;
   } else resultEl.hidden = true;
 }
+onLangChange(() => show());
 
 function set(next: ReplayState): void {
   rs = next;
@@ -70,6 +94,23 @@ function set(next: ReplayState): void {
 function button(label: string, title: string, onClick: () => void, testId: string): HTMLButtonElement {
   const b = el('button', { type: 'button', title, 'data-testid': testId }, label);
   b.addEventListener('click', onClick);
+  return b;
+}
+
+function copyLink(): HTMLButtonElement {
+  const b = el('button', { type: 'button', id: 'replay-copy', 'data-testid': 'copy-link' }, TEXT.copy);
+  b.addEventListener('click', async () => {
+    const link = b.dataset.link ?? location.href;
+    try {
+      await navigator.clipboard.writeText(link);
+      b.textContent = TEXT.copied;
+    } catch {
+      b.textContent = TEXT.copyByHand;
+    }
+    setTimeout(() => {
+      b.textContent = TEXT.copy;
+    }, 2000);
+  });
   return b;
 }
 
@@ -118,6 +159,7 @@ function buildControls(r: ReplayResponse): void {
     el('label', {}, 'Speed ', speed),
     el('label', {}, all, 'Show all hands'),
     el('label', {}, 'Bottom ', bottom),
+    copyLink(),
     el('span', { id: 'replay-pos', 'data-testid': 'position' }),
     el('strong', { id: 'replay-caption', 'data-testid': 'caption', style: 'min-width:16em' }),
   );
@@ -133,9 +175,11 @@ function buildControls(r: ReplayResponse): void {
 }
 
 async function main(): Promise<void> {
+  // The frames load while the canvas and its textures are made.
+  const loading = fetch(`/api/matches/${encodeURIComponent(id)}/replay`);
   await renderer.init(stage);
   renderer.app.renderer.on('resize', show);
-  const res = await fetch(`/api/matches/${encodeURIComponent(id)}/replay`);
+  const res = await loading;
   const json = (await res.json()) as ReplayResponse & { error?: { message: string } };
   if (!res.ok || json.frames.length === 0) {
     banner.hidden = false;
@@ -145,7 +189,11 @@ async function main(): Promise<void> {
   }
   data = json;
   names = json.match.players.map((p, s) => p.name ?? (p.bot ? `Bot ${s + 1}` : `Seat ${s + 1}`));
-  rs = seek(rs, json.frames.length, 0);
+  rs = seek(
+    rs,
+    json.frames.length,
+    indexOfMove(json.handStarts, json.frames.length, params.get('hand'), params.get('step')),
+  );
   buildControls(json);
   show();
   let last = performance.now();
@@ -162,7 +210,14 @@ async function main(): Promise<void> {
 }
 
 window.__mj = {
-  state: () => ({ replay: rs, frames: data?.frames.length ?? 0, view: data?.frames[rs.index]?.view ?? null }),
+  state: () => ({
+    replay: rs,
+    frames: data?.frames.length ?? 0,
+    handStarts: data?.handStarts ?? [],
+    view: data?.frames[rs.index]?.view ?? null,
+  }),
+  /** Shows frame `index` (paused). */
+  seek: (index: number) => set({ ...seek(rs, data?.frames.length ?? 0, index), playing: false }),
   scene: () => scene,
   renderer,
 };

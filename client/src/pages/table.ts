@@ -4,8 +4,9 @@
  * canvas draws the table; HTML above it holds the action bar, toggles, banner and result cards.
  * `window.__mj` exposes the plain state and a few test hooks.
  */
-import type { BySeat, RefusalCode, TableInfo, TableView, TileKind } from '@mahjong/shared';
-import { loadHostToken, loadTicket, type LinkState, TableConnection } from '../net/connection.js';
+import '../ui/page-chrome.js';
+import type { BySeat, MatchDetail, RefusalCode, TableInfo, TableView, TileKind } from '@mahjong/shared';
+import { type LinkState, loadHostToken, loadTicket, type SeatLost, TableConnection } from '../net/connection.js';
 import { TableRenderer } from '../render/renderer.js';
 import {
   type ActionButton,
@@ -20,6 +21,12 @@ import {
 } from '../table/actions.js';
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
+import { onLangChange } from '../i18n/i18n.js';
+import { localiseScene } from '../i18n/scene.js';
+import { audio } from '../audio/player.js';
+import { settings } from '../settings/settings.js';
+import { TableFeedback } from '../table/feedback.js';
+import { mountHelp } from '../ui/help.js';
 
 const params = new URLSearchParams(location.search);
 const hashCode = /#\/(?:table|spectate|watch)\/([A-Za-z0-9]+)/.exec(location.hash)?.[1];
@@ -27,6 +34,29 @@ const code = (params.get('code') ?? hashCode ?? '').toUpperCase();
 const spectate = params.get('spectate') === '1' || location.hash.startsWith('#/spectate');
 const seatParam = params.get('seat');
 const ticket = spectate ? null : loadTicket(code, seatParam === null ? null : Number(seatParam));
+
+/** The page's own words, in one place so that they can be translated. */
+const TEXT = {
+  lost: {
+    opened_elsewhere: 'Opened in another tab',
+    replaced: 'Your seat was given to someone else',
+  } satisfies Record<SeatLost, string>,
+  lostHint: 'This page no longer plays your seat.',
+  playHere: 'Play here',
+  ready: 'Ready',
+  readySent: 'Ready · waiting for the others',
+  nextHandIn: (s: number) => `Next hand in ${s}s`,
+  close: 'Close',
+  endMatch: 'End match',
+  endConfirm: 'End the match now for everybody? The scores so far are kept and the replay is saved.',
+  endYes: 'End the match',
+  endNo: 'Keep playing',
+  ended: 'The host ended this match.',
+  replay: 'Watch the replay',
+  lobby: 'Back to the lobby',
+  noTable: (code: string) => `There is no table ${code}.`,
+  dealing: 'Dealing as soon as every player’s page is open…',
+} as const;
 
 const stage = document.getElementById('stage') as HTMLElement;
 const banner = document.getElementById('banner') as HTMLElement;
@@ -48,6 +78,12 @@ interface PageState {
   dismissed: number | null;
   lastRefusal: { code: RefusalCode; message: string } | null;
   bottomSeat: 0 | 1 | 2 | 3;
+  /** The seat was taken by another page (until "Play here"). */
+  lost: SeatLost | null;
+  /** The host asked to end the match and is asked to confirm. */
+  confirmEnd: boolean;
+  /** The finished match as stored (its seed, for the summary's check). */
+  detail: MatchDetail | null;
 }
 
 const state: PageState = {
@@ -62,27 +98,44 @@ const state: PageState = {
   dismissed: null,
   lastRefusal: null,
   bottomSeat: 0,
+  lost: null,
+  confirmEnd: false,
+  detail: null,
 };
 
 const renderer = new TableRenderer({ onTileTap: (i) => tapTile(i) });
 let conn: TableConnection | null = null;
 let scene: Scene | null = null;
+const feedback = new TableFeedback(
+  () => state.bottomSeat,
+  () => redraw(),
+);
+
+/** The view with who is connected now: the lobby info follows every (dis)connection, a view only the next event. */
+function withPresence(view: TableView): TableView {
+  const seats = state.table?.seats;
+  if (!seats) return view;
+  return {
+    ...view,
+    seats: view.seats.map((s) => ({ ...s, connected: seats[s.seat].connected })) as unknown as TableView['seats'],
+  };
+}
 
 function redraw(): void {
   const view = state.view;
   if (!view) return;
-  scene = layoutTable(view, renderer.width, renderer.height, {
+  scene = layoutTable(withPresence(view), renderer.width, renderer.height, {
     selected: state.selected,
     reveal: state.hands,
     bottomSeat: state.bottomSeat,
     clock: conn ? countdown(view, conn.serverNow(), FULL_MS) : null,
   });
-  renderer.draw(scene);
+  renderer.draw(localiseScene(feedback.decorate(scene)));
 }
 
 const canAct = (): boolean => {
   const v = state.view;
-  return !!v && state.sentAt !== v.seq && v.legalActions.length > 0;
+  return !!v && !state.lost && state.sentAt !== v.seq && v.legalActions.length > 0;
 };
 
 function send(action: Parameters<TableConnection['act']>[0]): void {
@@ -115,7 +168,7 @@ function applyHand(input: HandInput): void {
 function renderBar(): void {
   bar.replaceChildren();
   const v = state.view;
-  if (v?.phase !== 'playing') return;
+  if (v?.phase !== 'playing' || state.lost || matchFinished()) return;
   const buttons = canAct() ? actionButtons(v) : [];
   const status = el('span', { class: 'countdown', 'data-testid': 'status' }, statusLine(v));
   bar.append(status);
@@ -135,10 +188,31 @@ function buttonFor(b: ActionButton): HTMLButtonElement {
   return button;
 }
 
+/**
+ * The action bar in the corner the layout keeps free of tiles, against its right edge (within a
+ * thumb's reach). A wide prompt grows leftwards over the viewer's own discards first, then
+ * upwards, so that the other seats' discards stay in sight.
+ */
 function placeBar(): void {
-  const hand = scene?.sizes.hand ?? 40;
-  // Just above the hand and its waits row, so that the table's centre stays in sight.
-  bar.style.bottom = `${Math.round(hand * 2.05 + 16)}px`;
+  const r = scene?.regions.bar;
+  if (!r || !scene) return;
+  const box = scene.regions.box;
+  bar.style.left = 'auto';
+  bar.style.transform = 'none';
+  bar.style.right = `${Math.round(scene.width - (r.x + r.w))}px`;
+  bar.style.bottom = `${Math.round(scene.height - (r.y + r.h))}px`;
+  bar.style.maxWidth = `${Math.round(Math.max(r.x + r.w - box.x - 8, 200))}px`;
+  const menu = scene.regions.menu;
+  // The page's language switch and settings go to the same free corner (at the window's corner
+  // they would cover the top seat's tiles on a portrait phone), the host's switches below them.
+  const chrome = document.querySelector<HTMLElement>('.mj-chrome');
+  if (chrome) {
+    chrome.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
+    chrome.style.top = `${Math.round(menu.y)}px`;
+  }
+  togglesEl.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
+  togglesEl.style.top = `${Math.round(menu.y + (chrome ? chrome.offsetHeight + 6 : 0))}px`;
+  togglesEl.style.maxWidth = `${Math.round(Math.max(menu.w, 60))}px`;
 }
 
 const FULL_MS = { turn: 20_000, claim: 8_000 };
@@ -153,22 +227,57 @@ function tickCountdown(): void {
     cdEl.textContent = cd ? `${cd.seconds}s` : '';
     cdEl.style.color = cd && cd.seconds <= 3 ? '#ffb4a8' : '#fff';
   }
+  const pause = document.getElementById('pause-countdown');
+  if (pause && v.deadlines.turn !== null)
+    pause.textContent = TEXT.nextHandIn(Math.max(0, Math.ceil((v.deadlines.turn - conn.serverNow()) / 1000)));
   // The centre clock is part of the scene: redraw when the whole second changes.
   const seconds = cd?.seconds ?? null;
   if (seconds !== shownSeconds) {
     shownSeconds = seconds;
+    feedback.tick(seconds, cd?.kind === 'turn' && v.turn === v.viewer);
     redraw();
   }
 }
 
 let togglesFor = '';
 
-/** A spectator's choice of the seat at the bottom (rebuilt only when the names change). */
+/** The host's controls: ending the match (after a confirm). */
+function hostControls(): HTMLElement | null {
+  if (!loadHostToken(code) || state.table?.status !== 'playing') return null;
+  const end = el('button', { type: 'button', 'data-testid': 'end-match' }, TEXT.endMatch);
+  end.addEventListener('click', () => {
+    state.confirmEnd = true;
+    renderOverlay();
+  });
+  return end;
+}
+
+async function endMatch(): Promise<void> {
+  const host = loadHostToken(code);
+  if (!host) return;
+  const res = await fetch(`/api/tables/${code}/end`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  state.confirmEnd = false;
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+    state.lastRefusal = { code: 'table/over', message: body.error?.message ?? `${res.status}` };
+    renderBanner();
+  }
+  renderOverlay();
+}
+
+/** A spectator's choice of the seat at the bottom, the host's controls (rebuilt only when they change). */
 function renderToggles(): void {
   const names = state.view ? state.view.seats.map((x) => x.name ?? '').join('|') : '';
-  if (names === togglesFor) return;
-  togglesFor = names;
+  const key = `${names}|${state.table?.status ?? ''}`;
+  if (key === togglesFor) return;
+  togglesFor = key;
   togglesEl.replaceChildren();
+  const host = hostControls();
+  if (host) togglesEl.append(host);
   if (!ticket) {
     const watching = el('label', {}, 'Watching · bottom seat ');
     const sel = el('select', { 'aria-label': 'Seat at the bottom' });
@@ -216,15 +325,98 @@ function runAuto(): void {
   if (a) send(a);
 }
 
+/** Whether the match is over for good: played out, or ended by the host. */
+const matchFinished = (): boolean =>
+  state.view?.phase === 'matchOver' || state.table?.status === 'over' || state.table?.status === 'ended';
+
+/** The stored match (for the seed), fetched once when it is over. */
+async function loadDetail(): Promise<void> {
+  const id = state.table?.matchId;
+  if (!id || state.detail) return;
+  const res = await fetch(`/api/matches/${encodeURIComponent(id)}`).catch(() => null);
+  if (res?.ok) {
+    state.detail = (await res.json()) as MatchDetail;
+    renderOverlay();
+  }
+}
+
+function summaryLinks(): HTMLElement {
+  const id = state.table?.matchId ?? '';
+  return el(
+    'p',
+    { class: 'row', 'data-testid': 'summary-links' },
+    el(
+      'a',
+      { href: `/replay.html?match=${encodeURIComponent(id)}`, class: 'button', 'data-testid': 'summary-replay' },
+      TEXT.replay,
+    ),
+    el('a', { href: '/', class: 'button', 'data-testid': 'summary-lobby' }, TEXT.lobby),
+  );
+}
+
+/** What the overlay shows depends on these only: an unchanged key keeps its DOM (a link being clicked stays). */
+let overlayKey = '';
+
 function renderOverlay(): void {
   const v = state.view;
+  const key = JSON.stringify([
+    state.lost,
+    state.confirmEnd,
+    matchFinished(),
+    state.table?.status,
+    state.table?.seats,
+    state.link,
+    state.lastRefusal?.code,
+    v?.seq,
+    state.sentAt,
+    state.dismissed,
+    state.detail?.seed,
+  ]);
+  if (key === overlayKey) return;
+  overlayKey = key;
   resultEl.replaceChildren();
+  if (state.lost) {
+    const here = el('button', { type: 'button', class: 'primary', 'data-testid': 'play-here' }, TEXT.playHere);
+    here.addEventListener('click', () => {
+      state.lost = null;
+      conn?.hello();
+      renderOverlay();
+    });
+    resultEl.append(
+      el(
+        'section',
+        { class: 'card', 'data-testid': 'seat-lost' },
+        el('h2', {}, TEXT.lost[state.lost]),
+        el('p', {}, TEXT.lostHint),
+        here,
+      ),
+    );
+    resultEl.hidden = false;
+    return;
+  }
+  if (state.confirmEnd && !matchFinished()) {
+    const yes = el('button', { type: 'button', class: 'primary', 'data-testid': 'end-confirm' }, TEXT.endYes);
+    const no = el('button', { type: 'button', 'data-testid': 'end-cancel' }, TEXT.endNo);
+    yes.addEventListener('click', () => {
+      yes.disabled = true;
+      void endMatch();
+    });
+    no.addEventListener('click', () => {
+      state.confirmEnd = false;
+      renderOverlay();
+    });
+    resultEl.append(
+      el('section', { class: 'card' }, el('p', {}, TEXT.endConfirm), el('div', { class: 'row' }, yes, no)),
+    );
+    resultEl.hidden = false;
+    return;
+  }
   if (!v) {
     resultEl.hidden = false;
     resultEl.append(lobbyCard());
     return;
   }
-  const over = v.phase === 'matchOver';
+  const over = matchFinished();
   const handOver = v.phase === 'handOver' && v.lastResult && state.dismissed !== v.lastResult.handNumber;
   if (!over && !handOver) {
     resultEl.hidden = true;
@@ -232,29 +424,53 @@ function renderOverlay(): void {
   }
   const wrap = el('div', { style: 'max-width:760px;width:100%' });
   const rc = resultCard(v);
-  if (rc) wrap.append(rc);
-  if (over)
-    wrap.append(
-      matchCard(v),
-      el('p', {}, el('a', { href: '/', class: 'card', style: 'display:inline-block' }, 'Back to the lobby')),
-    );
-  else {
-    const close = el('button', { type: 'button', 'data-testid': 'close-result' }, 'Close (next hand starts shortly)');
+  if (over) {
+    void loadDetail();
+    // Ended by the host mid-match: the view never says so; the stored match has the seed.
+    const seed = v.seed ?? state.detail?.seed;
+    const final = seed ? { ...v, seed } : v;
+    if (state.table?.status === 'ended') wrap.append(el('p', { class: 'card', 'data-testid': 'ended' }, TEXT.ended));
+    // The way on first: on a phone the summary is longer than the screen.
+    wrap.append(summaryLinks(), matchCard(final));
+    if (rc && v.phase === 'matchOver') wrap.prepend(rc);
+  } else if (rc) {
+    wrap.append(rc);
+    const ready = v.legalActions.some((a) => a.type === 'pass');
+    const row = el('div', { class: 'row' });
+    if (ticket && ready && canAct()) {
+      const b = el('button', { type: 'button', class: 'primary', 'data-testid': 'ready' }, TEXT.ready);
+      b.addEventListener('click', () => send({ type: 'pass' }));
+      row.append(b);
+    } else if (ticket && !ready) row.append(el('span', { 'data-testid': 'ready-sent' }, TEXT.readySent));
+    row.append(el('span', { id: 'pause-countdown', class: 'muted', 'data-testid': 'pause-countdown' }));
+    const close = el('button', { type: 'button', 'data-testid': 'close-result' }, TEXT.close);
     close.addEventListener('click', () => {
       state.dismissed = v.lastResult?.handNumber ?? null;
       renderOverlay();
     });
-    rc?.append(close);
+    row.append(close);
+    rc.append(row);
   }
   resultEl.append(wrap);
   resultEl.hidden = false;
+  tickCountdown();
 }
 
 function lobbyCard(): HTMLElement {
   const t = state.table;
   const card = el('section', { class: 'card' }, el('h2', {}, `Table ${code}`));
   if (!t) {
-    card.append(el('p', {}, state.link === 'down' ? 'Cannot reach the server…' : 'Connecting…'));
+    if (state.lastRefusal?.code === 'table/not_found') {
+      card.append(
+        el('p', { class: 'error', 'data-testid': 'no-table' }, TEXT.noTable(code)),
+        el('a', { href: '/' }, TEXT.lobby),
+      );
+    } else if (state.lastRefusal) card.append(el('p', { class: 'error' }, state.lastRefusal.message));
+    else card.append(el('p', {}, state.link === 'down' ? 'Cannot reach the server…' : 'Connecting…'));
+    return card;
+  }
+  if (t.status === 'ended' || t.status === 'over') {
+    card.append(el('p', { 'data-testid': 'ended' }, TEXT.ended), summaryLinks());
     return card;
   }
   card.append(el('p', {}, ticket ? `You sit in seat ${ticket.seat + 1} as ${ticket.name}.` : 'You are watching.'));
@@ -295,6 +511,7 @@ function lobbyCard(): HTMLElement {
     });
     card.append(el('div', { class: 'row' }, start));
   } else if (t.status === 'lobby') card.append(el('p', { class: 'muted' }, 'Waiting for the host to start…'));
+  else if (t.status === 'playing') card.append(el('p', { class: 'muted' }, TEXT.dealing));
   return card;
 }
 
@@ -333,7 +550,12 @@ async function main(): Promise<void> {
     return;
   }
   renderOverlay();
-  await renderer.init(stage);
+  await renderer.init(stage, settings.get().faces);
+  settings.subscribe((now, before) => {
+    if (now.faces !== before.faces) void renderer.useFaces(now.faces);
+    if (now.hints !== before.hints) redraw();
+  });
+  mountHelp();
   renderer.app.renderer.on('resize', () => {
     redraw();
     placeBar();
@@ -347,6 +569,7 @@ async function main(): Promise<void> {
       if (handChanged) state.selected = null;
       if (state.selected !== null && state.selected >= handOrder(view).tiles.length) state.selected = null;
       if (typeof view.viewer === 'number') state.bottomSeat = view.viewer;
+      feedback.onView(view);
       redraw();
       renderBar();
       renderOverlay();
@@ -356,11 +579,10 @@ async function main(): Promise<void> {
     },
     onTable(table) {
       state.table = table;
-      if (table.status === 'ended') {
-        state.lastRefusal = { code: 'table/over', message: 'The host ended this match.' };
-        renderBanner();
-      }
-      if (!state.view) renderOverlay();
+      redraw();
+      renderToggles();
+      // The summary replaces whatever card was up (a hand's result, a confirm).
+      if (!state.view || matchFinished()) renderOverlay();
     },
     onLink(link) {
       state.link = link;
@@ -372,9 +594,22 @@ async function main(): Promise<void> {
       state.sentAt = null;
       renderBanner();
       renderBar();
+      if (!state.view) renderOverlay();
+    },
+    onSeatLost(reason) {
+      state.lost = reason;
+      renderBar();
+      renderOverlay();
+    },
+    onNotice(c, message) {
+      // The server cannot record moves: say so in the banner until it can again.
+      if (c === 'ledger/paused') state.lastRefusal = { code: 'table/paused', message };
+      else if (state.lastRefusal?.code === 'table/paused') state.lastRefusal = null;
+      renderBanner();
     },
   });
   renderToggles();
+  onLangChange(() => redraw());
   window.addEventListener('keydown', onKey);
   setInterval(tickCountdown, 250);
 }
@@ -389,6 +624,8 @@ window.__mj = {
   state: () => ({ ...state, role: conn?.role ?? null }),
   scene: () => scene,
   renderer,
+  feedback,
+  audio,
   /** Clicks (taps twice) the hand tile at `index` in drawing order. */
   discard: (index: number) => {
     if (state.selected !== index) tapTile(index);

@@ -7,18 +7,24 @@
  */
 import { ALL_KINDS, type TileKind } from '@mahjong/shared';
 import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
-import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { backSvg, type FaceSet, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { UI_FONT } from '../i18n/font.js';
 import { type Scene, type SceneItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
 
-const RASTER_W = 120; // texture width per tile: crisp up to ~60 CSS px at 2x
+/** The device's pixels per CSS pixel, as far as it is worth drawing (3 covers every phone). */
+export const deviceScale = (): number => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+
+/** Texture width per tile: a 64 CSS px tile (the largest drawn) at the device's resolution. */
+const rasterWidth = (): number => Math.min(192, Math.max(120, Math.ceil(64 * deviceScale())));
 
 async function rasterise(svg: string): Promise<Texture> {
   const img = new Image();
   img.src = svgDataUrl(svg);
   await img.decode();
   const canvas = document.createElement('canvas');
-  canvas.width = RASTER_W;
-  canvas.height = Math.round(RASTER_W * TILE_ASPECT);
+  const w = rasterWidth();
+  canvas.width = w;
+  canvas.height = Math.round(w * TILE_ASPECT);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d context');
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
@@ -30,8 +36,8 @@ export interface TileTextures {
   readonly back: Texture;
 }
 
-export async function loadTileTextures(): Promise<TileTextures> {
-  const faces = await Promise.all(Array.from({ length: ALL_KINDS }, (_, k) => rasterise(tileSvg(k as TileKind))));
+export async function loadTileTextures(set: FaceSet = 'classic'): Promise<TileTextures> {
+  const faces = await Promise.all(Array.from({ length: ALL_KINDS }, (_, k) => rasterise(tileSvg(k as TileKind, set))));
   return { faces, back: await rasterise(backSvg()) };
 }
 
@@ -73,27 +79,48 @@ export class TableRenderer {
 
   constructor(private readonly options: RendererOptions = {}) {}
 
-  async init(host: HTMLElement): Promise<void> {
+  /** Redraws every tile from face set `set` (the player's choice in the settings). */
+  async useFaces(set: FaceSet): Promise<void> {
+    this.textures = await loadTileTextures(set);
+    this.faceSet = set;
+    for (const [key, node] of this.nodes) this.remove(key, node, true);
+    if (this.scene) this.draw(this.scene);
+  }
+
+  private faceSet: FaceSet = 'classic';
+
+  async init(host: HTMLElement, faces: FaceSet = 'classic'): Promise<void> {
+    this.faceSet = faces;
     await this.app.init({
       resizeTo: host,
       background: '#0f5a3d',
       antialias: false, // sprites carry their own smooth edges; MSAA costs a lot on software GL
-      resolution: Math.min(2, window.devicePixelRatio || 1),
+      // Drawn at the device's resolution and shown at CSS size: crisp on high-DPI screens.
+      resolution: deviceScale(),
       autoDensity: true,
       preference: 'webgl',
     });
     host.append(this.app.canvas);
     this.app.stage.addChild(this.layer);
-    this.textures = await loadTileTextures();
+    this.textures = await loadTileTextures(this.faceSet);
     this.app.ticker.add((t) => this.tick(t.deltaMS));
+    // A window moved to another screen, or zoomed: follow the new pixel ratio.
+    window.addEventListener('resize', () => {
+      const r = deviceScale();
+      if (r !== this.app.renderer.resolution) {
+        this.app.renderer.resolution = r;
+        this.app.resize();
+      }
+    });
   }
 
+  /** Size of the drawing area in CSS pixels (the layout's units; `screen` is never in device pixels). */
   get width(): number {
-    return this.app.renderer.width / this.app.renderer.resolution;
+    return this.app.screen.width;
   }
 
   get height(): number {
-    return this.app.renderer.height / this.app.renderer.resolution;
+    return this.app.screen.height;
   }
 
   /** Draws `scene`: keeps, moves, adds and removes sprites by key. */
@@ -120,7 +147,7 @@ export class TableRenderer {
           view,
           x: item.type === 'tile' && item.from ? item.from.x : itemX(item),
           y: item.type === 'tile' && item.from ? item.from.y : itemY(item),
-          rotation: item.type === 'tile' ? item.rotation : 0,
+          rotation: itemRotation(item),
           alpha: node || (item.type === 'tile' && item.from) ? 1 : 0,
           targetAlpha: 1,
           dying: false,
@@ -157,9 +184,10 @@ export class TableRenderer {
             fill: item.color,
             fontSize: item.size,
             fontWeight: item.bold ? '700' : '400',
-            fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+            fontFamily: UI_FONT,
+            ...(item.maxWidth === undefined ? {} : { wordWrap: true, wordWrapWidth: item.maxWidth }),
           },
-          resolution: Math.min(2, window.devicePixelRatio || 1) * 1.5,
+          resolution: Math.max(2, deviceScale()),
         });
         t.anchor.set(item.anchorX, item.anchorY);
         c.addChild(t);
@@ -253,7 +281,7 @@ export class TableRenderer {
     for (const [key, node] of this.nodes) {
       const tx = itemX(node.item);
       const ty = itemY(node.item);
-      const tr = node.item.type === 'tile' ? node.item.rotation : 0;
+      const tr = itemRotation(node.item);
       node.x += (tx - node.x) * k;
       node.y += (ty - node.y) * k;
       node.rotation += (tr - node.rotation) * k;
@@ -290,5 +318,6 @@ export class TableRenderer {
 }
 
 const itemX = (i: SceneItem): number => i.x;
+const itemRotation = (i: SceneItem): number => (i.type === 'rect' ? 0 : (i.rotation ?? 0));
 const itemY = (i: SceneItem): number => i.y;
 const sameShape = (a: SceneItem, b: SceneItem): boolean => a.type === b.type;

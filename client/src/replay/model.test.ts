@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { describeEvent, delayAfter, handAt, initialReplay, jumpToHand, seek, step, tick, togglePlay } from './model.js';
+import {
+  describeEvent,
+  delayAfter,
+  handAt,
+  indexOfMove,
+  initialReplay,
+  jumpToHand,
+  moveOf,
+  seek,
+  step,
+  tick,
+  togglePlay,
+} from './model.js';
 
 const frames = [0, 100, 1100, 5000, 5200, 5300].map((at) => ({ at }));
 const handStarts = [0, 3];
@@ -61,5 +73,43 @@ describe('event captions', () => {
     [{ type: 'act', seat: 0, action: { type: 'dance' } }, ''],
   ])('%j', (event, caption) => {
     expect(describeEvent(event, names)).toBe(caption);
+  });
+});
+
+describe('timeouts say what they ended', () => {
+  const names = ['Ann', 'Bo', 'Cy', 'Di'];
+  const timeout = { type: 'timeout' };
+  test.each([
+    [{ phase: 'playing', stage: 'claims', turn: 1 }, 'No claim: play goes on'],
+    [{ phase: 'playing', stage: 'robbing', turn: 1 }, 'No claim: play goes on'],
+    [{ phase: 'playing', stage: 'discard', turn: 2 }, "Cy's time ran out: the drawn tile is discarded"],
+    [{ phase: 'handOver', stage: 'none', turn: null }, 'The next hand is dealt'],
+  ] as const)('%j', (before, caption) => {
+    expect(describeEvent(timeout, names, before)).toBe(caption);
+  });
+  test('a pass between hands is a seat saying it is ready', () => {
+    const pass = { type: 'act', seat: 3, action: { type: 'pass' } };
+    expect(describeEvent(pass, names, { phase: 'handOver', stage: 'none', turn: null })).toBe(
+      'Di is ready for the next hand',
+    );
+    expect(describeEvent(pass, names, { phase: 'playing', stage: 'claims', turn: 1 })).toBe('Di passes');
+  });
+});
+
+describe('links to a move', () => {
+  // Hands start at frames 0 and 3 of six.
+  test('a frame as hand (from 1) and step (0 is the deal), and back', () => {
+    for (let i = 0; i < frames.length; i++) {
+      const m = moveOf(handStarts, i);
+      expect(indexOfMove(handStarts, frames.length, String(m.hand), String(m.step))).toBe(i);
+    }
+    expect(moveOf(handStarts, 4)).toEqual({ hand: 2, step: 1 });
+  });
+  test('bad or out-of-range parts are clamped, never thrown', () => {
+    expect(indexOfMove(handStarts, frames.length, '1', '99')).toBe(2);
+    expect(indexOfMove(handStarts, frames.length, '9', '0')).toBe(3);
+    expect(indexOfMove(handStarts, frames.length, 'x', '2')).toBe(2);
+    expect(indexOfMove(handStarts, frames.length, null, null)).toBe(0);
+    expect(indexOfMove(handStarts, frames.length, '2', '-1')).toBe(3);
   });
 });

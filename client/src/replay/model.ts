@@ -3,6 +3,7 @@
  * paused, at what speed, and whether every hand is shown. The page feeds it elapsed time and
  * button presses and draws `frames[index]`.
  */
+import type { TableView } from '@mahjong/shared';
 import { type TileKind, tileName } from '@mahjong/shared';
 
 export interface ReplayState {
@@ -79,16 +80,26 @@ export function togglePlay(s: ReplayState, frames: number): ReplayState {
   return { ...s, playing: true, index: s.index >= frames - 1 ? 0 : s.index, waited: 0 };
 }
 
+/** The table just before an event, as far as a caption needs it. */
+export type Before = Pick<TableView, 'phase' | 'stage' | 'turn'>;
+
 /**
- * A caption for a logged event, for people: "Bo discards 5 Dots", "Cy pungs", "time ran out".
- * The log format is the server's (`start`, `act` with seat and action, `timeout`); anything else
- * is shown as nothing rather than guessed at.
+ * A caption for a logged event, for people: "Bo discards 5 Dots", "Cy pungs", "No claim". The
+ * log format is the server's (`start`, `act` with seat and action, `timeout`); anything else is
+ * shown as nothing rather than guessed at. A timeout is told by what it ended (`before`): a claim
+ * window closing with nobody claiming, a turn that ran out, the pause between hands.
  */
-export function describeEvent(event: unknown, names: readonly string[]): string {
+export function describeEvent(event: unknown, names: readonly string[], before?: Before): string {
   if (typeof event !== 'object' || event === null) return 'The deal';
   const e = event as { type?: unknown; seat?: unknown; action?: { type?: unknown; tile?: unknown; tiles?: unknown } };
   if (e.type === 'start') return 'The match starts: the deal';
-  if (e.type === 'timeout') return 'Time ran out';
+  if (e.type === 'timeout') {
+    if (before?.phase === 'handOver') return 'The next hand is dealt';
+    if (before?.stage === 'claims' || before?.stage === 'robbing') return 'No claim: play goes on';
+    if (before?.stage === 'discard' && typeof before.turn === 'number')
+      return `${names[before.turn] ?? `Seat ${before.turn + 1}`}'s time ran out: the drawn tile is discarded`;
+    return 'Time ran out';
+  }
   if (e.type !== 'act' || typeof e.seat !== 'number' || !e.action) return '';
   const who = names[e.seat] ?? `Seat ${e.seat + 1}`;
   const tile = typeof e.action.tile === 'number' ? tileName(e.action.tile as TileKind) : '';
@@ -108,8 +119,35 @@ export function describeEvent(event: unknown, names: readonly string[]): string 
     case 'win':
       return `${who} wins`;
     case 'pass':
-      return `${who} passes`;
+      // Between hands a pass says the seat is ready for the next one.
+      return before?.phase === 'handOver' ? `${who} is ready for the next hand` : `${who} passes`;
     default:
       return '';
   }
+}
+
+/**
+ * A move's place for people and links: hand number as shown (from 1) and the step within that
+ * hand (0 is its deal). `replay.html?match=ID&hand=N&step=M` opens there.
+ */
+export function moveOf(handStarts: readonly number[], index: number): { hand: number; step: number } {
+  const h = handAt(handStarts, index);
+  return { hand: h + 1, step: index - (handStarts[h] ?? 0) };
+}
+
+/** The frame index a link names; out-of-range parts are clamped, missing or malformed ones give 0. */
+export function indexOfMove(
+  handStarts: readonly number[],
+  frames: number,
+  hand: string | null,
+  stepIn: string | null,
+): number {
+  const n = (x: string | null) => (x !== null && /^\d{1,6}$/.test(x) ? Number(x) : null);
+  const h = n(hand);
+  const st = n(stepIn) ?? 0;
+  if (h === null || handStarts.length === 0) return clamp(st, frames);
+  const hi = Math.max(0, Math.min(handStarts.length - 1, h - 1));
+  const start = handStarts[hi] ?? 0;
+  const end = hi + 1 < handStarts.length ? (handStarts[hi + 1] as number) - 1 : frames - 1;
+  return clamp(Math.min(start + st, end), frames);
 }

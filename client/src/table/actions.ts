@@ -40,6 +40,10 @@ export function toPlayerAction(a: LegalAction): PlayerAction {
       return { type: 'win' };
     case 'pass':
       return { type: 'pass' };
+    case 'riichi':
+      return { type: 'riichi', tile: a.tile };
+    case 'nineTerminals':
+      return { type: 'nineTerminals' };
   }
 }
 
@@ -52,6 +56,7 @@ export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
     case 'discard':
     case 'concealedKong':
     case 'addedKong':
+    case 'riichi':
       return x.tile === (y as typeof x).tile;
     case 'chow': {
       const t = (y as typeof x).tiles;
@@ -61,6 +66,7 @@ export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
     case 'kong':
     case 'win':
     case 'pass':
+    case 'nineTerminals':
       return true;
   }
 }
@@ -174,7 +180,7 @@ export function autoAction(view: TableView, toggles: Toggles): PlayerAction | nu
   const legal = view.legalActions;
   if (legal.length === 0) return null;
   if (toggles.autoWin && legal.some((a) => a.type === 'win')) return { type: 'win' };
-  const inWindow = view.stage === 'claims' || view.stage === 'robbing';
+  const inWindow = view.phase === 'playing' && (view.stage === 'claims' || view.stage === 'robbing');
   if (toggles.autoPass && inWindow && legal.some((a) => a.type === 'pass') && !legal.some((a) => a.type === 'win')) {
     return { type: 'pass' };
   }

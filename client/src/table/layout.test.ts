@@ -1,7 +1,18 @@
 import type { Seat, TileKind } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
+import { crowdedHands, crowdedMelds } from './crowded.js';
 import { discards, makeView, tiles } from './fixture.js';
-import { handOrder, layoutTable, positionOf, type TileItem, tileBounds } from './layout.js';
+import {
+  handOrder,
+  layoutTable,
+  positionOf,
+  type Scene,
+  TILE_ASPECT,
+  type TextItem,
+  textBounds,
+  type TileItem,
+  tileBounds,
+} from './layout.js';
 
 const SIZES = [
   ['phone portrait', 360, 640],
@@ -153,7 +164,7 @@ describe('what is shown', () => {
         (i) => i.key === 'clock',
       );
     expect(at(7)).toMatchObject({ text: 'claim 7s', color: '#f2b705' });
-    expect(at(2)).toMatchObject({ text: 'claim 2s', color: '#e05545' });
+    expect(at(2)).toMatchObject({ text: 'claim 2s', color: '#ffb0a4' });
     expect(layoutTable(makeView(), 1280, 800, { selected: null }).items.some((i) => i.key === 'clock')).toBe(false);
   });
 
@@ -166,4 +177,113 @@ describe('what is shown', () => {
     const label = scene.items.find((i) => i.key === 'seat:2');
     expect(label && label.type === 'text' && label.bold).toBe(true);
   });
+});
+
+/**
+ * The layout over a grid of viewports from 320x568 to 2560x1440, portrait and landscape, with the
+ * most crowded tables: nothing outside the window, no two tiles overlapping, no label over a tile
+ * or another label, the action bar's place free, and the tile sizes a phone needs (in CSS px).
+ */
+const EDGES = [320, 360, 390, 414, 568, 640, 768, 844, 932, 1024, 1280, 1440, 1920, 2560] as const;
+const GRID = EDGES.flatMap((w) => EDGES.map((h) => [w, h] as const)).filter(
+  ([w, h]) => Math.max(w, h) >= 568 && Math.max(w, h) / Math.min(w, h) <= 2.4 && Math.min(w, h) <= 1440,
+);
+
+/**
+ * Smallest heights asked for: 44 px for the hand and 24 px for the rest on a landscape phone of
+ * 844x390, 40 and 20 on a portrait one of 390x844, scaled down for smaller windows.
+ */
+function minHeights(w: number, h: number): { hand: number; rest: number } {
+  const k = w >= h ? Math.min(1, h / 390, w / 844) : Math.min(1, w / 390, h / 844);
+  return w >= h ? { hand: 44 * k, rest: 24 * k } : { hand: 40 * k, rest: 20 * k };
+}
+
+/** Full ponds: 24 discards, more than a seat can make in one hand (78 draws among four seats). */
+const CROWDS = [
+  ['four kongs and eight flowers at every seat', crowdedMelds(24)],
+  ['full hands, eight flowers, nine waits', crowdedHands(24)],
+] as const;
+
+function problems(scene: Scene, W: number, H: number): string[] {
+  const out: string[] = [];
+  const tilesDrawn = scene.items.filter((i): i is TileItem => i.type === 'tile');
+  const texts = scene.items.filter((i): i is TextItem => i.type === 'text');
+  const inside = (b: { x0: number; y0: number; x1: number; y1: number }) =>
+    b.x0 >= -0.5 && b.y0 >= -0.5 && b.x1 <= W + 0.5 && b.y1 <= H + 0.5;
+  const meet = (
+    a: { x0: number; y0: number; x1: number; y1: number },
+    b: { x0: number; y0: number; x1: number; y1: number },
+  ) => a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+  const tb = tilesDrawn.map(tileBounds);
+  const xb = texts.map(textBounds);
+  tilesDrawn.forEach((t, i) => {
+    if (!inside(tb[i] as never)) out.push(`${t.key} outside`);
+    for (let j = i + 1; j < tilesDrawn.length; j++)
+      if (meet(tb[i] as never, tb[j] as never)) out.push(`${t.key} x ${tilesDrawn[j]?.key}`);
+  });
+  texts.forEach((t, i) => {
+    if (!inside(xb[i] as never)) out.push(`text ${t.key} outside`);
+    tilesDrawn.forEach((u, j) => {
+      if (meet(xb[i] as never, tb[j] as never)) out.push(`text ${t.key} x ${u.key}`);
+    });
+    for (let j = i + 1; j < texts.length; j++)
+      if (meet(xb[i] as never, xb[j] as never)) out.push(`text ${t.key} x text ${texts[j]?.key}`);
+  });
+  const bar = scene.regions.bar;
+  const barBox = { x0: bar.x, y0: bar.y, x1: bar.x + bar.w, y1: bar.y + bar.h };
+  if (bar.w < 100 || bar.h < 40) out.push(`bar region too small ${Math.round(bar.w)}x${Math.round(bar.h)}`);
+  const menu = scene.regions.menu;
+  const menuBox = { x0: menu.x, y0: menu.y, x1: menu.x + menu.w, y1: menu.y + menu.h };
+  if (menu.w < 60 || menu.h < 28) out.push(`menu region too small ${Math.round(menu.w)}x${Math.round(menu.h)}`);
+  tilesDrawn.forEach((t, j) => {
+    if (meet(barBox, tb[j] as never)) out.push(`bar x ${t.key}`);
+    if (meet(menuBox, tb[j] as never)) out.push(`menu x ${t.key}`);
+  });
+  return out;
+}
+
+describe.each(CROWDS)('every viewport: %s', (_name, view) => {
+  test.each(GRID)('%i x %i', (W, H) => {
+    // With a raised tile (the raise must have its room) and the clock running.
+    const scene = layoutTable(view, W, H, { selected: 0, clock: { kind: 'claim', seconds: 7 } });
+    expect(problems(scene, W, H)).toEqual([]);
+    const tilesDrawn = scene.items.filter((i): i is TileItem => i.type === 'tile');
+    const height = (t: TileItem) => t.w * TILE_ASPECT;
+    const hand = Math.min(...tilesDrawn.filter((t) => t.handIndex !== undefined).map(height));
+    // Discards, melds and bonus tiles of every seat.
+    const rest = Math.min(...tilesDrawn.filter((t) => /^[dmf]:/.test(t.key)).map(height));
+    const min = minHeights(W, H);
+    expect(hand).toBeGreaterThanOrEqual(min.hand);
+    expect(rest).toBeGreaterThanOrEqual(min.rest);
+    expect(scene.width).toBe(W);
+    expect(scene.height).toBe(H);
+  });
+});
+
+test('ponds longer than a hand allows still fit, in more rows, without overlaps', () => {
+  for (const [W, H] of [
+    [844, 390],
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    const scene = layoutTable(crowdedMelds(40), W, H, { selected: null });
+    expect(problems(scene, W, H)).toEqual([]);
+  }
+});
+
+test('seat labels keep the names on a phone (smaller type or a cut name, never no name)', () => {
+  const names = ['Annabelle Lee', 'Bo', 'Cyrano de B.', 'Dimitrios K.'];
+  for (const [W, H] of [
+    [844, 390],
+    [390, 844],
+    [568, 320],
+  ] as const) {
+    const view = makeView({}, Object.fromEntries(names.map((name, s) => [s, { name, score: -1200 }])));
+    const scene = layoutTable(view, W, H, { selected: null });
+    for (let s = 0; s < 4; s++) {
+      const label = scene.items.find((i): i is TextItem => i.key === `seat:${s}`);
+      expect(label?.text, `${W}x${H} seat ${s}`).toContain((names[s] as string).slice(0, 3));
+      expect(label?.text).toContain('-1200');
+    }
+  }
 });

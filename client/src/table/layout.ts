@@ -61,6 +61,10 @@ export interface TextItem {
   /** 0 left, 0.5 centre, 1 right. */
   readonly anchorX: number;
   readonly anchorY: number;
+  /** Radians, clockwise, about the anchor (the side seats' labels). */
+  readonly rotation?: number;
+  /** Wraps at this width. */
+  readonly maxWidth?: number;
 }
 
 export interface RectItem {
@@ -81,8 +85,14 @@ export interface Scene {
   readonly width: number;
   readonly height: number;
   readonly items: readonly SceneItem[];
-  /** Sizes used, for tests and the renderer's hit areas. */
-  readonly sizes: { readonly hand: number; readonly other: number; readonly discard: number };
+  /** Tile widths used (the viewer's hand, other seats' rows, discards, the viewer's melds). */
+  readonly sizes: { readonly hand: number; readonly other: number; readonly discard: number; readonly meld: number };
+  /**
+   * Places free of tiles: `bar` for the page's action bar, `waits` (where the viewer's waits
+   * are drawn), `menu` for the page's switches (top right), `box` the area between the seats'
+   * strips.
+   */
+  readonly regions: { readonly bar: Box; readonly waits: Box; readonly menu: Box; readonly box: Box };
 }
 
 /** Local state of the viewer's UI that changes the picture. */
@@ -127,113 +137,292 @@ export const windLetter = (w: number): string => WIND_LETTERS[(w - 1 + 4) % 4] a
 const WIND_NAMES = ['East', 'South', 'West', 'North'] as const;
 export const windName = (w: number): string => WIND_NAMES[(w - 1 + 4) % 4] as string;
 
+/** An axis-aligned box in CSS pixels. */
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
 interface Frame {
-  /** Length along the edge and depth across. */
-  readonly L: number;
-  readonly D: number;
+  /** Where this seat's row may run along its edge, in its own `u`. */
+  readonly u0: number;
+  readonly u1: number;
   readonly toScreen: (u: number, v: number) => { x: number; y: number };
   readonly rotation: number;
 }
 
-function frames(W: number, H: number): Record<Position, Frame> {
-  return {
-    bottom: { L: W, D: H, toScreen: (u, v) => ({ x: u, y: H - v }), rotation: 0 },
-    right: { L: H, D: W, toScreen: (u, v) => ({ x: W - v, y: H - u }), rotation: -Math.PI / 2 },
-    top: { L: W, D: H, toScreen: (u, v) => ({ x: W - u, y: v }), rotation: Math.PI },
-    left: { L: H, D: W, toScreen: (u, v) => ({ x: v, y: u }), rotation: Math.PI / 2 },
-  };
-}
-
-/** Tiles in one seat's row along its edge: concealed, then melds, then bonus tiles. */
+/** A tile of one seat's row before it is placed: its width in pixels and its group. */
 interface RowTile {
   readonly face: TileKind | 'back';
   readonly key: string;
-  /** Width in units of the row's tile width. */
-  readonly scale: number;
+  readonly w: number;
   /** Laid sideways (the claimed tile of a meld). */
   readonly sideways?: boolean;
-  readonly gapBefore: number;
   readonly highlight?: Highlight;
   readonly dim?: boolean;
   readonly handIndex?: number;
   readonly raised?: boolean;
 }
 
-function meldTiles(seat: Seat, melds: readonly Meld[], scale: number): RowTile[] {
-  const out: RowTile[] = [];
-  melds.forEach((m, mi) => {
-    const claimedAt = m.claimed === undefined ? -1 : m.tiles.indexOf(m.claimed);
-    m.tiles.forEach((t, ti) => {
-      // A concealed kong shows its two middle tiles face down... the classic look is two backs at the ends.
-      const hidden = m.concealed && m.kind === 'kong' && (ti === 0 || ti === 3);
-      out.push({
-        face: hidden ? 'back' : t,
-        key: `m:${seat}:${mi}:${ti}`,
-        scale,
-        sideways: ti === claimedAt,
-        gapBefore: ti === 0 ? 0.35 : 0,
-      });
-    });
-  });
-  return out;
+/** Tiles that stay together on one line (the concealed hand, one meld, one bonus tile). */
+interface Group {
+  readonly tiles: readonly RowTile[];
+  /** Space before the group when it is not first on its line (pixels). */
+  readonly gap: number;
+  /** The drawn tile: on the hand's line when it fits, else at the right end of the next line. */
+  readonly drawn?: boolean;
 }
 
-const rowWidth = (row: readonly RowTile[]): number =>
-  row.reduce((sum, t) => sum + t.gapBefore + (t.sideways ? TILE_ASPECT : 1) * t.scale, 0);
+const along = (t: RowTile): number => (t.sideways ? t.w * TILE_ASPECT : t.w);
+const depth = (t: RowTile): number => (t.sideways ? t.w : t.w * TILE_ASPECT);
+const groupLength = (g: Group): number => g.tiles.reduce((s, t) => s + along(t), 0);
 
-function seatRow(view: TableView, seat: SeatPublicView, isBottom: boolean, ui: UiState): RowTile[] {
-  const row: RowTile[] = [];
+interface Line {
+  readonly groups: Group[];
+  length: number;
+  /** Width kept free at the line's right end (the drawn tile moved up). */
+  reserved: number;
+}
+
+/**
+ * Lines of a seat's row, the first along the edge: groups in order, a new line when one is full.
+ * A drawn tile that does not fit beside the hand goes to the next line (kept at its right end).
+ */
+function flow(groups: readonly Group[], L: number): Line[] {
+  const lines: Line[] = [{ groups: [], length: 0, reserved: 0 }];
+  let drawnUp: Group | null = null;
+  for (const g of groups) {
+    let line = lines[lines.length - 1] as Line;
+    const need = (line.groups.length > 0 ? g.gap : 0) + groupLength(g);
+    if (g.drawn && line.length + need > L + 0.01) {
+      drawnUp = g;
+      lines.push({ groups: [], length: 0, reserved: g.gap + groupLength(g) });
+      continue;
+    }
+    if (line.groups.length > 0 && line.length + need + line.reserved > L + 0.01) {
+      line = { groups: [], length: 0, reserved: 0 };
+      lines.push(line);
+    }
+    line.length += (line.groups.length > 0 ? g.gap : 0) + groupLength(g);
+    line.groups.push(g);
+  }
+  const second = lines[1];
+  if (drawnUp && second) {
+    second.groups.push(drawnUp);
+    second.length += second.reserved;
+    second.reserved = 0;
+  }
+  return lines;
+}
+
+const lineDepth = (line: Line): number => line.groups.reduce((m, g) => Math.max(m, ...g.tiles.map(depth)), 0);
+
+/** How deep a seat's strip is: its lines, a small gap between them, and room to raise a tile. */
+function stripDepth(lines: readonly Line[], lineGap: number, firstGap: number): number {
+  return lines.reduce((s, l, i) => s + lineDepth(l) + (i === 0 ? 0 : i === 1 ? firstGap : lineGap), 0);
+}
+
+function meldGroups(seat: Seat, melds: readonly Meld[], w: number, gap: number): Group[] {
+  return melds.map((m, mi) => {
+    const claimedAt = m.claimed === undefined ? -1 : m.tiles.indexOf(m.claimed);
+    return {
+      gap,
+      tiles: m.tiles.map((t, ti) => ({
+        // A concealed kong shows its two end tiles face down.
+        face: m.concealed && m.kind === 'kong' && (ti === 0 || ti === 3) ? ('back' as const) : t,
+        key: `m:${seat}:${mi}:${ti}`,
+        w,
+        sideways: ti === claimedAt,
+      })),
+    };
+  });
+}
+
+const bonusGroups = (seat: SeatPublicView, w: number, gap: number): Group[] =>
+  seat.bonus.map((b, i) => ({ gap: i === 0 ? gap : w * 0.05, tiles: [{ face: b, key: `f:${seat.seat}:${i}`, w }] }));
+
+interface SeatSizes {
+  /** Concealed (or revealed) tiles. */
+  readonly hand: number;
+  readonly meld: number;
+  readonly bonus: number;
+}
+
+function seatGroups(view: TableView, seat: SeatPublicView, isBottom: boolean, ui: UiState, z: SeatSizes): Group[] {
+  const groups: Group[] = [];
   const reveal = ui.reveal?.[seat.seat];
   if (isBottom && view.hand) {
     const { tiles, drawnIndex } = handOrder(view);
     const can = new Set(view.legalActions.filter((a) => a.type === 'discard').map((a) => a.tile));
     const counts = new Map<number, number>();
+    const hand: RowTile[] = [];
+    let drawn: RowTile | null = null;
     tiles.forEach((t, i) => {
       const n = counts.get(t) ?? 0;
       counts.set(t, n + 1);
-      row.push({
+      const tile: RowTile = {
         face: t,
         key: i === drawnIndex ? 'h:drawn' : `h:${t}:${n}`,
-        scale: 1,
-        gapBefore: i === drawnIndex ? 0.4 : 0,
+        w: z.hand,
         handIndex: i,
-        raised: ui.selected === i,
-        highlight: i === drawnIndex ? 'drawn' : undefined,
-        dim: can.size > 0 && !can.has(t),
-      });
+        ...(ui.selected === i ? { raised: true } : {}),
+        ...(i === drawnIndex ? { highlight: 'drawn' as const } : {}),
+        ...(can.size > 0 && !can.has(t) ? { dim: true } : {}),
+      };
+      if (i === drawnIndex) drawn = tile;
+      else hand.push(tile);
     });
+    groups.push({ gap: 0, tiles: hand });
+    if (drawn) groups.push({ gap: z.hand * 0.3, tiles: [drawn], drawn: true });
   } else if (reveal) {
-    sortKinds(reveal).forEach((t, i) => {
-      row.push({ face: t, key: `c:${seat.seat}:${i}`, scale: 1, gapBefore: 0 });
+    groups.push({
+      gap: 0,
+      tiles: sortKinds(reveal).map((t, i) => ({ face: t, key: `c:${seat.seat}:${i}`, w: z.hand })),
     });
   } else {
-    for (let i = 0; i < seat.concealedCount; i++) {
-      row.push({
-        face: 'back',
-        key: `c:${seat.seat}:${i}`,
-        scale: 1,
-        gapBefore: seat.hasDrawn && i === seat.concealedCount - 1 ? 0.3 : 0,
-      });
-    }
+    const n = seat.concealedCount - (seat.hasDrawn ? 1 : 0);
+    const backs = (from: number, to: number): RowTile[] =>
+      Array.from({ length: to - from }, (_, i) => ({
+        face: 'back' as const,
+        key: `c:${seat.seat}:${from + i}`,
+        w: z.hand,
+      }));
+    groups.push({ gap: 0, tiles: backs(0, Math.max(0, n)) });
+    if (seat.hasDrawn && seat.concealedCount > 0)
+      groups.push({ gap: z.hand * 0.3, tiles: backs(n, seat.concealedCount) });
   }
-  const meldScale = isBottom ? 0.78 : 1;
-  const melds = meldTiles(seat.seat, seat.melds, meldScale);
-  if (melds[0]) melds[0] = { ...melds[0], gapBefore: 0.6 };
-  row.push(...melds);
-  seat.bonus.forEach((b, i) => {
-    row.push({ face: b, key: `f:${seat.seat}:${i}`, scale: isBottom ? 0.6 : 0.8, gapBefore: i === 0 ? 0.5 : 0 });
-  });
-  return row;
+  groups.push(...meldGroups(seat.seat, seat.melds, z.meld, z.meld * 0.3));
+  groups.push(...bonusGroups(seat, z.bonus, z.bonus * 0.4));
+  return groups.filter((g) => g.tiles.length > 0);
 }
 
 const COLORS = {
   text: '#f4f1e6',
   muted: '#b8d4c6',
   gold: '#f2b705',
-  red: '#e05545',
+  red: '#ffb0a4', // 4.8:1 on the felt (WCAG AA); the old #e05545 was 2.2:1
   panel: '#0a3d2a',
   turn: '#f2b705',
 } as const;
+
+/** Every text of the scene, in one place so that it can be translated. */
+export const TABLE_TEXT = {
+  round: (wind: string, hand: number) => `${wind} · hand ${hand}`,
+  wall: (wall: number, dead: number) => `Wall ${wall} · dead ${dead}`,
+  clock: (kind: 'turn' | 'claim', s: number) => `${kind === 'claim' ? 'claim' : 'turn'} ${s}s`,
+  seatName: (s: Seat) => `Seat ${s + 1}`,
+  bot: 'Bot',
+  away: ' ⚠',
+  waits: 'Ready · waits',
+  missedWin: 'Missed win: no discard wins until your next draw',
+} as const;
+
+/** Rough width of a text in pixels (layout and tests only; the renderer measures for real). */
+export function textWidth(text: string, size: number, bold = false): number {
+  let w = 0;
+  for (const ch of text) w += /[\u1100-\uffff]/.test(ch) ? 1 : /[A-Z0-9●⚠·]/.test(ch) ? 0.66 : 0.55;
+  return w * size * (bold ? 1.06 : 1);
+}
+
+/**
+ * A seat label that fits `width`: the whole of `prefix + name + suffix` at `size` if it fits,
+ * else at a smaller size (down to three quarters), else with the name cut (never below three
+ * letters).
+ */
+function fitLabel(
+  prefix: string,
+  name: string,
+  suffix: string,
+  size: number,
+  width: number,
+): { text: string; size: number } {
+  const full = `${prefix}${name}${suffix}`;
+  const shrunk = Math.max(size * 0.75, Math.min(size, (size * width) / Math.max(1, textWidth(full, size, true))));
+  if (textWidth(full, shrunk, true) <= width) return { text: full, size: shrunk };
+  const chars = [...name];
+  let text = full;
+  while (chars.length > 3) {
+    chars.pop();
+    text = `${prefix}${chars.join('')}…${suffix}`;
+    if (textWidth(text, shrunk, true) <= width) break;
+  }
+  return { text, size: Math.min(shrunk, (shrunk * width) / Math.max(1, textWidth(text, shrunk, true))) };
+}
+
+/** Minimum number of discards a pond is sized for, so that sizes do not change within a hand. */
+const POND_MIN = 24;
+
+interface Centre {
+  readonly d: number;
+  readonly colsV: number;
+  readonly colsS: number;
+  readonly rowsV: number;
+  readonly rowsS: number;
+  /** Panel size in pixels. */
+  readonly pw: number;
+  readonly ph: number;
+}
+
+/**
+ * The four discard ponds around the centre panel: the largest discard that fits `box`, trying
+ * six or eight tiles per row on each axis (a wide window takes longer rows at the top and
+ * bottom, a tall one at the sides).
+ */
+function fitCentre(box: Box, count: (s: 'v' | 's') => number, cap: number): Centre {
+  let best: Centre | null = null;
+  for (const colsV of [6, 8]) {
+    for (const colsS of [6, 8]) {
+      const rowsV = Math.ceil(Math.max(POND_MIN, count('v')) / colsV);
+      const rowsS = Math.ceil(Math.max(POND_MIN, count('s')) / colsS);
+      const pwU = colsV + 0.4;
+      const phU = colsS + 0.4;
+      const d = Math.min(cap, box.w / (pwU + 2 * rowsS * TILE_ASPECT), box.h / (phU + 2 * rowsV * TILE_ASPECT));
+      if (!best || d > best.d + 0.01) best = { d, colsV, colsS, rowsV, rowsS, pw: pwU * d, ph: phU * d };
+    }
+  }
+  return best as Centre;
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
+
+/** Room the page's action bar needs (CSS px): a row of buttons. */
+const BAR = { w: 120, h: 48, room: 64 } as const;
+
+interface Placement {
+  readonly cx: number;
+  readonly cy: number;
+  readonly bar: Box;
+  readonly waits: Box;
+  readonly menu: Box;
+}
+
+/**
+ * Where the ponds and the panel sit in `box`: centred, with spare height below them first given
+ * to the action bar; the free corners beside the ponds take the waits (left) and, when nothing is
+ * free below, the bar (right).
+ */
+function place(box: Box, c: Centre, m: number): Placement {
+  const dh = c.d * TILE_ASPECT;
+  const blockH = c.ph + 2 * c.rowsV * dh;
+  const barRoom = Math.min(Math.max(0, box.h - blockH), BAR.room);
+  const cx = box.x + box.w / 2;
+  const cy = box.y + (box.h - barRoom) / 2;
+  const pondBottom = cy + c.ph / 2 + c.rowsV * dh;
+  const boxBottom = box.y + box.h;
+  const below: Box = { x: box.x + m, y: pondBottom + m, w: box.w - 2 * m, h: boxBottom - pondBottom - 2 * m };
+  const useBelow = below.h >= BAR.h;
+  const cornerTop = cy + c.ph / 2 + m;
+  const cornerEnd = useBelow ? pondBottom : boxBottom - m;
+  const cornerW = box.x + box.w / 2 - c.pw / 2 - box.x - 2 * m;
+  const waits: Box = { x: box.x + m, y: cornerTop, w: cornerW, h: cornerEnd - cornerTop };
+  const cornerR: Box = { x: cx + c.pw / 2 + m, y: cornerTop, w: cornerW, h: cornerEnd - cornerTop };
+  const menu: Box = { x: cx + c.pw / 2 + m, y: box.y + m, w: cornerW, h: cy - c.ph / 2 - box.y - 2 * m };
+  return { cx, cy, waits, bar: useBelow ? below : cornerR, menu };
+}
+
+const barFits = (b: Box): boolean => b.w >= BAR.w && b.h >= BAR.h;
 
 /** The scene for one view at one window size. */
 export function layoutTable(view: TableView, width: number, height: number, ui: UiState): Scene {
@@ -241,272 +430,333 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   const H = Math.max(200, height);
   const items: SceneItem[] = [];
   const bottom = bottomSeatOf(view, ui);
-  const fr = frames(W, H);
-  const portrait = H > W * 1.15;
-  const margin = Math.max(4, Math.min(W, H) * 0.015);
+  const short = Math.min(W, H);
+  const m = clamp(short * 0.01, 3, 10);
+  const posOf = (s: Seat) => positionOf(s, bottom);
+  const seatAt = (p: Position): Seat => ((bottom + POSITIONS.indexOf(p)) % 4) as Seat;
 
-  const rows = SEATS.map((s) => seatRow(view, view.seats[s], s === bottom, ui));
-  const bottomRow = rows[bottom] ?? [];
+  // The viewer's hand: thirteen tiles (the drawn one may go up a line) across the window, at
+  // most an eighth of its height and 64 px wide.
+  const hand = Math.min(64, (H * 0.118) / TILE_ASPECT, (W - 2 * m) / 13.3);
+  const raise = hand * 0.22;
+  let bottomSizes: SeatSizes = { hand, meld: hand * 0.74, bonus: hand * 0.6 };
+  let bottomLines = flow(seatGroups(view, view.seats[bottom], true, ui, bottomSizes), W - 2 * m);
+  // Melds and bonus tiles that would need a third line are drawn smaller instead.
+  for (let k = 0.95; bottomLines.length > 2 && k > 0.5; k -= 0.05) {
+    bottomSizes = { hand, meld: hand * 0.74 * k, bonus: hand * 0.6 * k };
+    bottomLines = flow(seatGroups(view, view.seats[bottom], true, ui, bottomSizes), W - 2 * m);
+  }
+  // Room to raise the selected tile: between the hand's line and the next, or above a lone line.
+  const bottomD =
+    m + stripDepth(bottomLines, hand * 0.12, raise + hand * 0.06) + (bottomLines.length === 1 ? raise : 0);
 
-  // The viewer's tiles: as large as the bottom edge allows, at most 13% of the height.
-  const handW = Math.min((W - 2 * margin) / Math.max(10, rowWidth(bottomRow)), (H * 0.13) / TILE_ASPECT, 64);
-  // Other seats: their row must fit along their edge, leaving the corners free.
-  const otherW = Math.min(
-    ...SEATS.filter((s) => s !== bottom).map((s) => {
-      const pos = positionOf(s, bottom);
-      const L = fr[pos].L;
-      const free = pos === 'top' ? L - 2 * margin : L - 2 * (handW * TILE_ASPECT + 2 * margin);
-      return free / Math.max(12, rowWidth(rows[s] ?? []));
-    }),
-    handW * (portrait ? 0.62 : 0.7),
-    (portrait ? W : H) * 0.045,
-  );
-  const depthOf = (pos: Position): number =>
-    (pos === 'bottom' ? handW : otherW) * TILE_ASPECT + margin * 2 + (pos === 'bottom' ? handW * 0.35 : 0);
+  // The other seats and the ponds: the largest size for their tiles whose strips leave the most
+  // room for the discards (tried from large to small).
+  type Plan = {
+    o: number;
+    lines: Record<Position, Line[]>;
+    depths: Record<Position, number>;
+    centre: Centre;
+    box: Box;
+    at: Placement;
+  };
+  let plan: Plan | null = null;
+  const oMax = Math.min(hand * 0.72, short * 0.06);
+  for (let o = oMax; o >= 6; o *= 0.95) {
+    const z: SeatSizes = { hand: o, meld: o, bonus: o * 0.9 };
+    const lines = { bottom: bottomLines } as Record<Position, Line[]>;
+    const depths = { bottom: bottomD } as Record<Position, number>;
+    const topLines = flow(seatGroups(view, view.seats[seatAt('top')], false, ui, z), W - 2 * m);
+    lines.top = topLines;
+    depths.top = m + stripDepth(topLines, o * 0.12, o * 0.12) + m;
+    const sideL = H - bottomD - depths.top - 2 * m;
+    for (const p of ['left', 'right'] as const) {
+      lines[p] = flow(seatGroups(view, view.seats[seatAt(p)], false, ui, z), sideL);
+      depths[p] = m + stripDepth(lines[p], o * 0.12, o * 0.12) + m;
+    }
+    const box = { x: depths.left, y: depths.top, w: W - depths.left - depths.right, h: H - depths.top - bottomD };
+    const count = (axis: 'v' | 's') =>
+      axis === 'v'
+        ? Math.max(view.seats[seatAt('bottom')].discards.length, view.seats[seatAt('top')].discards.length)
+        : Math.max(view.seats[seatAt('left')].discards.length, view.seats[seatAt('right')].discards.length);
+    const cap = Math.min(hand * 0.8, o * 1.25);
+    let centre = fitCentre(box, count, cap);
+    let at = place(box, centre, m);
+    // No room for the action bar beside the ponds: keep a strip below them.
+    if (!barFits(at.bar)) {
+      centre = fitCentre({ ...box, h: Math.max(1, box.h - BAR.room) }, count, cap);
+      at = place(box, centre, m);
+    }
+    const candidate = { o, lines, depths, centre, box, at };
+    const score = (p: Plan) => Math.min(p.o, p.centre.d);
+    if (!plan || score(candidate) > score(plan) + 0.01) plan = candidate;
+    // Smaller seat tiles only help while the ponds are the smaller of the two.
+    if (centre.d >= o) break;
+  }
+  const { o, lines, depths, centre, box, at: placed } = plan as Plan;
+  const d = centre.d;
+  const dh = d * TILE_ASPECT;
 
-  // Discards: six per row in front of each seat around a centre panel, four rows before crowding.
-  const innerW = W - depthOf('left') - depthOf('right');
-  const innerH = H - depthOf('bottom') - depthOf('top') - (view.hand ? handW * 0.7 : 0);
-  const maxRows = (seat: Seat) => Math.max(4, Math.ceil(view.seats[seat].discards.length / 6));
-  const rowsSide = Math.max(maxRows(SEATS[(bottom + 1) % 4] as Seat), maxRows(SEATS[(bottom + 3) % 4] as Seat));
-  const rowsVert = Math.max(maxRows(bottom), maxRows(SEATS[(bottom + 2) % 4] as Seat));
-  const discardStep = TILE_ASPECT * 1.01; // row pitch in tile widths
-  const half = 3.3; // centre panel half-size in tile widths (six tiles plus a little)
-  const discardW = Math.max(
-    8,
-    Math.min(
-      innerW / (2 * (half + rowsSide * discardStep)),
-      innerH / (2 * (half + rowsVert * discardStep)),
-      otherW * 1.05,
-      handW * 0.8,
-    ),
-  );
-  const centre = {
-    x: depthOf('left') + innerW / 2,
-    y: depthOf('top') + innerH / 2,
+  const { cx, cy } = placed;
+
+  const frame = (p: Position): Frame => {
+    switch (p) {
+      case 'bottom':
+        return { u0: m, u1: W - m, toScreen: (u, v) => ({ x: u, y: H - v }), rotation: 0 };
+      case 'top':
+        return { u0: m, u1: W - m, toScreen: (u, v) => ({ x: W - u, y: v }), rotation: Math.PI };
+      case 'right':
+        return {
+          u0: bottomD + m,
+          u1: H - depths.top - m,
+          toScreen: (u, v) => ({ x: W - v, y: H - u }),
+          rotation: -Math.PI / 2,
+        };
+      case 'left':
+        return {
+          u0: depths.top + m,
+          u1: H - bottomD - m,
+          toScreen: (u, v) => ({ x: v, y: u }),
+          rotation: Math.PI / 2,
+        };
+    }
   };
 
-  // Hand rows along each edge.
-  for (const s of SEATS) {
-    const pos = positionOf(s, bottom);
-    const f = fr[pos];
-    const row = rows[s] ?? [];
-    const w = pos === 'bottom' ? handW : otherW;
-    const total = rowWidth(row) * w;
-    let u = pos === 'bottom' ? Math.max(margin, (f.L - total) / 2) : (f.L - total) / 2;
-    const vBase = margin + (w * TILE_ASPECT) / 2;
-    for (const t of row) {
-      u += t.gapBefore * w;
-      const tw = t.scale * w;
-      const along = t.sideways ? tw * TILE_ASPECT : tw;
-      const v = vBase - ((1 - t.scale) * w * TILE_ASPECT) / 2 + (t.raised ? w * 0.3 : 0);
-      const p = f.toScreen(u + along / 2, pos === 'bottom' ? v + (t.sideways ? -(tw * (TILE_ASPECT - 1)) / 2 : 0) : v);
-      items.push({
-        type: 'tile',
-        key: t.key,
-        face: t.face,
-        x: p.x,
-        y: p.y,
-        w: tw,
-        rotation: f.rotation + (t.sideways ? Math.PI / 2 : 0),
-        ...(t.highlight ? { highlight: t.highlight } : {}),
-        ...(t.dim ? { dim: true } : {}),
-        ...(t.handIndex !== undefined ? { handIndex: t.handIndex } : {}),
-        ...(t.raised ? { raised: true } : {}),
+  // Each seat's lines along its edge, the first one nearest the edge.
+  for (const p of POSITIONS) {
+    const f = frame(p);
+    const ls = lines[p];
+    const isBottom = p === 'bottom';
+    let v0 = m;
+    ls.forEach((line, li) => {
+      if (li > 0) v0 += isBottom && li === 1 ? raise + hand * 0.06 : (isBottom ? hand : o) * 0.12;
+      const ld = lineDepth(line);
+      const span = f.u1 - f.u0;
+      const hasDrawnUp = li === 1 && line.groups.some((g) => g.drawn);
+      let u = f.u0 + Math.max(0, (span - line.length) / 2);
+      if (hasDrawnUp) u = f.u0 + Math.max(0, (span - (lines[p][0]?.length ?? 0)) / 2);
+      line.groups.forEach((g, gi) => {
+        if (g.drawn && li === 1) {
+          // Above the right end of the hand.
+          const first = lines[p][0] as Line;
+          u = f.u0 + Math.max(0, (span - first.length) / 2) + first.length - groupLength(g);
+        } else if (gi > 0) u += g.gap;
+        for (const t of g.tiles) {
+          const a = along(t);
+          const v = v0 + depth(t) / 2 + (t.raised ? raise : 0);
+          const pt = f.toScreen(u + a / 2, v);
+          items.push({
+            type: 'tile',
+            key: t.key,
+            face: t.face,
+            x: pt.x,
+            y: pt.y,
+            w: t.w,
+            rotation: f.rotation + (t.sideways ? Math.PI / 2 : 0),
+            ...(t.highlight ? { highlight: t.highlight } : {}),
+            ...(t.dim ? { dim: true } : {}),
+            ...(t.handIndex !== undefined ? { handIndex: t.handIndex } : {}),
+            ...(t.raised ? { raised: true } : {}),
+          });
+          u += a;
+        }
       });
-      u += along;
-    }
+      v0 += ld;
+    });
   }
 
-  // Discards, first row nearest the centre.
-  const dh = discardW * discardStep;
+  // Discards, first row nearest the centre panel.
   const last = view.lastDiscard;
   for (const s of SEATS) {
-    const pos = positionOf(s, bottom);
-    const f = fr[pos];
+    const p = posOf(s);
+    const f = frame(p);
     const seat = view.seats[s];
-    // Centre of the table in this seat's frame.
-    const cu = pos === 'bottom' ? centre.x : pos === 'top' ? W - centre.x : pos === 'right' ? H - centre.y : centre.y;
-    const cv = pos === 'bottom' ? H - centre.y : pos === 'top' ? centre.y : pos === 'right' ? W - centre.x : centre.x;
-    seat.discards.forEach((d, i) => {
-      const r = Math.floor(i / 6);
-      const c = i % 6;
-      const u = cu - 3 * discardW + (c + 0.5) * discardW;
-      const v = cv - half * discardW - (r + 0.5) * dh;
-      const p = f.toScreen(u, v);
-      const isLast = last !== null && last.seat === s && i === seat.discards.length - 1 && !d.claimed;
-      const hand = f.toScreen(f.L / 2, margin + (pos === 'bottom' ? handW : otherW) * TILE_ASPECT * 0.5);
+    const vertical = p === 'bottom' || p === 'top';
+    const cols = vertical ? centre.colsV : centre.colsS;
+    const halfPanel = (vertical ? centre.ph : centre.pw) / 2;
+    // The centre in this seat's frame.
+    const cu = p === 'bottom' ? cx : p === 'top' ? W - cx : p === 'right' ? H - cy : cy;
+    const cv = p === 'bottom' ? H - cy : p === 'top' ? cy : p === 'right' ? W - cx : cx;
+    const from = f.toScreen((f.u0 + f.u1) / 2, m + (p === 'bottom' ? hand : o) * TILE_ASPECT * 0.5);
+    seat.discards.forEach((disc, i) => {
+      const r = Math.floor(i / cols);
+      const c = i % cols;
+      const pt = f.toScreen(cu - (cols * d) / 2 + (c + 0.5) * d, cv - halfPanel - (r + 0.5) * dh);
+      const isLast = last !== null && last.seat === s && i === seat.discards.length - 1 && !disc.claimed;
       items.push({
         type: 'tile',
         key: `d:${s}:${i}`,
-        face: d.tile,
-        x: p.x,
-        y: p.y,
-        w: discardW,
+        face: disc.tile,
+        x: pt.x,
+        y: pt.y,
+        w: d,
         rotation: f.rotation,
-        ...(isLast ? { highlight: 'lastDiscard' as const, from: hand } : {}),
-        ...(d.claimed ? { dim: true } : {}),
+        ...(isLast ? { highlight: 'lastDiscard' as const, from } : {}),
+        ...(disc.claimed ? { dim: true } : {}),
       });
     });
   }
 
-  // Centre panel: prevailing wind, hand, wall counts, and each seat's wind, name and score on its side.
-  const P = half * discardW * 2 - discardW * 0.3;
+  // The centre panel: each seat's wind, name and score on its side (the side ones turned),
+  // the round, the wall and the running clock in the middle.
+  const pw = centre.pw - d * 0.3;
+  const ph = centre.ph - d * 0.3;
   items.push({
     type: 'rect',
     key: 'panel',
-    x: centre.x - P / 2,
-    y: centre.y - P / 2,
-    w: P,
-    h: P,
+    x: cx - pw / 2,
+    y: cy - ph / 2,
+    w: pw,
+    h: ph,
     color: COLORS.panel,
     alpha: 0.85,
-    radius: P * 0.08,
+    radius: Math.min(pw, ph) * 0.08,
   });
-  const fs = Math.max(9, Math.min(18, P / 12.5));
-  items.push(
-    {
-      type: 'text',
-      key: 'round',
-      text: `${windName(view.prevailingWind)} · hand ${view.handNumber + 1}`,
-      x: centre.x,
-      y: centre.y - fs * 0.9,
-      size: fs,
-      color: COLORS.text,
-      bold: true,
-      anchorX: 0.5,
-      anchorY: 0.5,
-    },
-    {
-      type: 'text',
-      key: 'wall',
-      text: `Wall ${view.wallCount} · dead ${view.deadWallCount}`,
-      x: centre.x,
-      y: centre.y + fs * 0.5,
-      size: fs * 0.85,
-      color: COLORS.muted,
-      anchorX: 0.5,
-      anchorY: 0.5,
-    },
+  const ls = clamp(Math.min(pw, ph) / 9, 8, 17);
+  const strip = ls * 1.5;
+  const innerW = pw - 2 * strip;
+  const innerH = ph - 2 * strip;
+  const round = TABLE_TEXT.round(windName(view.prevailingWind), view.handNumber + 1);
+  const wall = TABLE_TEXT.wall(view.wallCount, view.deadWallCount);
+  const widest = Math.max(
+    textWidth(round, 1, true),
+    textWidth(wall, 1),
+    textWidth(TABLE_TEXT.clock('claim', 20), 1, true),
   );
-  if (ui.clock) {
-    items.push({
-      type: 'text',
+  const fs = clamp(Math.min(ls * 1.1, (innerW * 0.94) / widest, innerH / (3 * 1.3)), 6, 18);
+  const middle: { key: string; text: string; color: string; bold: boolean }[] = [
+    { key: 'round', text: round, color: COLORS.text, bold: true },
+    { key: 'wall', text: wall, color: COLORS.muted, bold: false },
+  ];
+  if (ui.clock)
+    middle.push({
       key: 'clock',
-      text: `${ui.clock.kind === 'claim' ? 'claim' : 'turn'} ${ui.clock.seconds}s`,
-      x: centre.x,
-      y: centre.y + fs * 1.9,
-      size: fs,
+      text: TABLE_TEXT.clock(ui.clock.kind, ui.clock.seconds),
       color: ui.clock.seconds <= 3 ? COLORS.red : COLORS.gold,
       bold: true,
+    });
+  const lineH = fs * 1.3;
+  middle.forEach((t, i) => {
+    items.push({
+      type: 'text',
+      key: t.key,
+      text: t.text,
+      x: cx,
+      y: cy + (i - 1) * lineH,
+      size: fs,
+      color: t.color,
+      bold: t.bold,
       anchorX: 0.5,
       anchorY: 0.5,
     });
-  }
-
-  // Seat labels: bottom and top inside the panel, left and right beside the ends of their rows.
-  const rowBox = (s: Seat) => {
-    const own = items.filter(
-      (i): i is TileItem => i.type === 'tile' && (i.key.startsWith(`c:${s}:`) || i.key.startsWith(`m:${s}:`)),
-    );
-    const boxes = own.map(tileBounds);
-    return {
-      y0: Math.min(...boxes.map((b) => b.y0), H / 2),
-      y1: Math.max(...boxes.map((b) => b.y1), H / 2),
-    };
-  };
+  });
   for (const s of SEATS) {
-    const pos = positionOf(s, bottom);
+    const p = posOf(s);
     const seat = view.seats[s];
-    const inset = fs * 1.2;
-    const name = seat.name ?? (seat.isBot ? 'Bot' : `Seat ${s + 1}`);
-    const shortName = name.length > 12 ? `${name.slice(0, 11)}…` : name;
     const turn = view.turn === s && view.phase === 'playing';
-    const label = `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} ${shortName}${seat.connected || seat.isBot ? '' : ' ⚠'}`;
-    const common = { size: fs * 0.9, color: turn ? COLORS.turn : COLORS.text, bold: turn } as const;
-    if (pos === 'bottom' || pos === 'top') {
-      const y = pos === 'bottom' ? centre.y + P / 2 - inset : centre.y - P / 2 + inset;
-      items.push({
-        type: 'text',
-        key: `seat:${s}`,
-        text: `${label} · ${seat.score}`,
-        x: centre.x,
-        y,
-        ...common,
-        anchorX: 0.5,
-        anchorY: 0.5,
-      });
-    } else {
-      const box = rowBox(s);
-      const lf = Math.max(10, Math.min(fs * 0.85, otherW * 0.6));
-      items.push({
-        type: 'text',
-        key: `seat:${s}`,
-        text: `${label}\n${seat.score}`,
-        x: pos === 'left' ? margin : W - margin,
-        y: pos === 'left' ? box.y0 - 4 : box.y1 + 4,
-        ...common,
-        size: lf,
-        anchorX: pos === 'left' ? 0 : 1,
-        anchorY: pos === 'left' ? 1 : 0,
-      });
-    }
+    const name = seat.name ?? (seat.isBot ? TABLE_TEXT.bot : TABLE_TEXT.seatName(s));
+    const room = (p === 'bottom' || p === 'top' ? pw : ph) - 2 * strip - ls;
+    const label = fitLabel(
+      `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} `,
+      name,
+      ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}`,
+      ls,
+      room,
+    );
+    const at =
+      p === 'bottom'
+        ? { x: cx, y: cy + ph / 2 - strip / 2, rotation: 0 }
+        : p === 'top'
+          ? { x: cx, y: cy - ph / 2 + strip / 2, rotation: 0 }
+          : p === 'left'
+            ? { x: cx - pw / 2 + strip / 2, y: cy, rotation: Math.PI / 2 }
+            : { x: cx + pw / 2 - strip / 2, y: cy, rotation: -Math.PI / 2 };
+    items.push({
+      type: 'text',
+      key: `seat:${s}`,
+      text: label.text,
+      x: at.x,
+      y: at.y,
+      size: label.size,
+      color: turn ? COLORS.turn : COLORS.text,
+      bold: turn,
+      anchorX: 0.5,
+      anchorY: 0.5,
+      ...(at.rotation ? { rotation: at.rotation } : {}),
+    });
     if (turn) {
       // A bar on the panel's edge towards the seat whose move it is.
-      const t = Math.max(3, fs * 0.25);
+      const t = Math.max(3, ls * 0.22);
       const bar =
-        pos === 'bottom'
-          ? { x: centre.x - P / 2, y: centre.y + P / 2 - t, w: P, h: t }
-          : pos === 'top'
-            ? { x: centre.x - P / 2, y: centre.y - P / 2, w: P, h: t }
-            : pos === 'left'
-              ? { x: centre.x - P / 2, y: centre.y - P / 2, w: t, h: P }
-              : { x: centre.x + P / 2 - t, y: centre.y - P / 2, w: t, h: P };
+        p === 'bottom'
+          ? { x: cx - pw / 2, y: cy + ph / 2 - t, w: pw, h: t }
+          : p === 'top'
+            ? { x: cx - pw / 2, y: cy - ph / 2, w: pw, h: t }
+            : p === 'left'
+              ? { x: cx - pw / 2, y: cy - ph / 2, w: t, h: ph }
+              : { x: cx + pw / 2 - t, y: cy - ph / 2, w: t, h: ph };
       items.push({ type: 'rect', key: 'turnbar', ...bar, color: COLORS.turn, alpha: 1, radius: t / 2 });
     }
   }
 
-  // Above the viewer's hand: waits when ready, the missed-win marker.
-  if (view.hand) {
-    const y = H - depthOf('bottom') + handW * 0.05;
-    let x = margin;
+  const cornerL = placed.waits;
+  const barBox = placed.bar;
+
+  if (view.hand && (view.hand.waits.length > 0 || view.hand.missedWin)) {
+    const r = cornerL;
+    const ts = clamp(Math.min(r.w / 12, hand * 0.3), 8, 15);
+    let y = r.y;
     if (view.hand.missedWin) {
+      const lines = Math.max(1, Math.ceil(textWidth(TABLE_TEXT.missedWin, ts, true) / Math.max(1, r.w)));
       items.push({
         type: 'text',
         key: 'missedWin',
-        text: 'Missed win: no discard wins until your next draw',
-        x,
+        text: TABLE_TEXT.missedWin,
+        x: r.x,
         y,
-        size: Math.max(11, handW * 0.28),
+        size: ts,
         color: COLORS.red,
         bold: true,
         anchorX: 0,
-        anchorY: 0.5,
+        anchorY: 0,
+        maxWidth: r.w,
       });
-      x += Math.max(11, handW * 0.28) * 26;
+      y += lines * ts * 1.3 + ts * 0.3;
     }
-    if (view.hand.waits.length > 0) {
-      const ws = Math.max(10, handW * 0.42);
+    const waits = view.hand.waits;
+    if (waits.length > 0) {
       items.push({
         type: 'text',
         key: 'waitsLabel',
-        text: 'Ready · waits',
-        x,
+        text: TABLE_TEXT.waits,
+        x: r.x,
         y,
-        size: Math.max(11, handW * 0.26),
+        size: ts,
         color: COLORS.gold,
         bold: true,
         anchorX: 0,
-        anchorY: 0.5,
+        anchorY: 0,
+        maxWidth: r.w,
       });
-      x += Math.max(11, handW * 0.26) * 7;
-      view.hand.waits.forEach((t, i) => {
+      y += Math.ceil(textWidth(TABLE_TEXT.waits, ts, true) / Math.max(1, r.w)) * ts * 1.3 + ts * 0.3;
+      // As large as the corner allows (in as many rows as needed), at most most of a hand tile.
+      const room = Math.max(1, r.y + r.h - y);
+      let ws = 4;
+      for (let perRow = waits.length; perRow >= 1; perRow--) {
+        const rowsN = Math.ceil(waits.length / perRow);
+        const w = Math.min(hand * 0.6, r.w / (perRow * 1.08), room / (rowsN * TILE_ASPECT * 1.08));
+        if (w > ws) ws = w;
+      }
+      const perRow = Math.max(1, Math.floor(r.w / (ws * 1.08)));
+      waits.forEach((t, i) => {
+        const row = Math.floor(i / perRow);
+        const col = i % perRow;
         items.push({
           type: 'tile',
           key: `w:${t}`,
           face: t,
-          x: x + (i + 0.5) * ws * 1.05,
-          y,
+          x: r.x + (col + 0.5) * ws * 1.08,
+          y: y + (row + 0.5) * ws * TILE_ASPECT * 1.08,
           w: ws,
           rotation: 0,
           highlight: 'wait',
@@ -515,22 +765,13 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     }
   }
 
-  // A narrow portrait screen leaves the tiles small: suggest turning the phone.
-  if (portrait && W < 520 && view.phase === 'playing') {
-    items.push({
-      type: 'text',
-      key: 'rotateHint',
-      text: 'Turn your phone sideways for bigger tiles',
-      x: W / 2,
-      y: depthOf('top') + fs,
-      size: Math.max(10, fs * 0.8),
-      color: COLORS.muted,
-      anchorX: 0.5,
-      anchorY: 0.5,
-    });
-  }
-
-  return { width: W, height: H, items, sizes: { hand: handW, other: otherW, discard: discardW } };
+  return {
+    width: W,
+    height: H,
+    items,
+    sizes: { hand, other: o, discard: d, meld: bottomSizes.meld },
+    regions: { bar: barBox, waits: cornerL, menu: placed.menu, box },
+  };
 }
 
 /** Screen-space bounding box of a tile item (rotation by multiples of 90° only). */
@@ -541,4 +782,18 @@ export function tileBounds(t: TileItem): { x0: number; y0: number; x1: number; y
   const bw = sideways ? h : t.w;
   const bh = sideways ? t.w : h;
   return { x0: t.x - bw / 2, y0: t.y - bh / 2, x1: t.x + bw / 2, y1: t.y + bh / 2 };
+}
+
+/** Estimated screen-space box of a text item (for tests: labels must not cover tiles or each other). */
+export function textBounds(t: TextItem): { x0: number; y0: number; x1: number; y1: number } {
+  const full = textWidth(t.text, t.size, t.bold);
+  const w = t.maxWidth === undefined ? full : Math.min(full, t.maxWidth);
+  const lines = t.maxWidth === undefined ? t.text.split('\n').length : Math.ceil(full / Math.max(1, t.maxWidth));
+  const h = lines * t.size * 1.25;
+  const sideways = t.rotation !== undefined && Math.abs(Math.round(t.rotation / (Math.PI / 2))) % 2 === 1;
+  const bw = sideways ? h : w;
+  const bh = sideways ? w : h;
+  const ax = sideways ? 0.5 : t.anchorX;
+  const ay = sideways ? 0.5 : t.anchorY;
+  return { x0: t.x - ax * bw, y0: t.y - ay * bh, x1: t.x + (1 - ax) * bw, y1: t.y + (1 - ay) * bh };
 }

@@ -12,6 +12,7 @@ import {
   type TileKind,
   verifySeed,
 } from '@mahjong/shared';
+import { patternName } from '../i18n/pattern-names.js';
 
 export interface HandSummary {
   readonly title: string;
@@ -66,7 +67,10 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     melds: view.seats[w].melds,
     bonus: view.seats[w].bonus,
     winTile: r.winTile ?? null,
-    patterns: (r.patterns ?? []).map((p) => ({ name: p.name, value: `${p.value} ${p.unit ?? unit}` })),
+    patterns: (r.patterns ?? []).map((p) => ({
+      name: patternName(p.name, 'en'),
+      value: `${p.value} ${p.unit ?? unit}`,
+    })),
     total: r.faan === undefined ? '' : `${r.faan} ${unit}${r.limit ? ' (limit)' : ''}`,
     payments,
     deltas,

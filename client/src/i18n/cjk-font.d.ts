@@ -1,0 +1,10 @@
+/** The build's Chinese font slices (scripts/cjk-font.ts): unicode-range and woff2 as base64. */
+declare module 'virtual:cjk-font' {
+  const faces: readonly { readonly range: string; readonly data: string }[];
+  export default faces;
+}
+/** The same for the few characters every page shows (scripts/cjk-font.ts CORE_CJK). */
+declare module 'virtual:cjk-font-core' {
+  const faces: readonly { readonly range: string; readonly data: string }[];
+  export default faces;
+}

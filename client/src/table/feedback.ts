@@ -1,0 +1,201 @@
+/**
+ * What the table page does when a new view arrives, besides drawing it: sounds, call-outs at
+ * the seat that claimed, konged, took a flower or won ("碰 Pung"), the claimed tile's slide from
+ * the discard pond to its meld, and the ARIA live region that reads out your turn, your claim
+ * offers, others' calls and results. Everything comes from tableEvents (the two views' public
+ * difference), so a spectator sees and hears the same as a player, and nobody learns more.
+ */
+import type { Seat, TableView } from '@mahjong/shared';
+import { audio } from '../audio/player.js';
+import type { SoundId } from '../audio/recipes.js';
+import { currentLang, tr } from '../i18n/i18n.js';
+import { message } from '../i18n/translate.js';
+import { positionOf, type Scene, type SceneItem } from './layout.js';
+import { CALLED_OUT, type TableEvent, type TableEventKind, tableEvents } from './events.js';
+import { seatName } from './results.js';
+import type { HandHints } from './hints.js';
+import { settings } from '../settings/settings.js';
+
+const SOUND_OF: Readonly<Record<TableEventKind, SoundId | null>> = {
+  discard: 'discard',
+  draw: 'draw',
+  chow: 'chow',
+  pung: 'pung',
+  kong: 'kong',
+  flower: 'flower',
+  win: 'win',
+  drawnHand: null,
+};
+
+/** A call-out's words: Chinese first, as the table calls it, then English. */
+const CALL_WORDS: Readonly<Record<TableEventKind, { readonly zh: string; readonly en: string } | null>> = {
+  chow: { zh: '上', en: 'Chow' },
+  pung: { zh: '碰', en: 'Pung' },
+  kong: { zh: '槓', en: 'Kong' },
+  flower: { zh: '花', en: 'Flower' },
+  win: { zh: '食糊', en: 'Win' },
+  discard: null,
+  draw: null,
+  drawnHand: null,
+};
+
+/** The call-out text, as the table calls it and in English: "碰 Pung" (every page has these glyphs). */
+export function calloutText(kind: TableEventKind): string | null {
+  const w = CALL_WORDS[kind];
+  return w ? `${w.zh} ${w.en}` : null;
+}
+
+/** Every Chinese character a call-out uses (font-core test). */
+export const CALLOUT_CHARS = Object.values(CALL_WORDS)
+  .map((w) => w?.zh ?? '')
+  .join('');
+
+/** A new claimed meld tile starts at the pond tile it was claimed from (keys from layout.ts). */
+export function claimTravel(prev: Scene | null, next: Scene, events: readonly TableEvent[]): Scene {
+  if (!prev) return next;
+  const claims = events.filter(
+    (e) => e.from !== undefined && (e.kind === 'chow' || e.kind === 'pung' || e.kind === 'kong'),
+  );
+  if (claims.length === 0) return next;
+  const before = new Map(prev.items.map((i) => [i.key, i]));
+  const items: SceneItem[] = [...next.items];
+  for (const c of claims) {
+    const pond = prev.items.filter((i) => i.type === 'tile' && i.key.startsWith(`d:${c.from}:`) && i.face === c.tile);
+    const source = pond[pond.length - 1];
+    const at = items.findIndex(
+      (i) => i.type === 'tile' && i.key.startsWith(`m:${c.seat}:`) && !before.has(i.key) && i.face === c.tile,
+    );
+    const target = items[at];
+    if (source && target?.type === 'tile') items[at] = { ...target, from: { x: source.x, y: source.y } };
+  }
+  return { ...next, items };
+}
+
+export class TableFeedback {
+  private prev: TableView | null = null;
+  private pendingClaims: TableEvent[] = [];
+  private lastScene: Scene | null = null;
+  private readonly live: HTMLElement;
+  private readonly callouts: HTMLElement;
+  /** Every call-out shown (tests read it through the page hook). */
+  readonly shown: { kind: TableEventKind; seat: Seat; text: string }[] = [];
+  /** Every announcement made in the live region (tests read it through the page hook). */
+  readonly announced: string[] = [];
+
+  /** The hints module (it carries the scorer): fetched the first time hints are on. */
+  private hintsModule: typeof import('./hints.js') | null = null;
+  private hintsLoading = false;
+
+  constructor(
+    private readonly bottomSeat: () => Seat,
+    /** Asks the page to draw again (hints arrived). */
+    private readonly redraw: () => void = () => {},
+  ) {
+    this.live = document.createElement('div');
+    this.live.setAttribute('aria-live', 'polite');
+    this.live.setAttribute('role', 'status');
+    this.live.className = 'visually-hidden';
+    this.live.dataset.testid = 'live';
+    this.callouts = document.createElement('div');
+    this.callouts.className = 'callouts';
+    this.callouts.setAttribute('aria-hidden', 'true');
+    document.body.append(this.live, this.callouts);
+  }
+
+  /** A new view arrived: sounds, call-outs, announcements. */
+  onView(view: TableView): void {
+    const prev = this.prev;
+    this.prev = view;
+    const events = tableEvents(prev, view);
+    this.pendingClaims = events.filter((e) => e.from !== undefined && e.kind !== 'win');
+    const said: string[] = [];
+    let delay = 0;
+    for (const e of events) {
+      const sound = SOUND_OF[e.kind];
+      // The viewer's own draw is heard; nobody else's (a spectator hears discards and calls).
+      if (sound && audio.play(sound, delay)) delay += 0.04;
+      if (CALLED_OUT.has(e.kind)) {
+        this.callout(e);
+        const who = seatName(view, e.seat);
+        const w = CALL_WORDS[e.kind];
+        if (w && e.kind !== 'win') said.push(`${who}: ${tr(w.en)}`);
+      }
+      if (e.kind === 'win') {
+        audio.play('fanfare');
+        said.push(tr(`${seatName(view, e.seat)} wins`));
+      }
+      if (e.kind === 'drawnHand') said.push(tr(`Hand ${(view.lastResult?.handNumber ?? 0) + 1}: drawn`));
+    }
+    const me = view.viewer;
+    if (typeof me === 'number' && view.phase === 'playing') {
+      const myTurn = view.stage === 'discard' && view.turn === me && view.legalActions.length > 0;
+      const wasMyTurn = prev?.stage === 'discard' && prev.turn === me && prev.legalActions.length > 0;
+      if (myTurn && !wasMyTurn) said.push(tr('Your turn.'));
+      const offers = view.stage !== 'discard' ? view.legalActions.filter((a) => a.type !== 'pass') : [];
+      const hadOffers =
+        prev?.seq !== undefined && prev.stage !== 'discard' && prev.legalActions.some((a) => a.type !== 'pass');
+      if (offers.length > 0 && !hadOffers) {
+        const names = [
+          ...new Set(
+            offers.map((a) => ({ chow: 'Chow', pung: 'Pung', kong: 'Kong', win: 'Win' })[a.type as 'chow'] ?? a.type),
+          ),
+        ];
+        said.push(message('live.claim', currentLang(), { name: names.map((x) => tr(x)).join(', ') }));
+      }
+    }
+    if (said.length > 0) {
+      this.live.textContent = said.join(' ');
+      this.announced.push(this.live.textContent);
+    }
+  }
+
+  /** The scene to draw: a claimed tile slides from the pond to its meld once; hints when on. */
+  decorate(scene: Scene): Scene {
+    let out = this.pendingClaims.length > 0 ? claimTravel(this.lastScene, scene, this.pendingClaims) : scene;
+    this.pendingClaims = [];
+    this.lastScene = scene;
+    const hints = settings.get().hints ? this.hints() : null;
+    if (hints && this.hintsModule)
+      out = { ...out, items: [...out.items, ...this.hintsModule.hintItems(out.items, hints)] };
+    return out;
+  }
+
+  private hintsFor: { seq: number; hints: HandHints | null } | null = null;
+
+  /** The viewer's hints, worked out once per view. */
+  hints(): HandHints | null {
+    const v = this.prev;
+    const mod = this.hintsModule;
+    if (!mod) {
+      if (!this.hintsLoading) {
+        this.hintsLoading = true;
+        void import('./hints.js').then((m) => {
+          this.hintsModule = m;
+          this.redraw();
+        });
+      }
+      return null;
+    }
+    if (!v) return null;
+    if (this.hintsFor?.seq !== v.seq) this.hintsFor = { seq: v.seq, hints: mod.handHints(v) };
+    return this.hintsFor.hints;
+  }
+
+  /** A tick in the last seconds of the viewer's own turn. */
+  tick(seconds: number | null, myTurn: boolean): void {
+    if (myTurn && seconds !== null && seconds > 0 && seconds <= 3) audio.play('tick');
+  }
+
+  private callout(e: TableEvent): void {
+    const text = calloutText(e.kind);
+    if (!text) return;
+    const pos = positionOf(e.seat, this.bottomSeat());
+    const el = document.createElement('div');
+    el.className = `callout callout-${pos} callout-${e.kind}`;
+    el.textContent = text;
+    el.dataset.noTranslate = '';
+    this.callouts.append(el);
+    this.shown.push({ kind: e.kind, seat: e.seat, text });
+    setTimeout(() => el.remove(), 1600);
+  }
+}

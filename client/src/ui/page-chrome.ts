@@ -1,0 +1,106 @@
+/**
+ * What every page carries besides its own content: the language switch and the settings panel
+ * (language, tile faces, volume, mute, hints), top right, and the page's translation. Imported
+ * once at the top of each page module; the choice is remembered (settings/settings.ts).
+ */
+import { FACE_SETS, type FaceSet } from '../art/tile-svg.js';
+import { startI18n } from '../i18n/i18n.js';
+import { LANG_NAMES, LANGS, type Lang, settings } from '../settings/settings.js';
+import { el as node } from './dom.js';
+import './chrome.css';
+
+const FACE_LABELS: Readonly<Record<FaceSet, string>> = { classic: 'classic', 'high-contrast': 'high contrast' };
+
+function panel(): HTMLElement {
+  const s = settings.get();
+  const lang = node('select', { 'data-setting': 'lang', 'data-no-translate': '' });
+  for (const l of LANGS) {
+    const o = node('option', { value: l, lang: l }, LANG_NAMES[l]);
+    o.selected = l === s.lang;
+    lang.append(o);
+  }
+  lang.addEventListener('change', () => settings.set({ lang: lang.value as Lang }));
+  const faces = node('select', { 'data-setting': 'faces' });
+  for (const f of FACE_SETS) {
+    const o = node('option', { value: f }, FACE_LABELS[f]);
+    o.selected = f === s.faces;
+    faces.append(o);
+  }
+  faces.addEventListener('change', () => settings.set({ faces: faces.value as FaceSet }));
+  const volume = node('input', {
+    type: 'range',
+    min: '0',
+    max: '100',
+    step: '5',
+    value: String(Math.round(s.volume * 100)),
+    'data-setting': 'volume',
+  });
+  volume.addEventListener('input', () => settings.set({ volume: Number(volume.value) / 100 }));
+  const box = (key: 'muted' | 'hints') => {
+    const b = node('input', { type: 'checkbox', 'data-setting': key });
+    b.checked = s[key];
+    b.addEventListener('change', () => settings.set({ [key]: b.checked }));
+    return b;
+  };
+  const close = node('button', { type: 'button', 'data-testid': 'settings-close' }, 'Close');
+  const wrap = node(
+    'div',
+    { class: 'mj-settings-panel', role: 'dialog', 'aria-label': 'Settings', 'data-testid': 'settings-panel' },
+    node('h2', {}, 'Settings'),
+    node('label', {}, node('span', {}, 'Language'), lang),
+    node('label', {}, node('span', {}, 'Tiles'), faces),
+    node('label', {}, node('span', {}, 'Volume'), volume),
+    node('label', {}, box('muted'), 'Mute'),
+    node('label', {}, box('hints'), 'Hints'),
+    close,
+  );
+  close.addEventListener('click', () => toggle(false));
+  return wrap;
+}
+
+let open: HTMLElement | null = null;
+let button: HTMLButtonElement | null = null;
+
+function toggle(show = !open): void {
+  if (open) {
+    open.remove();
+    open = null;
+  }
+  if (show) {
+    open = panel();
+    document.body.append(open);
+    open.querySelector('select')?.focus();
+  }
+  button?.setAttribute('aria-expanded', String(show));
+}
+
+function mount(): void {
+  const quick = node(
+    'button',
+    { type: 'button', class: 'mj-lang', 'data-testid': 'lang-switch', 'data-no-translate': '' },
+    settings.get().lang === 'en' ? '中' : 'EN',
+  );
+  quick.title = 'Language';
+  quick.addEventListener('click', () => settings.set({ lang: settings.get().lang === 'en' ? 'zh-HK' : 'en' }));
+  button = node(
+    'button',
+    { type: 'button', class: 'mj-gear', 'aria-label': 'Settings', 'aria-expanded': 'false', 'data-testid': 'settings' },
+    '⚙',
+  );
+  button.addEventListener('click', () => toggle());
+  settings.subscribe((now) => {
+    quick.textContent = now.lang === 'en' ? '中' : 'EN';
+    if (open) {
+      const sel = open.querySelector<HTMLSelectElement>('[data-setting="lang"]');
+      if (sel) sel.value = now.lang;
+    }
+  });
+  document.body.append(node('div', { class: 'mj-chrome' }, quick, button));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && open) toggle(false);
+  });
+}
+
+startI18n();
+if (document.body) mount();
+else document.addEventListener('DOMContentLoaded', mount);

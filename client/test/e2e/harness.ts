@@ -1,0 +1,69 @@
+/**
+ * What every browser suite needs: the client built once for the run (see build-client.ts), the
+ * real server on a free port with its own embedded database, Chromium as this machine runs it
+ * (SwiftShader WebGL for Pixi), and a JSON POST for the HTTP API. Each suite keeps only its own
+ * scenario.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const repoRoot = resolve(clientDir, '..');
+/** Screenshots go here (kept by CI as artifacts). */
+export const artifacts = join(repoRoot, 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The built client of this run. */
+export const clientDist = (): string => inject('clientDist');
+
+export interface RunningServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** The real server (server/src/app.ts) on 127.0.0.1, a free port and a fresh PGlite folder. */
+export async function startTableServer(name: string, options: Record<string, unknown> = {}): Promise<RunningServer> {
+  const tmp = mkdtempSync(join(tmpdir(), `mj-${name}-`));
+  mkdirSync(artifacts, { recursive: true });
+  process.env.LOG_LEVEL ??= 'warn';
+  const app = (await import(pathToFileURL(join(repoRoot, 'server/src/app.ts')).href)) as {
+    startServer(o: Record<string, unknown>): Promise<RunningServer>;
+  };
+  const server = await app.startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: join(tmp, 'data'),
+    clientDir: clientDist(),
+    ...options,
+  });
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Chromium as this machine runs it: no sandbox, WebGL through SwiftShader. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+
+/** POSTs JSON to the server's API (with a bearer token when given); throws on an error status. */
+export async function postJson<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}

@@ -1,0 +1,268 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type RunningServer, artifacts, launchChromium, postJson, startTableServer } from './e2e/harness.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { patternName } from '../src/i18n/pattern-names.js';
+import type { Lang } from '../src/settings/settings.js';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const post = <T>(path: string, body: unknown, token?: string): Promise<T> => postJson<T>(server.url, path, body, token);
+
+async function newPage(locale: string, width = 1000, height = 700): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height }, locale });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  return page;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+type Hook = any;
+
+/** A table of three bots and one seat for the page; returns the page, playing seat 0. */
+async function seatedTable(locale: string): Promise<{ page: Page; code: string; hostToken: string }> {
+  const t = await post<{ code: string; hostToken: string }>('/api/tables', {
+    rounds: 1,
+    bots: [1, 2, 3],
+    options: { claimSeconds: 1, claimMinMs: 0, turnSeconds: 30, resultsSeconds: 10, minFaan: 1 },
+  });
+  const joined = await post<{ seat: number; token: string }>(`/api/tables/${t.code}/join`, { name: 'Ann', seat: 0 });
+  const page = await newPage(locale);
+  await page.addInitScript(
+    ([code, token]) => {
+      localStorage.setItem(`mj.seats.${code}`, JSON.stringify({ 0: { seat: 0, token, name: 'Ann' } }));
+      localStorage.setItem('mj.autoPass', '1');
+      localStorage.setItem('mj.autoWin', '1');
+    },
+    [t.code, joined.token],
+  );
+  await page.goto(`${server.url}/table.html?code=${t.code}&seat=0`);
+  return { page, code: t.code, hostToken: t.hostToken };
+}
+
+/** Discards the drawn (else last) tile whenever it is the page's turn, until a won hand shows. */
+async function playUntilWin(page: Page, deadline: number): Promise<void> {
+  for (;;) {
+    expect(Date.now(), 'no won hand in time').toBeLessThan(deadline);
+    const s = await page.evaluate(() => {
+      const mj = (window as Hook).__mj;
+      const st = mj.state();
+      const v = st.view;
+      return {
+        won: v?.phase === 'handOver' && v.lastResult?.kind === 'win',
+        over: v?.phase === 'matchOver',
+        canDiscard: !!v && st.sentAt !== v.seq && v.legalActions.some((a: Hook) => a.type === 'discard'),
+        n: mj.hand().length,
+      };
+    });
+    if (s.won) return;
+    expect(s.over, 'the match ended without a won hand').toBe(false);
+    if (s.canDiscard) await page.evaluate((n) => (window as Hook).__mj.discard(n - 1), s.n);
+    else await sleep(60);
+  }
+}
+
+/** Result card pattern rows and the names the page should show for the view's pattern ids. */
+const resultPatterns = (page: Page) =>
+  page.evaluate(() => {
+    const v = (window as Hook).__mj.state().view;
+    const shown = [...document.querySelectorAll('[data-testid="result"] table.patterns tr td:first-child')].map(
+      (td) => td.textContent ?? '',
+    );
+    return { ids: (v.lastResult?.patterns ?? []).map((p: Hook) => p.name as string), shown };
+  });
+
+/**
+ * The Chinese characters on the page (DOM and canvas texts) that the project's font does not
+ * draw: each character is drawn once in "MJ CJK" and once in a family that lacks it; the same
+ * pixels mean the font fell back (the missing-glyph box, on a machine without CJK fonts). Also
+ * every DOM text with Chinese in it whose computed font-family leaves the project's font out.
+ */
+const missingGlyphs = (page: Page) =>
+  page.evaluate(() => {
+    const mj = (window as Hook).__mj;
+    // The scene as drawn (translated), not the layout's English; pages without a canvas have none.
+    const drawn = mj?.renderer?.current ?? mj?.scene?.();
+    const canvasText = (drawn?.items ?? []).filter((i: Hook) => i.type === 'text').map((i: Hook) => i.text);
+    const text = document.body.textContent + canvasText.join('');
+    const chars = [...new Set([...text].filter((c) => /[\u3000-\u9fff\uff00-\uffef]/.test(c)))];
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 40;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
+    const draw = (c: string, family: string) => {
+      ctx.clearRect(0, 0, 40, 40);
+      ctx.font = `32px ${family}`;
+      ctx.fillText(c, 2, 32);
+      return ctx.getImageData(0, 0, 40, 40).data.join(',');
+    };
+    const missing = chars.filter((c) => draw(c, '"MJ CJK", monospace') === draw(c, 'monospace'));
+    // And the page's CSS draws its Chinese with that font (a style of its own may not name it).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const cjk = [...(n.nodeValue ?? '')].filter((c) => /[\u3000-\u9fff\uff00-\uffef]/.test(c));
+      const family = n.parentElement ? getComputedStyle(n.parentElement).fontFamily : '';
+      if (cjk.length > 0 && !family.includes('MJ CJK')) missing.push(`${cjk.join('')} (${family})`);
+    }
+    return { chars: chars.length, missing };
+  });
+
+beforeAll(async () => {
+  server = await startTableServer('lang', { botDelayMs: 30 });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a table that speaks its players language', () => {
+  test('a hand in 繁體中文 and one in English: names in the language, every glyph from the font, call-outs for all', {
+    timeout: 300_000,
+  }, async () => {
+    const zh = await seatedTable('zh-HK');
+    const en = await seatedTable('en-GB');
+    const spectator = await newPage('zh-HK', 900, 640);
+    await spectator.goto(`${server.url}/table.html?code=${zh.code}&spectate=1`);
+    for (const p of [zh.page, en.page, spectator]) await p.waitForFunction(() => (window as Hook).__mj?.state().table);
+    // The language comes from the browser; the Chinese page waits for its font.
+    await zh.page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    await spectator.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    expect(await en.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await post(`/api/tables/${zh.code}/start`, {}, zh.hostToken);
+    await post(`/api/tables/${en.code}/start`, {}, en.hostToken);
+
+    // Each page checks its result card while it is up (the next hand starts after a few seconds).
+    const deadline = Date.now() + 240_000;
+    const handIn = async (page: Page, lang: Lang, name: string) => {
+      await playUntilWin(page, deadline);
+      await page.waitForSelector('[data-testid="result"] table.patterns');
+      const { ids, shown } = await resultPatterns(page);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(shown).toEqual(ids.map((id: string) => patternName(id, lang)));
+      if (lang === 'zh-HK') for (const s of shown) expect(s).toMatch(/^[\u3400-\u9fff]+$/);
+      else for (const s of shown) expect(s).toMatch(/^[A-Z][a-z -]+$/);
+      const title = (await page.textContent('[data-testid="result"] h2')) ?? '';
+      expect(title).toMatch(lang === 'zh-HK' ? /食糊$/ : /wins$/);
+      await page.screenshot({ path: join(artifacts, `${name}.png`) });
+      if (lang === 'zh-HK') {
+        // The live region announced the turn and the result (in the page's language).
+        const said: string[] = await page.evaluate(() => (window as Hook).__mj.feedback.announced);
+        expect(said.some((x) => /輪到你/.test(x))).toBe(true);
+        expect(said.some((x) => /食糊/.test(x))).toBe(true);
+        expect(await page.getAttribute('[data-testid="live"]', 'aria-live')).toBe('polite');
+        const glyphs = await missingGlyphs(page);
+        expect(glyphs.chars).toBeGreaterThan(10);
+        expect(glyphs.missing).toEqual([]);
+        return;
+      }
+      // Switching on the page: the English page turns Chinese and back, its names with it.
+      await page.click('[data-testid="lang-switch"]');
+      await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+      const switched = await resultPatterns(page);
+      expect(switched.shown).toEqual(switched.ids.map((id: string) => patternName(id, 'zh-HK')));
+      await page.screenshot({ path: join(artifacts, `${name}-switched.png`) });
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('mj.settings') ?? '{}').lang)).toBe('zh-HK');
+      await page.click('[data-testid="lang-switch"]');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      expect((await resultPatterns(page)).shown).toEqual(switched.ids.map((id: string) => patternName(id, 'en')));
+    };
+    await Promise.all([handIn(zh.page, 'zh-HK', 'lang-zh-result'), handIn(en.page, 'en', 'lang-en-result')]);
+
+    // Everyone sees the same call-outs: the player and the spectator of the Chinese table.
+    const calls = (p: Page) =>
+      p.evaluate(() => (window as Hook).__mj.feedback.shown.map((c: Hook) => `${c.kind}@${c.seat}:${c.text}`));
+    // The first hand's call-outs (the table may have dealt the next hand by now).
+    const firstHand = (l: string[]) => l.slice(0, l.findIndex((c) => c.startsWith('win@')) + 1);
+    const playerCalls = firstHand(await calls(zh.page));
+    expect(playerCalls.at(-1)).toMatch(/^win@\d:食糊 Win$/);
+    expect(firstHand(await calls(spectator))).toEqual(playerCalls);
+    await spectator.screenshot({ path: join(artifacts, 'lang-zh-spectator.png') });
+
+    // The shortcut help: `?` opens it (translated), Escape closes it.
+    await spectator.keyboard.press('?');
+    expect(await spectator.textContent('[data-testid="help"] h2')).toBe('鍵盤快捷鍵');
+    await spectator.keyboard.press('Escape');
+    expect(await spectator.locator('[data-testid="help"]').count()).toBe(0);
+
+    // The other pages in Chinese: every glyph from the font there too.
+    for (const path of ['/', '/calculator.html', '/gallery.html']) {
+      await spectator.goto(server.url + path);
+      await spectator.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+      const g = await missingGlyphs(spectator);
+      expect(g.chars, path).toBeGreaterThan(5);
+      expect(g.missing, path).toEqual([]);
+    }
+    await spectator.screenshot({ path: join(artifacts, 'lang-zh-gallery.png') });
+  });
+
+  test('sounds: a discard and a claim are scheduled on the AudioContext; mute stops them', {
+    timeout: 240_000,
+  }, async () => {
+    const t = await post<{ code: string; hostToken: string }>('/api/tables', {
+      rounds: 1,
+      bots: [0, 1, 2, 3],
+      options: { claimSeconds: 0.5, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 1 },
+    });
+    const page = await newPage('en-GB', 900, 640);
+    // Observe the real AudioContext: count oscillators started, by the page's own audio layer.
+    await page.addInitScript(() => {
+      (window as Hook).__oscStarts = 0;
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (when?: number) {
+        (window as Hook).__oscStarts++;
+        return start.call(this, when);
+      };
+    });
+    await page.goto(`${server.url}/table.html?code=${t.code}&spectate=1`);
+    await page.waitForFunction(() => (window as Hook).__mj?.state().table);
+    // Nothing before a user gesture: no context at all.
+    expect(await page.evaluate(() => (window as Hook).__mj.audio.ready)).toBe(false);
+    await page.mouse.click(10, 300);
+    expect(await page.evaluate(() => (window as Hook).__mj.audio.ready)).toBe(true);
+    await post(`/api/tables/${t.code}/start`, {}, t.hostToken);
+    const sounds = () =>
+      page.evaluate(() => ({
+        ids: (window as Hook).__mj.audio.scheduled.map((s: Hook) => s.id) as string[],
+        osc: (window as Hook).__oscStarts as number,
+        discards: ((window as Hook).__mj.state().view?.seats ?? []).reduce(
+          (n: number, s: Hook) => n + s.discards.length,
+          0,
+        ) as number,
+      }));
+    await page.waitForFunction(
+      () => (window as Hook).__mj.audio.scheduled.some((s: Hook) => ['chow', 'pung', 'kong'].includes(s.id)),
+      undefined,
+      { timeout: 200_000, polling: 200 },
+    );
+    const heard = await sounds();
+    expect(heard.ids).toContain('discard');
+    expect(heard.osc).toBeGreaterThanOrEqual(heard.ids.length);
+
+    // Mute in the settings panel: play goes on, silently.
+    await page.click('[data-testid="settings"]');
+    await page.check('[data-setting="muted"]');
+    await page.screenshot({ path: join(artifacts, 'lang-settings.png') });
+    const before = await sounds();
+    await page.waitForFunction(
+      (n) => {
+        const v = (window as Hook).__mj.state().view;
+        const d = (v?.seats ?? []).reduce((m: number, s: Hook) => m + s.discards.length, 0);
+        return d >= n + 4 || v?.phase !== 'playing';
+      },
+      before.discards,
+      { timeout: 60_000 },
+    );
+    const after = await sounds();
+    expect(after.ids).toEqual(before.ids);
+    expect(after.osc).toBe(before.osc);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('mj.settings') ?? '{}').muted)).toBe(true);
+  });
+});
