@@ -1,12 +1,18 @@
 /**
- * Load benchmark: `npm run load -- --tables N --seconds S [--database-url URL] [--json]`.
+ * Load benchmark: `npm run load -- --tables N --seconds S [--postgres | --database-url URL]
+ * [--processes P [--spread]] [--json] [--profile DIR]`.
  *
- * Starts the real server (`server/src/main.ts`) in a child process on a fresh data folder, opens
- * N tables of four seat sockets plus one spectator each, and has every seat play like the bot
- * from its own view at human pace (about one action per second per table). Prints
- * action-to-broadcast latency (the time from sending an action to the first view after it),
- * the server's CPU and memory, and errors: refusals, disconnects and lost messages (gaps in the
- * seq of any socket's views).
+ * Starts the real server (`server/src/main.ts`) in child processes (this process only runs the
+ * load clients), opens N tables of four seat sockets plus one spectator each, and has every seat
+ * play like the bot from its own view at human pace (about one action per second per table).
+ * Prints action-to-broadcast latency (the time from sending an action to the first view after
+ * it), the servers' CPU and memory, and errors: refusals, disconnects and lost messages (each
+ * recipient's views carry its own counter, stepped by one per view sent, so a gap is a loss).
+ *
+ * Several processes (`--processes 2`) share a fresh PostgreSQL database and a Redis (REDIS_URL,
+ * default 127.0.0.1:6379, on a key of their own). Table i is created on process i mod P; its
+ * sockets connect to that process (as a proxy routing by table would), or with `--spread` to
+ * processes in turn (as a proxy without affinity would: views cross Redis).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,13 +30,18 @@ import {
 } from '@mahjong/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chooseBotAction } from '../src/table/index.js';
-import { startChildServer } from '../test/child.js';
+import { type ChildServer, startChildServer } from '../test/child.js';
+import { createTestDatabase } from '../test/pg.js';
 
 const { values } = parseArgs({
   options: {
     tables: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '20' },
     'database-url': { type: 'string' },
+    /** A fresh database on the local PostgreSQL (PG_URL), dropped after. */
+    postgres: { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
+    spread: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'think-ms': { type: 'string', default: '700' },
     /** Write a V8 CPU profile of the server into this folder. */
@@ -40,6 +51,8 @@ const { values } = parseArgs({
 const TABLES = Number(values.tables);
 const SECONDS = Number(values.seconds);
 const THINK = Number(values['think-ms']);
+const PROCESSES = Number(values.processes);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('--processes takes a whole number from 1');
 const OPTIONS = { turnSeconds: 20, claimSeconds: 8, resultsSeconds: 3 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -199,6 +212,12 @@ async function pool<T>(items: readonly T[], size: number, fn: (item: T) => Promi
   );
 }
 
+async function sumOver(pids: readonly number[], read: (pid: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (const pid of pids) total += await read(pid);
+  return total;
+}
+
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return 0;
   const sorted = [...xs].sort((a, b) => a - b);
@@ -207,29 +226,40 @@ const pct = (xs: number[], p: number) => {
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mj-load-'));
-  const server = await startChildServer(
-    {
-      DATA_DIR: dir,
-      LOG_LEVEL: 'error',
-      // Every table and socket comes from this one address.
-      LIMITS: 'off',
-      ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    },
-    120_000,
-    values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
-  );
-  const pid = server.proc.pid!;
+  // Several processes need a shared ledger (PostgreSQL) and Redis; one may use either ledger.
+  const pg =
+    values.postgres || (PROCESSES > 1 && !values['database-url'])
+      ? await createTestDatabase(`mj_load_${process.pid}_${Date.now()}`)
+      : null;
+  const databaseUrl = pg?.url ?? values['database-url'];
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'error',
+    // Every table and socket comes from this one address.
+    LIMITS: 'off',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(PROCESSES > 1
+      ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_KEY: `mj-load-${process.pid}` }
+      : {}),
+  };
+  const servers: ChildServer[] = [];
+  for (let i = 0; i < PROCESSES; i += 1) {
+    const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
+    servers.push(await startChildServer({ ...env, DATA_DIR: path.join(dir, String(i)) }, 120_000, profile));
+  }
+  const pids = servers.map((s) => s.proc.pid!);
   const clients: LoadClient[] = [];
   const setupStart = performance.now();
   try {
-    await pool([...Array(TABLES).keys()], 20, async () => {
-      const t = await post<CreateTableResponse>(`${server.url}/api/tables`, { options: OPTIONS, fillWithBots: false });
+    await pool([...Array(TABLES).keys()], 20, async (i) => {
+      const home = servers[i % PROCESSES]!.url;
+      const t = await post<CreateTableResponse>(`${home}/api/tables`, { options: OPTIONS, fillWithBots: false });
       const seats: JoinResponse[] = [];
       for (const name of ['A', 'B', 'C', 'D'])
-        seats.push(await post<JoinResponse>(`${server.url}/api/tables/${t.code}/join`, { name }));
-      for (const s of seats) clients.push(new LoadClient(server.url, t.code, s.seat, s.token));
-      clients.push(new LoadClient(server.url, t.code, null, null));
-      await post(`${server.url}/api/tables/${t.code}/start`, {}, t.hostToken);
+        seats.push(await post<JoinResponse>(`${home}/api/tables/${t.code}/join`, { name }));
+      const urlFor = (k: number) => (values.spread ? servers[(i + k) % PROCESSES]!.url : home);
+      for (const [k, s] of seats.entries()) clients.push(new LoadClient(urlFor(k), t.code, s.seat, s.token));
+      clients.push(new LoadClient(urlFor(4), t.code, null, null));
+      await post(`${home}/api/tables/${t.code}/start`, {}, t.hostToken);
     });
     const deadline = performance.now() + 60_000;
     while (clients.some((c) => !c.welcomed) && performance.now() < deadline) await sleep(100);
@@ -237,17 +267,17 @@ async function main(): Promise<void> {
 
     // Measure.
     measuring = true;
-    const cpu0 = await cpuTicks(pid);
+    const cpu0 = await sumOver(pids, cpuTicks);
     const clientCpu0 = process.cpuUsage();
     const t0 = performance.now();
-    let rssMax = await rssMb(pid);
+    let rssMax = await sumOver(pids, rssMb);
     while (performance.now() - t0 < SECONDS * 1000) {
       await sleep(1000);
-      rssMax = Math.max(rssMax, await rssMb(pid));
+      rssMax = Math.max(rssMax, await sumOver(pids, rssMb));
     }
     measuring = false;
     const wall = (performance.now() - t0) / 1000;
-    const cpu = (await cpuTicks(pid)) - cpu0;
+    const cpu = (await sumOver(pids, cpuTicks)) - cpu0;
     const clientCpu = process.cpuUsage(clientCpu0);
     // Let in-flight answers land before counting what is lost.
     await sleep(500);
@@ -257,7 +287,7 @@ async function main(): Promise<void> {
     const otherRefusals = [...stats.refusals.entries()]
       .filter(([c]) => c !== 'act/stale_seq')
       .reduce((n, [, v]) => n + v, 0);
-    const health = (await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(60_000) })
+    const health = (await fetch(`${servers[0]!.url}/healthz`, { signal: AbortSignal.timeout(60_000) })
       .then((r) => r.json())
       .catch(() => ({}))) as {
       ledger?: Record<string, unknown>;
@@ -265,6 +295,9 @@ async function main(): Promise<void> {
     };
     const result = {
       tables: TABLES,
+      processes: PROCESSES,
+      ledgerDb: databaseUrl ? 'postgres' : 'pglite',
+      socketsTo: PROCESSES > 1 ? (values.spread ? 'spread' : 'table holder') : 'one process',
       sockets: clients.length,
       seconds: Math.round(wall),
       setupSeconds: Math.round(setupSeconds * 10) / 10,
@@ -292,7 +325,8 @@ async function main(): Promise<void> {
     if (values.json) console.log(JSON.stringify(result));
     else {
       console.log(
-        `load: ${TABLES} tables, ${clients.length} sockets, ${result.seconds} s measured (setup ${result.setupSeconds} s)`,
+        `load: ${TABLES} tables, ${clients.length} sockets, ${PROCESSES} server process(es) on ${result.ledgerDb}` +
+          `${PROCESSES > 1 ? ` (sockets to ${result.socketsTo})` : ''}, ${result.seconds} s measured (setup ${result.setupSeconds} s)`,
       );
       console.log(
         `  actions ${result.actions} (${result.actionsPerSecondPerTable}/s/table), views delivered ${result.viewsDelivered}`,
@@ -301,13 +335,13 @@ async function main(): Promise<void> {
         `  action-to-broadcast latency ms: p50 ${result.latencyMs.p50}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}  (n=${result.latencyMs.samples})`,
       );
       console.log(
-        `  server: CPU ${result.serverCpuPercentOfOneCore}% of one core, RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
+        `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core, RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
       );
       console.log(
         `  errors: lost ${result.lostMessages}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
       );
       console.log(`  ledger: ${JSON.stringify(result.ledger)}`);
-      console.log(`  server event loop delay ms: ${JSON.stringify(result.serverEventLoopDelayMs)}`);
+      console.log(`  server event loop delay ms (first process): ${JSON.stringify(result.serverEventLoopDelayMs)}`);
       console.log(
         `  ${result.latencyMs.p99 < 50 && result.errors === 0 ? 'HOLDS' : 'DOES NOT HOLD'}: p99 < 50 ms and nothing lost`,
       );
@@ -315,8 +349,9 @@ async function main(): Promise<void> {
   } finally {
     stopping = true;
     for (const c of clients) c.close();
-    server.proc.kill('SIGTERM');
-    await server.exited;
+    for (const server of servers) server.proc.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
+    await pg?.drop();
     await rm(dir, { recursive: true, force: true });
   }
 }

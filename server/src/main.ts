@@ -54,15 +54,15 @@ async function runPrimary(n: number): Promise<void> {
   }
   buildClientIfNeeded();
   let stopping = false;
-  let told = false;
+  let listening = 0;
   const fork = () => {
     const worker = cluster.fork();
     worker.on('message', (m: { type?: string; port?: number }) => {
-      // The parent (tests, the load tool) hears once that the port is served.
-      if (m.type === 'listening' && !told && process.send) {
-        told = true;
-        process.send(m);
-      }
+      // The parent (tests, the load tool) hears once, when every first worker serves the port
+      // (told at the first one, a burst of requests would all land on it).
+      if (m.type !== 'listening') return;
+      listening += 1;
+      if (listening === n && process.send) process.send(m);
     });
   };
   cluster.on('exit', (worker, code, signal) => {
