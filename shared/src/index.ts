@@ -9,3 +9,4 @@ export * from './analysis.js';
 export * from './scoring/index.js';
 export * from './wall.js';
 export * from './random.js';
+export * from './riichi/index.js';

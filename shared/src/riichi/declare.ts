@@ -1,0 +1,93 @@
+/**
+ * Riichi's rules about the player's own hand: when riichi may be declared and with which
+ * discards, furiten, and the one concealed kong allowed after riichi. Pure functions over kind
+ * counts (analysis.ts), for the table engine, its bots and the client's hints.
+ */
+import { type AnalysisOptions, readyDiscards, type ReadyDiscard, waits } from '../analysis.js';
+import type { KindCounts, TileKind } from '../tiles.js';
+
+/** Riichi's winning forms: seven pairs must be seven different pairs. */
+export const RIICHI_ANALYSIS: AnalysisOptions = Object.freeze({ sevenPairs: true, fourAlikePairs: false });
+
+export interface RiichiCheck {
+  /** Concealed tiles after the draw (14 - 3 x kongs). */
+  readonly concealed: KindCounts;
+  /** Concealed kongs declared (they keep the hand concealed). */
+  readonly concealedKongs: number;
+  /** Melds claimed from others (any one makes riichi impossible). */
+  readonly openMelds: number;
+  readonly points: number;
+  /** Tiles left to draw in the live wall. */
+  readonly liveLeft: number;
+  readonly alreadyRiichi: boolean;
+}
+
+export type RiichiRefusal =
+  | 'riichi/open_hand'
+  | 'riichi/points'
+  | 'riichi/wall'
+  | 'riichi/already'
+  | 'riichi/not_ready';
+
+/**
+ * The discards that may go with a riichi declaration (each leaves the hand ready), or why none
+ * may: the hand is concealed, the player has 1,000 points for the stick, at least four tiles
+ * are left to draw (every player gets another draw), and the player is not in riichi already.
+ */
+export function riichiDiscards(
+  c: RiichiCheck,
+  stick = 1_000,
+): { ok: true; discards: ReadyDiscard[] } | { ok: false; reason: RiichiRefusal } {
+  if (c.alreadyRiichi) return { ok: false, reason: 'riichi/already' };
+  if (c.openMelds > 0) return { ok: false, reason: 'riichi/open_hand' };
+  if (c.points < stick) return { ok: false, reason: 'riichi/points' };
+  if (c.liveLeft < 4) return { ok: false, reason: 'riichi/wall' };
+  const discards = readyDiscards(c.concealed, c.concealedKongs, RIICHI_ANALYSIS);
+  if (discards.length === 0) return { ok: false, reason: 'riichi/not_ready' };
+  return { ok: true, discards };
+}
+
+export type FuritenKind = 'discards' | 'passed' | 'riichi';
+
+export interface FuritenCheck {
+  /** What the ready hand waits on. */
+  readonly waits: readonly TileKind[];
+  /** Every tile this player discarded this hand (claimed ones too). */
+  readonly ownDiscards: readonly TileKind[];
+  /** The player let a winning tile go since their last draw (cleared by their next draw). */
+  readonly passedSinceDraw: boolean;
+  /** The player let a winning tile go after declaring riichi (lasts the whole hand). */
+  readonly passedInRiichi: boolean;
+}
+
+/**
+ * Furiten blocks winning on a discard (ron), never on one's own draw (tsumo). The first that
+ * applies is named: a wait among one's own discards, a win passed in riichi, a win passed since
+ * the last draw.
+ */
+export function furiten(c: FuritenCheck): FuritenKind | null {
+  if (c.waits.some((w) => c.ownDiscards.includes(w))) return 'discards';
+  if (c.passedInRiichi) return 'riichi';
+  if (c.passedSinceDraw) return 'passed';
+  return null;
+}
+
+/**
+ * After riichi only the drawn tile may be discarded, and a concealed kong only of the drawn tile
+ * and only when it changes no wait (the three others of its kind already in the hand, and the
+ * hand waits on the same tiles before and after).
+ *
+ * `before`: the 13 (or 10, 7...) concealed tiles before the draw; `drawn`: the tile drawn.
+ */
+export function riichiKongAllowed(before: KindCounts, drawn: TileKind, concealedKongs: number): boolean {
+  if (before[drawn] !== 3) return false;
+  const waitsBefore = waits(before, concealedKongs, RIICHI_ANALYSIS);
+  const after = Uint8Array.from(before);
+  after[drawn] = 0;
+  const waitsAfter = waits(after, concealedKongs + 1, RIICHI_ANALYSIS);
+  return waitsBefore.length > 0 && sameKinds(waitsBefore, waitsAfter);
+}
+
+function sameKinds(a: readonly TileKind[], b: readonly TileKind[]): boolean {
+  return a.length === b.length && a.every((k, i) => k === b[i]);
+}

@@ -1,0 +1,219 @@
+/**
+ * Riichi money around the scorer: honba and riichi sticks on a win, several rons on one
+ * discard, the payments of an exhaustive draw (ready hands, nagashi mangan), who deals next,
+ * when the match is over and the final ranking with uma. Everything in points, by seat, and
+ * every settlement's deltas sum to the sticks it takes off the table (zero without sticks).
+ */
+import { transfersBySeat } from '../scoring/payments.js';
+import type { Points } from '../scoring/types.js';
+import type { BySeat, Seat } from '../table-types.js';
+import type { Wind } from '../tiles.js';
+import type { RiichiTableRules } from './table-rules.js';
+
+export interface Transfer {
+  readonly from: Seat;
+  readonly to: Seat;
+  readonly amount: number;
+  /** What the amount is for: the hand's value, the honba counters, or a draw's payments. */
+  readonly for: 'hand' | 'honba' | 'draw' | 'nagashi';
+}
+
+export interface Settlement {
+  /** Change of each seat's score, sticks taken included. */
+  readonly deltas: BySeat<number>;
+  readonly transfers: readonly Transfer[];
+  /** Who takes the riichi sticks on the table (null: they stay there). */
+  readonly sticksTo: Seat | null;
+  /** The winners who are paid, in turn order from the discarder (head bump may leave one). */
+  readonly winners: readonly Seat[];
+}
+
+export interface Win {
+  readonly seat: Seat;
+  /** The scorer's payments for this win (riichiPayments). */
+  readonly points: Points;
+}
+
+/** The players after `discarder`, in turn order: the next one first. */
+export const turnOrderAfter = (discarder: Seat): Seat[] => [1, 2, 3].map((i) => ((discarder + i) % 4) as Seat);
+
+/**
+ * A win (tsumo when `discarder` is null; one or more rons on one discard otherwise). Ron: each
+ * winner is paid by the discarder; with head bump only the first in turn order wins. The honba
+ * (300 each, from the discarder; on a tsumo 100 each from every payer) and the riichi sticks go
+ * to the first winner in turn order only (the usual online rule).
+ */
+export function settleWin(args: {
+  readonly wins: readonly Win[];
+  readonly discarder: Seat | null;
+  readonly dealer: Seat;
+  readonly honba: number;
+  readonly sticks: number;
+  readonly rules: RiichiTableRules;
+}): Settlement {
+  const { discarder, dealer, honba, sticks, rules } = args;
+  if (args.wins.length === 0) throw new RangeError('a win needs a winner');
+  if (discarder === null && args.wins.length !== 1) throw new RangeError('one player wins by self-draw');
+  const order = discarder === null ? [args.wins[0]!.seat] : turnOrderAfter(discarder);
+  let wins = order.flatMap((s) => args.wins.filter((w) => w.seat === s));
+  if (wins.length !== args.wins.length) throw new RangeError('a winner is listed twice or is the discarder');
+  if (rules.headBump) wins = wins.slice(0, 1);
+  const transfers: Transfer[] = [];
+  for (const [i, w] of wins.entries()) {
+    for (const t of transfersBySeat(w.points, w.seat, discarder, dealer)) transfers.push({ ...t, for: 'hand' });
+    if (i > 0 || honba === 0) continue;
+    if (discarder !== null)
+      transfers.push({ from: discarder, to: w.seat, amount: honba * rules.honbaRon, for: 'honba' });
+    else {
+      for (const s of [0, 1, 2, 3] as Seat[]) {
+        if (s !== w.seat) transfers.push({ from: s, to: w.seat, amount: honba * rules.honbaTsumoEach, for: 'honba' });
+      }
+    }
+  }
+  const sticksTo = wins[0]!.seat;
+  const deltas = applyTransfers(transfers);
+  deltas[sticksTo] = deltas[sticksTo]! + sticks * rules.riichiStick;
+  return { deltas: deltas as unknown as BySeat<number>, transfers, sticksTo, winners: wins.map((w) => w.seat) };
+}
+
+/**
+ * The live wall ran out. With nagashi mangan played and earned, each such player is paid a
+ * mangan tsumo (dealer 4,000 from each; otherwise 4,000 from the dealer and 2,000 from the
+ * others) and nothing else is paid. Otherwise the not-ready hands pay 3,000 split among the
+ * ready ones (nothing when all or none are ready). The sticks stay on the table.
+ */
+export function settleExhaustiveDraw(args: {
+  readonly ready: BySeat<boolean>;
+  readonly nagashi: readonly Seat[];
+  readonly dealer: Seat;
+  readonly rules: RiichiTableRules;
+}): Settlement {
+  const { ready, dealer, rules } = args;
+  const transfers: Transfer[] = [];
+  if (rules.nagashiMangan && args.nagashi.length > 0) {
+    for (const winner of args.nagashi) {
+      for (const s of [0, 1, 2, 3] as Seat[]) {
+        if (s === winner) continue;
+        const amount = winner === dealer || s === dealer ? 4_000 : 2_000;
+        transfers.push({ from: s, to: winner, amount, for: 'nagashi' });
+      }
+    }
+  } else {
+    const readySeats = ([0, 1, 2, 3] as Seat[]).filter((s) => ready[s]);
+    const notReady = ([0, 1, 2, 3] as Seat[]).filter((s) => !ready[s]);
+    if (readySeats.length > 0 && notReady.length > 0) {
+      // 3,000 split both ways: 1 ready gets 1,000 from each; 2 get 1,500 each; 3 get 1,000 each.
+      const each = rules.notReadyPool / (readySeats.length * notReady.length);
+      for (const from of notReady) for (const to of readySeats) transfers.push({ from, to, amount: each, for: 'draw' });
+    }
+  }
+  return {
+    deltas: applyTransfers(transfers) as unknown as BySeat<number>,
+    transfers,
+    sticksTo: null,
+    winners: [],
+  };
+}
+
+function applyTransfers(transfers: readonly Transfer[]): number[] {
+  const d = [0, 0, 0, 0];
+  for (const t of transfers) {
+    d[t.from] = d[t.from]! - t.amount;
+    d[t.to] = d[t.to]! + t.amount;
+  }
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dealership, honba and the end of the match
+
+export interface HandPosition {
+  /** The round's wind: East, then South (then more only if a house table plays them). */
+  readonly prevailing: Wind;
+  /** Which dealership of the round, 1-4. */
+  readonly dealership: number;
+  readonly dealer: Seat;
+  /** Counters (honba, 本場) on the table. */
+  readonly honba: number;
+  /** Riichi sticks on the table, not yet won. */
+  readonly sticks: number;
+}
+
+export type HandOutcome =
+  | { readonly kind: 'win'; readonly winners: readonly Seat[] }
+  | { readonly kind: 'exhaustive'; readonly ready: BySeat<boolean> }
+  | { readonly kind: 'abortive' };
+
+/** The first hand of a match. */
+export const firstHand = (firstDealer: Seat): HandPosition => ({
+  prevailing: 1,
+  dealership: 1,
+  dealer: firstDealer,
+  honba: 0,
+  sticks: 0,
+});
+
+/**
+ * Who deals next. The dealer deals again after winning, after an exhaustive draw with a ready
+ * hand and after an abortive draw; the deal passes on otherwise. A honba is added whenever the
+ * dealer stays or the hand was drawn, and cleared when a non-dealer wins. `sticksAfter` is
+ * what the hand left on the table (the sticks before it, plus declarations, minus a win's take).
+ */
+export function nextHand(pos: HandPosition, outcome: HandOutcome, sticksAfter: number): HandPosition {
+  const dealerStays =
+    outcome.kind === 'abortive' ||
+    (outcome.kind === 'win' && outcome.winners.includes(pos.dealer)) ||
+    (outcome.kind === 'exhaustive' && outcome.ready[pos.dealer]);
+  const honba = outcome.kind === 'win' && !dealerStays ? 0 : pos.honba + 1;
+  if (dealerStays) return { ...pos, honba, sticks: sticksAfter };
+  const last = pos.dealership === 4;
+  return {
+    prevailing: (last ? pos.prevailing + 1 : pos.prevailing) as Wind,
+    dealership: last ? 1 : pos.dealership + 1,
+    dealer: ((pos.dealer + 1) % 4) as Seat,
+    honba,
+    sticks: sticksAfter,
+  };
+}
+
+/**
+ * Whether the match is over before the hand at `next`: every round of its length has been
+ * dealt, or (with bust ending) a score is below zero. A dealer who keeps the deal in the last
+ * hand plays on.
+ */
+export function matchOver(next: HandPosition, points: BySeat<number>, rules: RiichiTableRules): boolean {
+  if (rules.bustEnds && points.some((p) => p < 0)) return true;
+  const rounds = rules.length === 'east' ? 1 : 2;
+  return next.prevailing > rounds;
+}
+
+export interface Placement {
+  readonly seat: Seat;
+  /** 1-4. */
+  readonly place: number;
+  /** Points at the end, the top player's leftover sticks included. */
+  readonly points: number;
+  /** In thousands: (points - return) / 1000 + uma, plus the top prize (oka) for first. */
+  readonly score: number;
+}
+
+/**
+ * The final ranking: by points, ties to the player seated nearer the first dealer (in turn
+ * order); sticks left on the table go to the first. Scores sum to zero.
+ */
+export function finalRanking(
+  points: BySeat<number>,
+  firstDealer: Seat,
+  sticksLeft: number,
+  rules: RiichiTableRules,
+): Placement[] {
+  const nearness = (s: Seat) => (s - firstDealer + 4) % 4;
+  const order = ([0, 1, 2, 3] as Seat[]).sort((a, b) => points[b] - points[a] || nearness(a) - nearness(b));
+  const oka = ((rules.returnPoints - rules.startPoints) * 4) / 1000;
+  return order.map((seat, i) => {
+    const final = points[seat] + (i === 0 ? sticksLeft * rules.riichiStick : 0);
+    const score = (final - rules.returnPoints) / 1000 + rules.uma[i]! + (i === 0 ? oka : 0);
+    // (`|| 0`: no -0 in the figures.)
+    return { seat, place: i + 1, points: final, score: Math.round(score * 10) / 10 || 0 };
+  });
+}

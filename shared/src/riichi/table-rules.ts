@@ -1,0 +1,61 @@
+/**
+ * The rules of a riichi match around the hands (what the scorer does not decide): match length,
+ * starting and returning points, uma, what happens on several rons, which abortive draws are
+ * played, honba and stick values. Plain data with defaults; a house table is another object.
+ *
+ * Defaults follow today's common online rules, with the EMA/WRC 15-5 uma:
+ * east-south match, 25,000 dealt and 30,000 returned, double ron allowed (triple ron aborts),
+ * all four abortive draws, nagashi mangan, the match ends when a score goes below zero,
+ * 300 per honba on a ron (100 from each payer on a tsumo), 1,000 per riichi stick, 3,000
+ * split at an exhaustive draw between the ready and the not-ready hands.
+ */
+
+export type MatchLength = 'east' | 'east-south';
+
+export interface RiichiTableRules {
+  /** East only (tonpuusen, 4 dealerships at least) or east and south (hanchan, 8). */
+  readonly length: MatchLength;
+  readonly startPoints: number;
+  /** The line the final score is counted from; (return - start) x 4 is the top prize (oka). */
+  readonly returnPoints: number;
+  /** Placement bonus in thousands, first to fourth; sums to zero. */
+  readonly uma: readonly [number, number, number, number];
+  /** Several rons on one discard: only the first in turn order from the discarder wins (head bump). */
+  readonly headBump: boolean;
+  /** Three rons on one discard end the hand as an abortive draw (when head bump is off). */
+  readonly tripleRonAborts: boolean;
+  readonly abortiveDraws: {
+    /** Nine or more kinds of terminals and honours in a first draw with no call yet. */
+    readonly nineTerminals: boolean;
+    /** The same wind discarded by all four players on the first go-round, no call. */
+    readonly fourWinds: boolean;
+    /** A fourth kong when the four kongs are not all one player's. */
+    readonly fourKongs: boolean;
+    /** All four players in riichi. */
+    readonly fourRiichi: boolean;
+  };
+  /** Only terminals and honours discarded, none claimed: paid as a mangan tsumo at a draw. */
+  readonly nagashiMangan: boolean;
+  /** A score below zero ends the match (tobi). */
+  readonly bustEnds: boolean;
+  readonly honbaRon: number;
+  readonly honbaTsumoEach: number;
+  readonly riichiStick: number;
+  readonly notReadyPool: number;
+}
+
+export const RIICHI_TABLE_DEFAULTS: RiichiTableRules = Object.freeze({
+  length: 'east-south',
+  startPoints: 25_000,
+  returnPoints: 30_000,
+  uma: Object.freeze([15, 5, -5, -15]) as readonly [number, number, number, number],
+  headBump: false,
+  tripleRonAborts: true,
+  abortiveDraws: Object.freeze({ nineTerminals: true, fourWinds: true, fourKongs: true, fourRiichi: true }),
+  nagashiMangan: true,
+  bustEnds: true,
+  honbaRon: 300,
+  honbaTsumoEach: 100,
+  riichiStick: 1_000,
+  notReadyPool: 3_000,
+});
