@@ -4,3 +4,4 @@ export * from './declare.js';
 export * from './dora.js';
 export * from './settle.js';
 export * from './table-rules.js';
+export * from './defense.js';

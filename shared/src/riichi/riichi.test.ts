@@ -7,6 +7,7 @@ import { allTileIds, countKinds, kindOfId, type TileId, type Wind } from '../til
 import { buildWall, drawLive, drawReplacement, type WallState } from '../wall.js';
 import { isFourKongs, isFourRiichi, isFourWinds, mayDeclareNineTerminals, nineTerminalsKinds } from './aborts.js';
 import { furiten, riichiDiscards, riichiKongAllowed } from './declare.js';
+import { danger, foldDiscard } from './defense.js';
 import { countDora, doraAfter, doraIndicatorIndex, isRedFive, uraIndicatorIndex } from './dora.js';
 import {
   finalRanking,
@@ -407,5 +408,43 @@ describe('dealership, honba, the end of the match', () => {
         },
       ),
     );
+  });
+});
+
+describe('folding against a riichi', () => {
+  const none = new Uint8Array(34);
+  const threat = { discards: tiles('4m9p1z'), passedSince: tiles('7z') };
+  it.each([
+    ['4m', 0, 'the declarer discarded it'],
+    ['7z', 0, 'the declarer let it pass after declaring'],
+    ['1m', 2, 'a terminal on suji (4m safe)'],
+    ['7m', 2, 'a 7 on suji (4m safe; a 7 has no high side)'],
+    ['5m', 6, 'a 5 is not suji of a 4'],
+    ['2z', 4, 'an honour with none visible'],
+    ['1p', 5, 'a terminal off suji'],
+    ['5s', 6, 'a middle tile'],
+  ])('%s: danger %i (%s)', (kind, expected) => {
+    expect(danger(tile(kind), threat, none)).toBe(expected);
+  });
+
+  it('a 7 is fully suji with the 4 safe (no high side); a 4 needs the 1 and the 7', () => {
+    expect(danger(tile('7p'), { discards: tiles('4p'), passedSince: [] }, none)).toBe(2);
+    expect(danger(tile('4p'), { discards: tiles('1p'), passedSince: [] }, none)).toBe(3);
+    expect(danger(tile('4p'), { discards: tiles('1p7p'), passedSince: [] }, none)).toBe(2);
+  });
+
+  it('an honour with three visible is nearly safe', () => {
+    const visible = new Uint8Array(34);
+    visible[tile('6z')] = 3;
+    expect(danger(tile('6z'), { discards: [], passedSince: [] }, visible)).toBe(1);
+  });
+
+  it('folds with the least dangerous tile against every declarer', () => {
+    const hand = tiles('1m5s2z4m');
+    expect(foldDiscard(hand, [threat], none)).toBe(tile('4m'));
+    // Against a second declarer 4m is a middle tile; 2z is the safest against both.
+    const second = { discards: tiles('2z'), passedSince: [] };
+    expect(foldDiscard(hand, [threat, second], none)).toBe(tile('2z'));
+    expect(foldDiscard([], [threat], none)).toBeNull();
   });
 });
