@@ -1,14 +1,14 @@
 /**
  * The long adversarial runs: `npm run adversarial -- [--kills 20] [--db pglite,postgres]
  * [--tables 3] [--outage-tables 20] [--cut-seconds 10] [--race-tables 10] [--failover-tables 30]
- * [--only kills,outage,race,failover]`.
+ * [--redis-tables 6] [--redis-cut-seconds 5] [--only kills,outage,race,failover,redis]`.
  *
  * Real server processes on real databases (PostgreSQL at PG_URL, Redis at REDIS_URL for the
  * race), the project's own clients. Prints one JSON report per run and exits non-zero when any
  * run found a problem. See server/test/adversarial.ts for what each run checks.
  */
 import { parseArgs } from 'node:util';
-import { type Database, failover, killLoop, outage, restoreRace } from '../test/adversarial.js';
+import { type Database, failover, killLoop, outage, redisOutage, restoreRace } from '../test/adversarial.js';
 
 const { values } = parseArgs({
   options: {
@@ -19,7 +19,9 @@ const { values } = parseArgs({
     'cut-seconds': { type: 'string', default: '10' },
     'race-tables': { type: 'string', default: '10' },
     'failover-tables': { type: 'string', default: '30' },
-    only: { type: 'string', default: 'kills,outage,race,failover' },
+    'redis-tables': { type: 'string', default: '6' },
+    'redis-cut-seconds': { type: 'string', default: '5' },
+    only: { type: 'string', default: 'kills,outage,race,failover,redis' },
   },
 });
 const runs = new Set(values.only.split(','));
@@ -55,5 +57,13 @@ if (runs.has('failover')) {
     log,
   });
   report('failover', r);
+}
+if (runs.has('redis')) {
+  const r = await redisOutage({
+    tables: Number(values['redis-tables']),
+    cutSeconds: Number(values['redis-cut-seconds']),
+    log,
+  });
+  report('redis-outage', r);
 }
 process.exit(problems === 0 ? 0 : 1);
