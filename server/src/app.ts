@@ -313,14 +313,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         adoption = null;
         loopDelay.disable();
         io.close();
-        await app.close();
+        // Requests in flight finish; their keep-alive connections are closed as they fall idle
+        // (closed only once, at the start, they would hold the stop for the keep-alive timeout).
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
+        // The last commits broadcast as they land: Redis stays open until they have (a publish
+        // on a closed connection rejects inside the adapter, where nothing catches it).
+        await ledger.flush();
         // (quit waits for a connection; with Redis down that would be forever.)
         if (redis) {
           await Promise.allSettled(
             [redis.pub, redis.sub].map((c) => (c.status === 'ready' ? c.quit() : Promise.resolve(c.disconnect()))),
           );
         }
-        await ledger.flush();
         await store.close();
         log.info({ ledger: ledger.stats }, 'server stopped');
       })();

@@ -8,6 +8,7 @@ import type { ServerMessage } from '@mahjong/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../src/store/open.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
+import { FlakyStore } from './flaky-store.js';
 import { createTestDatabase } from './pg.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
@@ -124,6 +125,47 @@ describe('two servers through Redis', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('a clustered server stopped while its tables play stops cleanly (no broadcast after Redis is closed)', async () => {
+    // Found by the 3,000-table load run: the ledger's last commits broadcast after the Redis
+    // clients were closed, and the adapter's rejected publish took the process down.
+    const key = `mj-test-${randomBytes(4).toString('hex')}`;
+    const store = new FlakyStore(await openStore({ kind: 'postgres', url: db.url }));
+    const a = await testServer({ store, redisUrl: REDIS_URL, redisKey: key });
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const watchers: TestClient[] = [];
+    try {
+      const tables = [];
+      for (let i = 0; i < 8; i += 1) {
+        const t = await createTable(a.url, { rounds: 1, bots: [0, 1, 2, 3] });
+        // A spectator, so that commits are followed by broadcasts.
+        watchers.push(await TestClient.open(a.url, t.code));
+        tables.push(t);
+      }
+      // On a slow database, starts whose callers gave up (as a load tool killed at a stop would):
+      // their connections are gone, so the HTTP server closes at once while their commits, and
+      // the broadcasts after them, are still in flight.
+      store.slowMs = 300;
+      const starts = tables.map((t) =>
+        fetch(`${a.url}/api/tables/${t.code}/start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${t.hostToken}` },
+          body: '{}',
+          signal: AbortSignal.timeout(100),
+        }),
+      );
+      await Promise.allSettled(starts);
+      await a.close();
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(rejections.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      for (const w of watchers) w.close();
+      await a.close();
     }
   });
 

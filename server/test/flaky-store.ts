@@ -2,7 +2,7 @@
  * A real store (PGlite) that a test can make fail, for the ledger's failure paths without a
  * network: `down` fails every call as an unreachable database would; `lie` commits the next
  * write and then reports it failed (a connection lost after COMMIT); `refuse` fails the writes a
- * predicate picks, as a database refusing a value would.
+ * predicate picks, as a database refusing a value would; `slowMs` delays every write.
  */
 import { LedgerError, type LedgerWrite, type Store } from '../src/store/types.js';
 
@@ -11,6 +11,8 @@ export class FlakyStore implements Store {
   /** Writes to commit and then report failed. */
   lie = 0;
   refuse: ((w: LedgerWrite) => boolean) | null = null;
+  /** Each write waits this long first (a database under load: commits still in flight at a stop). */
+  slowMs = 0;
   /** Calls answered with a failure. */
   failed = 0;
 
@@ -31,6 +33,7 @@ export class FlakyStore implements Store {
   }
 
   async writeBatch(writes: readonly LedgerWrite[]): Promise<void> {
+    if (this.slowMs > 0) await new Promise((r) => setTimeout(r, this.slowMs));
     this.check('ledger write');
     if (this.refuse && writes.some(this.refuse)) {
       this.failed += 1;
