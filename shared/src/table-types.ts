@@ -54,6 +54,28 @@ export type PlayerAction =
 
 export type PlayerActionType = PlayerAction['type'];
 
+/** Whether two actions are the same move (the fields that make a move; nothing else compared). */
+export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
+  if (a.type !== b.type) return false;
+  switch (a.type) {
+    case 'discard':
+    case 'concealedKong':
+    case 'addedKong':
+    case 'riichi':
+      return a.tile === (b as typeof a).tile;
+    case 'chow': {
+      const t = (b as typeof a).tiles;
+      return a.tiles[0] === t[0] && a.tiles[1] === t[1] && a.tiles[2] === t[2];
+    }
+    case 'pung':
+    case 'kong':
+    case 'win':
+    case 'pass':
+    case 'nineTerminals':
+      return true;
+  }
+}
+
 /** A legal action as offered to a seat: the exact action to send, with a preview where it helps. */
 export type LegalAction = PlayerAction & {
   /** For `win`: the faan (or han) the hand would score. */

@@ -5,7 +5,13 @@
  * toggles, and the countdown. Nothing here invents an action: every button carries one of the
  * server's `LegalAction`s, sent back unchanged (without the preview fields).
  */
-import type { LegalAction, PlayerAction, TableView, TileKind } from '@mahjong/shared';
+import {
+  type LegalAction,
+  type PlayerAction,
+  sameAction as sameMove,
+  type TableView,
+  type TileKind,
+} from '@mahjong/shared';
 
 export type ButtonKind = 'win' | 'kong' | 'pung' | 'chow' | 'pass';
 
@@ -49,26 +55,7 @@ export function toPlayerAction(a: LegalAction): PlayerAction {
 
 /** Whether two actions are the same move (key order and preview fields do not matter). */
 export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
-  const x = toPlayerAction(a);
-  const y = toPlayerAction(b);
-  if (x.type !== y.type) return false;
-  switch (x.type) {
-    case 'discard':
-    case 'concealedKong':
-    case 'addedKong':
-    case 'riichi':
-      return x.tile === (y as typeof x).tile;
-    case 'chow': {
-      const t = (y as typeof x).tiles;
-      return x.tiles[0] === t[0] && x.tiles[1] === t[1] && x.tiles[2] === t[2];
-    }
-    case 'pung':
-    case 'kong':
-    case 'win':
-    case 'pass':
-    case 'nineTerminals':
-      return true;
-  }
+  return sameMove(toPlayerAction(a), toPlayerAction(b));
 }
 
 /** Whether `action` is one of the legal actions the server offered in `view`. */

@@ -4,6 +4,7 @@
  * rules of legality live here only; the machine's guards and the views ask these functions.
  */
 import {
+  sameAction,
   type LegalAction,
   kindOfId,
   nextSeat,
@@ -133,27 +134,6 @@ function computeLegalActions(s: TableState, seat: Seat): readonly LegalAction[] 
   if (w === null || w.answers[seat] !== null) return [];
   return w.options[seat];
 }
-
-export const sameAction = (a: PlayerAction, b: PlayerAction): boolean => {
-  if (a.type !== b.type) return false;
-  switch (a.type) {
-    case 'discard':
-    case 'concealedKong':
-    case 'addedKong':
-    case 'riichi':
-      return a.tile === (b as typeof a).tile;
-    case 'chow': {
-      const t = (b as typeof a).tiles;
-      return a.tiles[0] === t[0] && a.tiles[1] === t[1] && a.tiles[2] === t[2];
-    }
-    case 'pung':
-    case 'kong':
-    case 'win':
-    case 'pass':
-    case 'nineTerminals':
-      return true;
-  }
-};
 
 const isKind = (v: unknown): v is TileKind => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 42;
 
