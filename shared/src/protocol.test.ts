@@ -86,7 +86,11 @@ describe('HTTP schemas', () => {
     });
   });
   it('refuses unknown fields and rulesets', () => {
-    expect(createTableRequestSchema.safeParse({ ruleset: 'riichi' }).success).toBe(false);
+    expect(createTableRequestSchema.safeParse({ ruleset: 'zung-jung' }).success).toBe(false);
+    // Riichi tables are offered; their match is east and south (2 rounds) unless said.
+    expect(createTableRequestSchema.parse({ ruleset: 'riichi-modern' }).rounds).toBe(2);
+    expect(createTableRequestSchema.parse({ ruleset: 'riichi', rounds: 1 }).rounds).toBe(1);
+    expect(createTableRequestSchema.parse({}).rounds).toBe(4);
     expect(createTableRequestSchema.safeParse({ cheat: true }).success).toBe(false);
   });
   it('trims names and refuses empty or long ones', () => {

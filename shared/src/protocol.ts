@@ -19,7 +19,7 @@ export const PROTOCOL_VERSION = 1;
 export const CLIENT_EVENT = 'c2s';
 export const SERVER_EVENT = 's2c';
 
-export const RULESET_IDS = ['hk-new', 'hk-old'] as const;
+export const RULESET_IDS = ['hk-new', 'hk-old', 'riichi-modern', 'riichi'] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 
 /** Every reason the server gives for refusing a message or a request. */
@@ -276,7 +276,7 @@ export interface CreateTableRequest {
   readonly spectatorsAllowed?: boolean;
   /** Spectators see every hand, delayed by one whole hand. */
   readonly spectatorDelay?: boolean;
-  /** Prevailing winds to play, 1-4 (default 4). */
+  /** Prevailing winds to play, 1-4 (default 4); riichi tables 1 (east only) or 2 (east and south, the default). */
   readonly rounds?: number;
 }
 
@@ -288,9 +288,10 @@ export const createTableRequestSchema = z
     fillWithBots: z.boolean().default(true),
     spectatorsAllowed: z.boolean().default(true),
     spectatorDelay: z.boolean().default(false),
-    rounds: z.number().int().min(1).max(4).default(4),
+    rounds: z.number().int().min(1).max(4).optional(),
   })
-  .strict();
+  .strict()
+  .transform((b) => ({ ...b, rounds: b.rounds ?? (b.ruleset === 'riichi' || b.ruleset === 'riichi-modern' ? 2 : 4) }));
 
 export interface CreateTableResponse {
   readonly code: string;

@@ -119,6 +119,16 @@ export interface RiichiTableView {
   readonly sticks: number;
   /** Match length: `east` (tonpuusen) or `east-south` (hanchan). */
   readonly length: 'east' | 'east-south';
+  /** Points each seat starts with (25,000). */
+  readonly startPoints: number;
+  /** The standing as the match would end now (final once it is over): places, points (the
+   * sticks on the table to the first) and scores with uma and the top prize. */
+  readonly ranking?: readonly {
+    readonly seat: Seat;
+    readonly place: number;
+    readonly points: number;
+    readonly score: number;
+  }[];
 }
 
 /** Why a riichi hand ended without a win (or with nagashi mangan). */
@@ -179,6 +189,9 @@ export interface HandResultView {
   /** Riichi tables: indicators at the end of the hand; ura only when a riichi seat won. */
   readonly doraIndicators?: readonly TileKind[];
   readonly uraIndicators?: readonly TileKind[];
+  /** Riichi tables: the seats whose declaration stood this hand (each put a 1,000 stick on the
+   * table: that is not in `deltas`). */
+  readonly riichiDeclared?: BySeat<boolean>;
   /** Riichi draws: which one, and for an exhaustive draw which seats were ready. */
   readonly drawKind?: RiichiDrawKind;
   readonly ready?: BySeat<boolean>;
