@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createEngine } from '../src/table/engine.js';
 import { playBotMatch } from '../src/table/sim.js';
-import type { MatchConfig, TableEngine } from '../src/table/types.js';
+import type { MatchConfig, TableEngine, TableRuleset } from '../src/table/types.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -22,7 +22,7 @@ const players: MatchConfig['players'] = [
 ];
 const seedOf = (i: number) => createHash('sha256').update(`bench:${i}`).digest('hex');
 
-function botHands(seconds: number, level: 'easy' | 'normal' | 'hard', ruleset: 'hk-new' | 'hk-old' = 'hk-new') {
+function botHands(seconds: number, level: 'easy' | 'normal' | 'hard', ruleset: TableRuleset = 'hk-new') {
   let hands = 0;
   let events = 0;
   let wins = 0;
@@ -69,5 +69,12 @@ for (const level of ['normal', 'hard', 'easy'] as const) {
 }
 const old = botHands(3, 'normal', 'hk-old');
 console.log(`bot hands (normal, hk-old): ${(old.hands / old.cpu).toFixed(0)} hands/s per CPU second`);
+for (const level of ['normal', 'hard'] as const) {
+  const r = botHands(4, level, 'riichi-modern');
+  console.log(
+    `bot hands (${level.padEnd(6)}, riichi-modern): ${(r.hands / r.cpu).toFixed(0)} hands/s per CPU second, ` +
+      `${(r.events / r.hands).toFixed(0)} events/hand, ${((100 * r.wins) / r.hands).toFixed(0)}% won`,
+  );
+}
 const perTable = heapPerTable(500);
 console.log(`heap per idle table: ${(perTable / 1024).toFixed(1)} KB (500 tables just dealt)`);

@@ -27,4 +27,12 @@ describe('npm run simulate', () => {
     expect(c.digest).not.toBe(a.digest);
     expect(c.ruleset).toBe('hk-old');
   });
+
+  it('plays riichi tables with every invariant (points with the sticks, 136 tiles, replay equal to live)', () => {
+    const a = run('--hands', '30', '--seed', '5', '--json', '--ruleset', 'riichi-modern');
+    expect(a).toMatchObject({ hands: 30, ruleset: 'riichi-modern', invariantFailures: 0, checked: true });
+    expect((a.patterns as Record<string, number>).riichi).toBeGreaterThan(0);
+    const b = run('--hands', '30', '--seed', '5', '--json', '--ruleset', 'riichi-modern');
+    expect(b.digest).toBe(a.digest);
+  });
 });

@@ -291,7 +291,10 @@ describe('refusals', () => {
   it('refuses HTTP requests that do not fit, and host commands without the host token', async () => {
     const t = await createTable(server.url, { options: SLOW });
     const base = server.url;
-    expect((await api(base, 'POST', '/api/tables', { ruleset: 'riichi' })).status).toBe(400);
+    expect((await api(base, 'POST', '/api/tables', { ruleset: 'zung-jung' })).status).toBe(400);
+    // A riichi table refuses what riichi does not play: four rounds, Hong Kong options.
+    expect((await api(base, 'POST', '/api/tables', { ruleset: 'riichi-modern', rounds: 4 })).status).toBe(400);
+    expect((await api(base, 'POST', '/api/tables', { ruleset: 'riichi', options: { minFaan: 3 } })).status).toBe(400);
     const badJson = await fetch(`${base}/api/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -12,6 +12,7 @@
  *   which the simulation and the benchmark use by default.
  */
 import {
+  foldDiscard,
   type HkOptions,
   isHonour,
   type LegalAction,
@@ -39,8 +40,45 @@ export function chooseBotAction(view: TableView, level: BotLevel = 'hard'): Play
   if (win !== undefined) return { type: 'win' };
   if (view.phase !== 'playing' || view.hand === undefined || view.viewer === 'spectator') return { type: 'pass' };
   const ctx = botContext(view);
-  if (view.stage === 'discard') return turnChoice(ctx, legal, level);
+  if (view.stage === 'discard') {
+    if (view.riichi !== undefined) return riichiTurnChoice(ctx, legal, level);
+    return turnChoice(ctx, legal, level);
+  }
   return claimChoice(ctx, legal, level);
+}
+
+/**
+ * A riichi turn: call nine terminals when offered; fold (the safest discard against every
+ * declarer) when another seat is in riichi and the hand is two or more tiles from ready;
+ * otherwise the usual discard, declared as riichi whenever that discard (or another) leaves the
+ * hand ready and concealed.
+ */
+function riichiTurnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLevel): PlayerAction {
+  if (legal.some((a) => a.type === 'nineTerminals')) return { type: 'nineTerminals' };
+  const view = ctx.view;
+  const me = view.viewer as number;
+  const declarers = SEATS.filter((x) => x !== me && view.seats[x].riichi !== undefined);
+  const inRiichi = view.seats[me]?.riichi !== undefined;
+  if (level !== 'easy' && !inRiichi && declarers.length > 0 && shanten(ctx.counts, ctx.melds.length) >= 2) {
+    const mine = legal.flatMap((a) => (a.type === 'discard' ? [a.tile] : []));
+    const visible = new Uint8Array(34).fill(4);
+    const unseen = unseenCounts(ctx);
+    for (let k = 0; k < 34; k++) visible[k] = 4 - (unseen[k] as number);
+    const threats = declarers.map((x) => {
+      const ds = view.seats[x].discards.map((d) => d.tile);
+      // What others discarded after the declaration and the declarer let pass is safe too.
+      const since = (view.seats[x].riichi as { discard: number }).discard;
+      const passed = SEATS.filter((y) => y !== x).flatMap((y) => view.seats[y].discards.map((d) => d.tile));
+      return { discards: ds, passedSince: since >= 0 ? passed.filter((k) => ds.includes(k)) : [] };
+    });
+    const fold = foldDiscard(mine, threats, visible);
+    if (fold !== null) return { type: 'discard', tile: fold };
+  }
+  const choice = turnChoice(ctx, legal, level);
+  const riichi = legal.filter((a) => a.type === 'riichi');
+  if (choice.type !== 'discard' || riichi.length === 0) return choice;
+  const same = riichi.find((a) => a.type === 'riichi' && a.tile === choice.tile);
+  return same ?? { type: 'riichi', tile: (riichi[0] as { tile: TileKind }).tile };
 }
 
 interface BotContext {

@@ -18,6 +18,8 @@ import {
   setSeat,
   type TableState,
 } from './state.js';
+import { markPassedInRiichi, riichiAfterCall, riichiAfterKong } from './riichi-play.js';
+import { riichiRon } from './riichi-wins.js';
 import { kongMade, startTurn } from './turn.js';
 import { discardWin } from './wins.js';
 
@@ -41,20 +43,27 @@ export function markMissedWins(s: TableState): TableState {
   const h = s.hand;
   const w = h.window as ClaimWindow;
   let seats = h.seats;
+  const passed: Seat[] = [];
   for (const seat of orderAfter(w.from)) {
     const answer = w.answers[seat];
     if (answer?.type === 'win') continue;
     const could = w.options[seat].some((o) => o.type === 'win');
+    if (could) passed.push(seat);
     if (could && !seats[seat].missed.includes(kindOfId(w.tile))) {
       seats = setSeat(seats, seat, { ...seats[seat], missed: [...seats[seat].missed, kindOfId(w.tile)] });
     }
   }
-  return seats === h.seats ? s : { ...s, hand: { ...h, seats } };
+  if (seats === h.seats && (h.riichi === null || passed.length === 0)) return s;
+  // Riichi: the same marks are temporary furiten; a seat in riichi keeps it for the hand.
+  const hand = h.riichi === null ? { ...h, seats } : markPassedInRiichi({ ...h, seats }, passed);
+  return { ...s, hand };
 }
 
 /** What a closed window resolves to: the winner, else the winning meld claim, else nothing claimed. */
 export interface ClaimResolution {
   readonly winner: Seat | null;
+  /** Every seat that claimed the win, in turn order from the discarder (riichi: double ron). */
+  readonly winners: readonly Seat[];
   readonly meld: { readonly seat: Seat; readonly action: PlayerAction } | null;
 }
 
@@ -89,18 +98,21 @@ function resolve(h: HandState, w: ClaimWindow): ClaimResolution {
       const counts = countKinds([...kindsOf(h.seats[seat].concealed), kindOfId(w.tile)]);
       return h.seats[seat].melds.length === 0 && isThirteenOrphans(counts);
     });
-    return { winner: orphans ?? (winners[0] as Seat), meld: null };
+    return { winner: orphans ?? (winners[0] as Seat), winners, meld: null };
   }
   const melder =
     order.find((seat) => w.answers[seat]?.type === 'pung' || w.answers[seat]?.type === 'kong') ??
     order.find((seat) => w.answers[seat]?.type === 'chow');
-  if (melder === undefined) return { winner: null, meld: null };
-  return { winner: null, meld: { seat: melder, action: w.answers[melder] as PlayerAction } };
+  if (melder === undefined) return { winner: null, winners, meld: null };
+  return { winner: null, winners, meld: { seat: melder, action: w.answers[melder] as PlayerAction } };
 }
 
 /** The window's winner takes the tile (the discard, or the kong being added) and the hand ends. */
 export function winOnClaim(s: TableState): TableState {
   const w = s.hand.window as ClaimWindow;
+  if (s.hand.riichi !== null) {
+    return riichiRon(s, claimResolution(s).winners, w.from, w.tile, s.hand.stage === 'robbing');
+  }
   return discardWin(s, claimResolution(s).winner as Seat, w.from, w.tile, s.hand.stage === 'robbing');
 }
 
@@ -179,7 +191,9 @@ export function meldClaimedTile(s: TableState, at: number): TableState {
   }
   const updated: SeatState = { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] };
   seats = setSeat(seats, seat, updated);
-  const s1: TableState = { ...s, hand: { ...h, seats, interrupted: true, kongsThisTurn: 0 } };
+  let hand: HandState = { ...h, seats, interrupted: true, kongsThisTurn: 0 };
+  hand = action.type === 'kong' ? riichiAfterKong(hand, 'open') : riichiAfterCall(hand);
+  const s1: TableState = { ...s, hand };
   if (action.type === 'kong') return kongMade(s1, seat, updated, false);
   return startTurn(s1, seat, { source: 'claim' }, at);
 }
@@ -198,5 +212,5 @@ export function completeAddedKong(s: TableState): TableState {
   );
   const updated: SeatState = { ...st, concealed: st.concealed.filter((id) => id !== w.tile), drawn: null, melds };
   // The added tile is always the one just drawn.
-  return kongMade({ ...s, hand: { ...h, window: null } }, seat, updated, true);
+  return kongMade({ ...s, hand: riichiAfterKong({ ...h, window: null }, 'open') }, seat, updated, true);
 }

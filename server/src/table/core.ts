@@ -14,7 +14,9 @@ import {
   liability,
   type PatternView,
   type PaymentView,
+  RIICHI_ANALYSIS,
   resolveOptions,
+  type ScoringOptions,
   type Seat,
   SEATS,
   scoreWin,
@@ -45,7 +47,8 @@ export {
 
 /** What the table needs to know of the resolved scoring options. */
 export interface TableRules {
-  readonly options: HkOptions;
+  /** The scorer's resolved options (Hong Kong or riichi, after the table's ruleset). */
+  readonly options: ScoringOptions;
   /** Flowers and seasons in the wall (144 tiles) or not (136). */
   readonly bonus: boolean;
   readonly sevenPairs: boolean;
@@ -59,6 +62,18 @@ export interface TableRules {
 export function resolveRules(ruleset: TableRuleset, raw: Record<string, unknown>) {
   const r = resolveOptions(ruleset, raw);
   if (!r.ok) return r;
+  if (ruleset === 'riichi' || ruleset === 'riichi-modern') {
+    // 136 tiles, seven different pairs; a win needs a yaku (the scorer's minimum), never faan.
+    const rules: TableRules = {
+      options: r.value,
+      bonus: false,
+      sevenPairs: true,
+      analysis: RIICHI_ANALYSIS,
+      minFaan: 1,
+      falseWin: false,
+    };
+    return { ok: true as const, value: rules };
+  }
   const options = r.value as HkOptions;
   const rules: TableRules = {
     options,
@@ -142,7 +157,7 @@ export function falseWinDeltas(
   seat: Seat,
   dealer: Seat,
 ): { deltas: BySeat<number>; payments: PaymentView[] } {
-  const p = falseWinPenalty(rules.options, seatWind(seat, dealer));
+  const p = falseWinPenalty(rules.options as HkOptions, seatWind(seat, dealer));
   const deltas = SEATS.map((x) => p.deltas[seatWind(x, dealer) - 1] as number) as unknown as BySeat<number>;
   const payments = SEATS.filter((x) => x !== seat).map((to) => ({ from: seat, to, amount: p.each }));
   return { deltas, payments };

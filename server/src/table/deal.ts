@@ -5,7 +5,15 @@
  */
 import { type BySeat, isBonus, kindOfId, nextSeat, type Seat, SEATS, type TileId } from '@mahjong/shared';
 import { buildWall, drawLive, drawReplacement, handSeed, type WallState } from './core.js';
-import { EMPTY_SEAT, type HandState, type MatchSetup, type SeatState, setSeat, type TableState } from './state.js';
+import {
+  EMPTY_SEAT,
+  type HandState,
+  type MatchSetup,
+  type RiichiHand,
+  type SeatState,
+  setSeat,
+  type TableState,
+} from './state.js';
 
 /** The wall of hand `number`: an injected one (tests), else shuffled from the hand's seed. */
 function wallFor(s: TableState, number: number): WallState {
@@ -69,10 +77,11 @@ export function openMatch(setup: MatchSetup, at: number): TableState {
     at,
     round: 0,
     dealer: 0,
-    scores: [0, 0, 0, 0],
+    scores: setup.riichi === null ? [0, 0, 0, 0] : ([0, 1, 2, 3].map(() => setup.riichi?.startPoints ?? 0) as never),
     results: [],
     hand: undefined as unknown as HandState,
     resultsDeadline: null,
+    pot: setup.riichi === null ? null : { honba: 0, sticks: 0 },
   };
 }
 
@@ -124,9 +133,17 @@ export function dealTiles(s: TableState): TableState {
     lastDiscard: null,
     window: null,
     turnDeadline: s.at + s.setup.timing.turnMs,
+    riichi: s.setup.riichi === null ? null : NEW_RIICHI_HAND,
   };
   return { ...s, phase: 'playing', hand, resultsDeadline: null };
 }
+
+const NO_RIICHI = { declared: null, passedInRiichi: false } as const;
+const NEW_RIICHI_HAND: RiichiHand = {
+  seats: [NO_RIICHI, NO_RIICHI, NO_RIICHI, NO_RIICHI],
+  indicators: 1,
+  pendingIndicator: false,
+};
 
 /** Replaces the dealt bonus tiles from the dead wall, dealer first, each seat repeatedly. */
 export function replaceDealtBonus(s: TableState): TableState {

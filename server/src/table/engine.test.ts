@@ -32,7 +32,16 @@ describe('config', () => {
     };
     expect(code(config('00ff'))).toBe('ok');
     expect(code(config('not hex'))).toBe('config/bad_seed');
-    expect(code(config('00ff', { ruleset: 'riichi' as never }))).toBe('config/bad_ruleset');
+    expect(code(config('00ff', { ruleset: 'zung-jung' as never }))).toBe('config/bad_ruleset');
+    expect(code(config('00ff', { ruleset: 'riichi-modern', rounds: 2 }))).toBe('ok');
+    expect(code(config('00ff', { ruleset: 'riichi-modern', rounds: 4 }))).toBe('config/bad_rounds');
+    expect(code(config('00ff', { ruleset: 'riichi', options: { bankruptcyPoints: 10 } }))).toBe('config/bad_options');
+    expect(code(config('00ff', { ruleset: 'riichi-modern', options: { uma: [10, 5, 0, -10] } }))).toBe(
+      'config/bad_options',
+    );
+    expect(code(config('00ff', { ruleset: 'riichi-modern', options: { headBump: 'yes' } }))).toBe('config/bad_options');
+    expect(code(config('00ff', { ruleset: 'riichi-modern', options: { redFives: 3, headBump: true } }))).toBe('ok');
+    expect(code(config('00ff', { ruleset: 'hk-new', options: { headBump: true } }))).toBe('config/bad_options');
     expect(code(config('00ff', { rounds: 0 }))).toBe('config/bad_rounds');
     expect(code(config('00ff', { players: BOTS.slice(0, 3) as never }))).toBe('config/bad_players');
     expect(code(config('00ff', { options: { nonsense: 1 } }))).toBe('config/bad_options');

@@ -25,10 +25,12 @@ import {
   type ConfigError,
   type LogEntry,
   type MatchConfig,
+  isRiichiTable,
   TABLE_RULESETS,
   type TableEngine,
   type TimeoutRefusal,
 } from './types.js';
+import { splitRiichiOptions } from './riichi-options.js';
 import { viewFor } from './view.js';
 
 /** Test hooks, never set by the server. */
@@ -61,13 +63,28 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
   ) {
     return fail('config/bad_players', 'four players, each with a name and a bot flag');
   }
-  const rounds = config.rounds ?? 4;
+  const riichiTable = isRiichiTable(config.ruleset);
+  const rounds = config.rounds ?? (riichiTable ? 2 : 4);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 16) {
     return fail('config/bad_rounds', 'rounds must be a whole number from 1 to 16');
   }
+  if (riichiTable && rounds > 2) {
+    return fail('config/bad_rounds', 'a riichi match is east only (1 round) or east and south (2)');
+  }
   const split = splitOptions(config.options);
   if (!split.ok) return split;
-  const rules = resolveRules(config.ruleset, split.value.scoring);
+  let scoring = split.value.scoring;
+  let riichi: MatchSetup['riichi'] = null;
+  if (riichiTable) {
+    if (split.value.timing.bankruptcyPoints !== 0) {
+      return fail('config/bad_options', 'riichi tables end on a negative score with the bustEnds option');
+    }
+    const r = splitRiichiOptions(scoring, rounds as 1 | 2);
+    if (!r.ok) return r;
+    scoring = r.value.scoring;
+    riichi = r.value.rules;
+  }
+  const rules = resolveRules(config.ruleset, scoring);
   if (!rules.ok) return fail('config/bad_options', rules.error.message);
   return ok({
     ruleset: config.ruleset,
@@ -77,6 +94,7 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
     seed: config.seed.toLowerCase(),
     rounds,
     fixedWalls: internals.walls ?? null,
+    riichi,
   });
 }
 

@@ -38,18 +38,28 @@ function fuzz(seed: number, steps: number): string[] {
   const r = rng(seed);
   const failures: string[] = [];
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
-  const newConfig = (n: number): MatchConfig => ({
-    seed: (seed * 1000 + n).toString(16).padStart(4, '0'),
-    ruleset: pick(['hk-new', 'hk-old'] as const),
-    players: SEATS.map((s) => ({ name: `P${s}`, bot: false })) as unknown as MatchConfig['players'],
-    rounds: 1,
-    options: {
-      minFaan: pick([0, 1, 3]),
-      flowers: r() < 0.7,
-      falseWinPenalty: r() < 0.3,
-      claimMinMs: pick([0, 800]),
-    },
-  });
+  const newConfig = (n: number): MatchConfig =>
+    r() < 0.35
+      ? {
+          // Riichi tables: east only, their own options.
+          seed: (seed * 1000 + n).toString(16).padStart(4, '0'),
+          ruleset: pick(['riichi-modern', 'riichi'] as const),
+          players: SEATS.map((s) => ({ name: `P${s}`, bot: false })) as unknown as MatchConfig['players'],
+          rounds: 1,
+          options: { headBump: r() < 0.3, claimMinMs: pick([0, 800]) },
+        }
+      : {
+          seed: (seed * 1000 + n).toString(16).padStart(4, '0'),
+          ruleset: pick(['hk-new', 'hk-old'] as const),
+          players: SEATS.map((s) => ({ name: `P${s}`, bot: false })) as unknown as MatchConfig['players'],
+          rounds: 1,
+          options: {
+            minFaan: pick([0, 1, 3]),
+            flowers: r() < 0.7,
+            falseWinPenalty: r() < 0.3,
+            claimMinMs: pick([0, 800]),
+          },
+        };
   let matches = 0;
   let hands = 0;
   let config = newConfig(matches);

@@ -52,6 +52,8 @@ export function endHand(s: TableState, result: HandResultView, dealerStays: bool
 
 /** After a hand's end: every prevailing wind played, or a seat bankrupt (with the option on). */
 export function matchFinished(s: TableState): boolean {
+  // Riichi: below zero ends the match (bustEnds); the rounds are east (1) or east-south (2).
+  if (s.setup.riichi?.bustEnds && s.scores.some((x) => x < 0)) return true;
   const limit = s.setup.timing.bankruptcyPoints;
   return s.round >= s.setup.rounds || (limit > 0 && s.scores.some((x) => x <= -limit));
 }

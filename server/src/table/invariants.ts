@@ -49,11 +49,23 @@ export function stateInvariants(s: TableState): string[] {
     }
     if (size !== want) out.push(`seat ${seat} holds ${size} tiles, expected ${want} (${s.phase}/${h.stage})`);
   }
+  // Points are conserved: Hong Kong scores sum to zero; riichi points and the sticks on the
+  // table to the points dealt, and a hand's deltas to the sticks its winner took.
   const sum = s.scores.reduce((a, b) => a + b, 0);
-  if (Math.abs(sum) > 1e-9) out.push(`scores sum to ${sum}`);
+  const rules = s.setup.riichi;
+  const stick = rules?.riichiStick ?? 0;
+  const dealt = rules === null ? 0 : 4 * rules.startPoints - (s.pot?.sticks ?? 0) * stick;
+  if (Math.abs(sum - dealt) > 1e-9) out.push(`scores sum to ${sum}, not ${dealt}`);
   for (const r of s.results) {
     const d = r.deltas.reduce((a, b) => a + b, 0);
-    if (Math.abs(d) > 1e-9) out.push(`hand ${r.handNumber} deltas sum to ${d}`);
+    const taken = r.kind === 'win' ? (r.sticks ?? 0) * stick : 0;
+    if (Math.abs(d - taken) > 1e-9) out.push(`hand ${r.handNumber} deltas sum to ${d}, not ${taken}`);
+  }
+  if (rules !== null) {
+    const r = s.hand.riichi;
+    if (r === null || r.indicators < 1 || r.indicators > 5) out.push('riichi hand without 1-5 indicators');
+    const declared = r?.seats.filter((x) => x.declared?.paid).length ?? 0;
+    if (declared > (s.pot?.sticks ?? 0) && s.phase === 'playing') out.push('a paid declaration without its stick');
   }
   return out;
 }
@@ -71,6 +83,7 @@ const SEAT_KEYS = new Set([
   'melds',
   'bonus',
   'discards',
+  'riichi',
 ]);
 const VIEW_KEYS = new Set([
   'seq',
@@ -96,6 +109,7 @@ const VIEW_KEYS = new Set([
   'results',
   'seedHash',
   'seed',
+  'riichi',
 ]);
 
 /** Checks that `view` shows `viewer` only what it may see of `s`. */
@@ -107,6 +121,9 @@ export function viewInvariants(s: TableState, view: TableView, viewer: Seat | 's
     if (sv.concealedCount !== s.hand.seats[sv.seat].concealed.length) out.push(`seat ${sv.seat} count differs`);
   }
   if (view.seed !== undefined && s.phase !== 'matchOver') out.push(`view for ${viewer} shows the seed`);
+  // Riichi: only the turned indicators, never what lies beneath them.
+  const turned = s.hand.riichi?.indicators ?? 0;
+  if ((view.riichi?.doraIndicators.length ?? 0) !== turned) out.push(`view for ${viewer} shows other indicators`);
   if (viewer === 'spectator') {
     if (view.hand !== undefined) out.push('the spectator sees a hand');
     if (view.legalActions.length > 0) out.push('the spectator has actions');

@@ -14,7 +14,9 @@ import {
   type TileId,
   type TileKind,
 } from '@mahjong/shared';
-import { deadCount } from './core.js';
+import { mayDeclareNineTerminals, RIICHI_ANALYSIS, readyDiscards, riichiKongAllowed } from '@mahjong/shared';
+import { deadCount, liveCount } from './core.js';
+import { firstUninterruptedDraw, kongCount, mayDeclare, riichiOf } from './riichi-play.js';
 import { countOf, countsOf } from './counts.js';
 import type { ActionRefusal } from './types.js';
 import { checkDiscardWin, checkSelfWin } from './wins.js';
@@ -46,7 +48,61 @@ const CHOW: readonly (LegalAction | undefined)[] = Array.from({ length: 27 }, (_
     : undefined,
 );
 
+const RIICHI: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
+  Object.freeze({ type: 'riichi' as const, tile: k as TileKind }),
+);
+const NINE_TERMINALS: LegalAction = Object.freeze({ type: 'nineTerminals' });
+
+/**
+ * A riichi turn. In riichi: tsumo, the drawn tile's concealed kong when it changes no wait, the
+ * drawn tile's discard. Otherwise as a Hong Kong turn (at most four kongs on the table), plus a
+ * riichi declaration with each discard that leaves the hand ready, and nine terminals on a first
+ * uninterrupted draw.
+ */
+function riichiTurnActions(s: TableState): LegalAction[] {
+  const h = s.hand;
+  const seat = h.turn;
+  const st = h.seats[seat];
+  const rules = s.setup.riichi as NonNullable<TableState['setup']['riichi']>;
+  const out: LegalAction[] = [];
+  const win = checkSelfWin(s, seat);
+  if (win.ok) out.push({ type: 'win', faan: win.faan });
+  const counts = countsOf(st.concealed);
+  const canKong = deadCount(h.wall) > 0 && kongCount(h) < 4 && liveCount(h.wall) > 0;
+  if (riichiOf(h).seats[seat].declared !== null) {
+    if (st.drawn === null) return out;
+    const d = kindOfId(st.drawn);
+    const before = Uint8Array.from(counts);
+    before[d] = (before[d] as number) - 1;
+    if (canKong && riichiKongAllowed(before, d, st.melds.length)) out.push(CONCEALED_KONG[d] as LegalAction);
+    out.push(DISCARD[d] as LegalAction);
+    return out;
+  }
+  if (canKong) {
+    for (let k = 0; k < 34; k++) if (counts[k] === 4) out.push(CONCEALED_KONG[k] as LegalAction);
+    if (st.drawn !== null) {
+      const d = kindOfId(st.drawn);
+      if (st.melds.some((m) => m.meld.kind === 'pung' && m.meld.tiles[0] === d))
+        out.push({ type: 'addedKong', tile: d });
+    }
+  }
+  for (let k = 0; k < 34; k++) if ((counts[k] ?? 0) > 0) out.push(DISCARD[k] as LegalAction);
+  if (mayDeclare(s, seat)) {
+    for (const r of readyDiscards(counts, st.melds.length, RIICHI_ANALYSIS)) out.push(RIICHI[r.discard] as LegalAction);
+  }
+  if (
+    rules.abortiveDraws.nineTerminals &&
+    st.drawn !== null &&
+    firstUninterruptedDraw(h, seat) &&
+    mayDeclareNineTerminals(counts, true)
+  ) {
+    out.push(NINE_TERMINALS);
+  }
+  return out;
+}
+
 function turnActions(s: TableState): LegalAction[] {
+  if (s.hand.riichi !== null) return riichiTurnActions(s);
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
@@ -80,9 +136,11 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
   const out: LegalAction[] = [];
   const win = checkDiscardWin(s, seat, from, tile, false);
   if (win.ok) out.push({ type: 'win', faan: win.faan });
-  if (!lastDiscard) {
+  // Riichi: a seat in riichi only wins; at most four kongs on the table.
+  const riichi = s.hand.riichi;
+  if (!lastDiscard && (riichi === null || riichi.seats[seat].declared === null)) {
     const n = countOf(st.concealed, k);
-    if (n >= 3 && deadCount(s.hand.wall) > 0) out.push(KONG);
+    if (n >= 3 && deadCount(s.hand.wall) > 0 && (riichi === null || kongCount(s.hand) < 4)) out.push(KONG);
     if (n >= 2) out.push(PUNG);
     if (seat === nextSeat(from) && k < 27) {
       const r = k % 9;
@@ -179,6 +237,7 @@ export function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolea
     return w !== null && w.answers[seat] === null && w.options[seat].some((l) => sameAction(l, action));
   }
   if (h.turn !== seat) return false;
+  if (h.riichi !== null) return legalActions(s, seat).some((l) => sameAction(l, action));
   const st = h.seats[seat];
   switch (action.type) {
     case 'discard':
@@ -229,7 +288,10 @@ function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): Action
     return 'action/not_your_turn';
   }
   if (
-    (action.type === 'discard' || action.type === 'concealedKong' || action.type === 'addedKong') &&
+    (action.type === 'discard' ||
+      action.type === 'concealedKong' ||
+      action.type === 'addedKong' ||
+      action.type === 'riichi') &&
     s.phase === 'playing' &&
     !s.hand.seats[seat].concealed.some((id) => kindOfId(id) === action.tile)
   ) {
@@ -257,6 +319,14 @@ export function deadline(s: TableState): number | null {
   if (h.window !== null) return allAnswered(h.window) ? h.window.minCloseAt : h.window.deadline;
   return h.turnDeadline;
 }
+
+/** The turn seat declares riichi with a discard that leaves its hand ready (riichi tables). */
+export const canDeclareRiichi = (s: TableState, seat: Seat, action: PlayerAction): boolean =>
+  action.type === 'riichi' && s.hand.riichi !== null && isLegal(s, seat, action);
+
+/** The turn seat calls the nine-terminals abortive draw on its first draw (riichi tables). */
+export const canCallNineTerminals = (s: TableState, seat: Seat, action: PlayerAction): boolean =>
+  action.type === 'nineTerminals' && s.hand.riichi !== null && isLegal(s, seat, action);
 
 /** The turn seat declares a self-drawn win that is one (complete, worth the minimum). */
 export const canWinSelfDrawn = (s: TableState, seat: Seat, action: PlayerAction): boolean =>

@@ -18,6 +18,7 @@ import { deadline, legalActions } from './legal.js';
 import { type MachineEvent, type MachineInput, tableMachine } from './machine.js';
 import type { TableState } from './state.js';
 import { HUMANS, scriptedWall, type WallScript } from './testing.js';
+import type { TableRuleset } from './types.js';
 
 type Snapshot = SnapshotFrom<typeof tableMachine>;
 
@@ -37,6 +38,7 @@ interface Fixture {
   readonly name: string;
   readonly wall: WallScript;
   readonly options?: Record<string, unknown>;
+  readonly ruleset?: TableRuleset;
 }
 
 const FIXTURES: readonly Fixture[] = [
@@ -79,6 +81,23 @@ const FIXTURES: readonly Fixture[] = [
     wall: { hands: ['1111m222m345m456p9p', IDLE1, IDLE2, IDLE3], draws: '1z', replacements: '2f2m9p' },
     options: { minFaan: 0, bankruptcyPoints: 1 },
   },
+  {
+    // Riichi: each seat can declare on its first discard; the fourth declaration's 4p is seat
+    // 0's winning tile (it may ron or let it pass: four riichi ends the hand).
+    name: 'riichi: four declarations',
+    ruleset: 'riichi-modern',
+    wall: {
+      bonus: false,
+      hands: ['123m456m789m2355p6z', '234s567s234p55z77z', '345m678m678s22z44z', '567p678p789s11z33z'],
+      draws: '9m9p4p8m8m8p8p',
+    },
+  },
+  {
+    // Riichi: twelve kinds of terminals and honours in the dealer's first fourteen.
+    name: 'riichi: nine terminals',
+    ruleset: 'riichi',
+    wall: { bonus: false, hands: ['1289m19p19s123457z', IDLE1, IDLE2, '3456m234p2345s66z'], draws: '5m' },
+  },
 ];
 
 /** The events the fixtures produce from a state: each seat's legal actions (in a window also at
@@ -105,7 +124,9 @@ function serialize(snapshot: Snapshot): string {
   const options = SEATS.map((seat) => [...new Set(legalActions(s, seat).map((a) => a.type))].join(',')).join('/');
   const answers = s.hand.window?.answers.map((a) => a?.type ?? '-').join(',') ?? '';
   const melds = s.hand.seats.map((st) => st.melds.length).join('');
-  return `${JSON.stringify(snapshot.value)}|${s.results.length}|${liveCount(s.hand.wall)}|${melds}|${options}|${answers}`;
+  // Riichi: how many seats have declared (a declaration changes what the seat may do later).
+  const declared = s.hand.riichi?.seats.filter((x) => x.declared !== null).length ?? '';
+  return `${JSON.stringify(snapshot.value)}|${s.results.length}|${liveCount(s.hand.wall)}|${melds}|${options}|${answers}|${declared}`;
 }
 
 /** What the table's own data says its stage is (views, bots and legality read it). */
@@ -116,7 +137,7 @@ function dataStage(s: TableState): string {
 
 function inputOf(f: Fixture): MachineInput {
   const setup = checkConfig(
-    { seed: '5eed', ruleset: 'hk-new', players: HUMANS, options: f.options ?? {} },
+    { seed: '5eed', ruleset: f.ruleset ?? 'hk-new', players: HUMANS, options: f.options ?? {} },
     { walls: [shortWall(f.wall)] },
   );
   if (!setup.ok) throw new Error(setup.error.message);

@@ -17,7 +17,7 @@
  * them exactly. Every accepted event first stamps the table (`seq` + 1, its time: `stamp`); an
  * event that no guard lets through changes nothing, and the engine asks legal.ts why.
  */
-import type { PlayerAction, Seat } from '@mahjong/shared';
+import type { AbortiveDraw, PlayerAction, Seat } from '@mahjong/shared';
 import { assign, setup } from 'xstate';
 import {
   answerCloses,
@@ -32,7 +32,9 @@ import {
 } from './claims.js';
 import { dealTiles, openMatch, replaceDealtBonus } from './deal.js';
 import { closeMatch, exhaustiveDraw, lastToBeReady, markReady, matchFinished, openResultsPause } from './hand-end.js';
-import { canWinSelfDrawn, deadline, isFalseWin, isLegal } from './legal.js';
+import { canCallNineTerminals, canDeclareRiichi, canWinSelfDrawn, deadline, isFalseWin, isLegal } from './legal.js';
+import { abortiveDrawNow, payRiichiStick } from './riichi-play.js';
+import { closeRiichiMatch, riichiAbort, riichiExhaustiveDraw } from './riichi-wins.js';
 import { bumped, type MatchSetup, type TableState } from './state.js';
 import { declareConcealedKong, discard, discardOnTimeout, drawReplacement, openRobbing } from './turn.js';
 import { falseWin, selfDrawnWin } from './wins.js';
@@ -74,6 +76,7 @@ const resolution = (s: TableState, event: MachineEvent) => claimResolution(s, ev
 /** How a claim window ends (the first outcome whose guard holds; the last has none). */
 const CLAIM_OUTCOMES = [
   { guard: 'claimedWin', target: 'handEnd', action: 'scoreWinOnClaim' },
+  { guard: 'abortiveDraw', target: 'handEnd', action: 'declareAbortiveDraw' },
   { guard: 'claimedKong', target: 'replacementDraw', action: 'meldClaimedTile' },
   { guard: 'claimedPung', target: 'turn', action: 'meldClaimedTile' },
   { guard: 'claimedChow', target: 'turn', action: 'meldClaimedTile' },
@@ -99,16 +102,21 @@ const closing = (when: 'answerClosesWindow' | 'windowDue', outcomes: readonly Ou
   outcomes.map((o) => ({
     guard: o.guard === null ? when : `${when} & ${o.guard}`,
     target: `#table.${o.target}`,
-    actions:
-      when === 'answerClosesWindow'
-        ? run('stamp', 'recordAnswer', 'markMissedWins', o.action)
-        : run('stamp', 'markMissedWins', o.action),
+    actions: run(
+      'stamp',
+      ...(when === 'answerClosesWindow' ? (['recordAnswer'] as const) : []),
+      'markMissedWins',
+      // A riichi declaration's stick goes on the table once its discard is not won on.
+      ...(o.guard === 'claimedWin' ? [] : (['payRiichiStick'] as const)),
+      o.action,
+    ),
   }));
 
 /** The tile named by a turn action (discard, concealed kong). */
 const tileOf = (event: MachineEvent) => {
   const a = actOf(event).action;
-  if (a.type !== 'discard' && a.type !== 'concealedKong') throw new Error(`no tile in ${a.type}`);
+  if (a.type !== 'discard' && a.type !== 'concealedKong' && a.type !== 'riichi')
+    throw new Error(`no tile in ${a.type}`);
   return a.tile;
 };
 
@@ -128,6 +136,10 @@ const UPDATES = {
   declareConcealedKong: (s, e) => declareConcealedKong(s, tileOf(e)),
   openRobbingWindow: (s) => openRobbing(s, s.at),
   discardTile: (s, e) => discard(s, tileOf(e), s.at),
+  declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true),
+  payRiichiStick: (s) => payRiichiStick(s),
+  declareAbortiveDraw: (s) => riichiAbort(s, abortiveDrawNow(s) as AbortiveDraw),
+  abortOnNineTerminals: (s) => riichiAbort(s, 'nineTerminals'),
   discardForPlayer: (s) => discardOnTimeout(s, s.at),
   chargeFalseWin: (s, e) => falseWin(s, actOf(e).seat),
   recordAnswer: (s, e) => recordAnswer(s, actOf(e).seat, actOf(e).action),
@@ -139,8 +151,8 @@ const UPDATES = {
   meldClaimedTile: (s) => meldClaimedTile(s, s.at),
   completeAddedKong: (s) => completeAddedKong(s),
   drawNextTile: (s) => drawNext(s, s.at),
-  declareExhaustiveDraw: (s) => exhaustiveDraw(s),
-  closeMatch: (s) => closeMatch(s),
+  declareExhaustiveDraw: (s) => (s.hand.riichi === null ? exhaustiveDraw(s) : riichiExhaustiveDraw(s)),
+  closeMatch: (s) => closeMatch(s.pot === null ? s : closeRiichiMatch(s)),
   openResultsPause: (s) => openResultsPause(s),
 } satisfies Record<string, Update>;
 
@@ -175,6 +187,10 @@ const RULES = {
   canDeclareConcealedKong: (s, e) => legal(s, e, 'concealedKong'),
   canAddKong: (s, e) => legal(s, e, 'addedKong'),
   canDiscard: (s, e) => legal(s, e, 'discard'),
+  canDeclareRiichi: (s, e) => e.type === 'act' && canDeclareRiichi(s, e.seat, e.action),
+  canCallNineTerminals: (s, e) => e.type === 'act' && canCallNineTerminals(s, e.seat, e.action),
+  /** Riichi: nobody won and the hand ends here (four winds, four kongs, four riichi). */
+  abortiveDraw: (s) => abortiveDrawNow(s) !== null,
   /** A win declared by a seat that may act but has none (accepted and charged with the option on). */
   isFalseWin: (s, e) => e.type === 'act' && isFalseWin(s, e.seat, e.action),
   /** A legal answer, and other answers are still awaited (or the uniform minimum has not passed). */
@@ -243,6 +259,8 @@ export const tableMachine = setup({
           },
           { guard: 'canAddKong', target: 'robbingWindow', actions: run('stamp', 'openRobbingWindow') },
           { guard: 'canDiscard', target: 'claimWindow', actions: run('stamp', 'discardTile') },
+          { guard: 'canDeclareRiichi', target: 'claimWindow', actions: run('stamp', 'declareRiichi') },
+          { guard: 'canCallNineTerminals', target: 'handEnd', actions: run('stamp', 'abortOnNineTerminals') },
           { guard: 'isFalseWin', target: 'handEnd', actions: run('stamp', 'chargeFalseWin') },
         ],
         timeout: { guard: 'turnTimeUp', target: 'claimWindow', actions: run('stamp', 'discardForPlayer') },

@@ -32,6 +32,7 @@ function fingerprint(s: TableState): string {
   const h = s.hand;
   let out = `${s.seq}|${s.at}|${s.phase}|${s.dealer}|${s.round}|${s.scores.join(',')}|${h.number}|${h.stage}|${h.turn}|${h.source}|`;
   out += `${h.wall.head}|${h.wall.tail}|${h.turnDeadline}|${h.window?.deadline}|${h.kongsThisTurn}|${h.discardCount}|`;
+  if (h.riichi !== null) out += `${JSON.stringify(h.riichi)}|${JSON.stringify(s.pot)}|`;
   for (const st of h.seats) {
     out += `${st.concealed.join(',')}/${st.drawn}/${st.melds.length}/${st.bonus.length}/${st.discards.length}/${st.missed.join(',')}/${st.ready}|`;
   }

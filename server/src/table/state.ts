@@ -19,6 +19,7 @@ import {
   kindOfId,
   type Wind,
 } from '@mahjong/shared';
+import type { RiichiTableRules } from '@mahjong/shared';
 import type { TableRules, WallState } from './core.js';
 import type { TableTiming } from './options.js';
 import type { MatchPlayer, TableRuleset } from './types.js';
@@ -63,6 +64,39 @@ export interface ClaimWindow {
   readonly answers: BySeat<PlayerAction | null>;
 }
 
+/** A seat's riichi declaration (riichi tables). */
+export interface RiichiDeclaration {
+  /** Index in the seat's discards of the declaring tile (laid sideways). */
+  readonly discard: number;
+  /** The one-go-round bonus is still open: no call, no kong, no own discard since. */
+  readonly ippatsu: boolean;
+  /** Declared on the seat's first discard with no call or kong before (double riichi). */
+  readonly double: boolean;
+  /** The 1,000 stick is on the table: the declaring discard was not won on. */
+  readonly paid: boolean;
+}
+
+export interface RiichiSeat {
+  readonly declared: RiichiDeclaration | null;
+  /** Let a winning tile pass after declaring: no win on a discard for the rest of the hand. */
+  readonly passedInRiichi: boolean;
+}
+
+/** What a riichi hand keeps beyond the Hong Kong one. */
+export interface RiichiHand {
+  readonly seats: BySeat<RiichiSeat>;
+  /** Dora indicators turned (1 at the deal, one more per kong, at most 5). */
+  readonly indicators: number;
+  /** An open or added kong's indicator, turned once that seat discards (or makes another kong). */
+  readonly pendingIndicator: boolean;
+}
+
+/** Riichi tables: repeat counters and riichi sticks, carried from hand to hand. */
+export interface RiichiPot {
+  readonly honba: number;
+  readonly sticks: number;
+}
+
 export interface HandState {
   readonly number: number;
   /** The dealer and prevailing-wind index of this hand (the table's move on when it ends). */
@@ -84,6 +118,8 @@ export interface HandState {
   readonly lastDiscard: { readonly seat: Seat; readonly id: TileId } | null;
   readonly window: ClaimWindow | null;
   readonly turnDeadline: number | null;
+  /** Riichi tables only (null at Hong Kong tables). */
+  readonly riichi: RiichiHand | null;
 }
 
 export interface TableState {
@@ -101,6 +137,8 @@ export interface TableState {
   readonly hand: HandState;
   /** Deadline of the results pause (phase handOver). */
   readonly resultsDeadline: number | null;
+  /** Riichi tables only (null at Hong Kong tables). */
+  readonly pot: RiichiPot | null;
 }
 
 export const EMPTY_SEAT: SeatState = {
@@ -131,6 +169,8 @@ export interface MatchSetup {
   readonly seed: string;
   readonly rounds: number;
   readonly fixedWalls: readonly WallState[] | null;
+  /** Riichi tables: the match's rules around the hands; null at Hong Kong tables. */
+  readonly riichi: RiichiTableRules | null;
 }
 
 /** The state with the next seq at `at` (one literal, in the key order of `openMatch`: cheaper than a spread). */
@@ -145,6 +185,7 @@ export const bumped = (s: TableState, at: number): TableState => ({
   results: s.results,
   hand: s.hand,
   resultsDeadline: s.resultsDeadline,
+  pot: s.pot,
 });
 
 /** The seat next in turn order after `from` comes first; `order(from)` lists the other three. */

@@ -16,7 +16,7 @@ import {
 import { wallFromOrder } from '@mahjong/shared';
 import type { WallState } from './core.js';
 import { createEngine, type TableEngineImpl } from './engine.js';
-import type { MatchConfig } from './types.js';
+import type { MatchConfig, TableRuleset } from './types.js';
 
 export interface WallScript {
   /** The seat that deals (and gets 14 tiles). Default 0. */
@@ -31,6 +31,10 @@ export interface WallScript {
   readonly replacements?: string;
   /** A 144-tile wall (default) or 136 without bonus tiles. */
   readonly bonus?: boolean;
+  /** Riichi: the dora indicators in the order they are turned (the first at the deal). */
+  readonly dora?: string;
+  /** Riichi: the ura-dora indicators beneath them. */
+  readonly ura?: string;
 }
 
 /** Builds a wall whose deal, draws and replacements are exactly the script's; the rest fills the middle. */
@@ -68,12 +72,27 @@ export function scriptedWall(script: WallScript): WallState {
   const last = tiles(script.last ?? '').map(idOf);
   const replacements = tiles(script.replacements ?? '').map(idOf);
   if (replacements.length > 14) throw new Error('at most 14 replacements');
+  const dora = tiles(script.dora ?? '').map(idOf);
+  const ura = tiles(script.ura ?? '').map(idOf);
+  if ((dora.length > 0 || ura.length > 0) && replacements.length > 4)
+    throw new Error('indicators with at most 4 replacements');
   const total = bonus ? 144 : 136;
   const filler: TileId[] = [];
   for (let id = 0; id < total; id++) if (!used.has(id)) filler.push(id as TileId);
-  // Filler: the middle of the live wall, then the dead wall's front (so that the dead wall is 14 tiles).
-  const deadFill = filler.splice(filler.length - (14 - replacements.length));
-  order.push(...filler, ...last, ...deadFill, ...replacements.reverse());
+  // Filler: the middle of the live wall, then the dead wall's free places (so that the dead wall
+  // is 14 tiles): replacements at its end, indicators where riichi turns them (dora.ts).
+  const dead: (TileId | undefined)[] = Array.from({ length: 14 }, () => undefined);
+  replacements.forEach((id, i) => {
+    dead[13 - i] = id;
+  });
+  dora.forEach((id, n) => {
+    dead[9 - 2 * n] = id;
+  });
+  ura.forEach((id, n) => {
+    dead[8 - 2 * n] = id;
+  });
+  const deadFill = filler.splice(filler.length - dead.filter((x) => x === undefined).length);
+  order.push(...filler, ...last, ...dead.map((x) => x ?? (deadFill.shift() as TileId)));
   if (order.length !== total) throw new Error(`wall of ${order.length} tiles`);
   return wallFromOrder(order);
 }
@@ -87,7 +106,7 @@ export const HUMANS: MatchConfig['players'] = [
 
 export function scriptedEngine(
   walls: readonly WallScript[],
-  opts: { options?: Record<string, unknown>; rounds?: number; now?: number; ruleset?: 'hk-new' | 'hk-old' } = {},
+  opts: { options?: Record<string, unknown>; rounds?: number; now?: number; ruleset?: TableRuleset } = {},
 ): TableEngineImpl {
   return createEngine(
     {

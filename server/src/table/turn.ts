@@ -7,6 +7,7 @@ import { liveCount } from './core.js';
 import { withoutKinds } from './counts.js';
 import { drawFor } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
+import { riichiAfterKong, riichiOnDiscard } from './riichi-play.js';
 import { type HandState, type SeatMeld, type SeatState, setSeat, type TableState } from './state.js';
 
 type TurnPatch = Partial<Pick<HandState, 'wall' | 'seats' | 'source' | 'kongsThisTurn' | 'interrupted'>>;
@@ -29,6 +30,7 @@ export function startTurn(s: TableState, seat: Seat, patch: TurnPatch, at: numbe
     lastDiscard: h.lastDiscard,
     window: null,
     turnDeadline: at + s.setup.timing.turnMs,
+    riichi: h.riichi,
   };
   return {
     setup: s.setup,
@@ -41,10 +43,11 @@ export function startTurn(s: TableState, seat: Seat, patch: TurnPatch, at: numbe
     results: s.results,
     hand,
     resultsDeadline: s.resultsDeadline,
+    pot: s.pot,
   };
 }
 
-export function discard(s: TableState, kind: TileKind, at: number): TableState {
+export function discard(s: TableState, kind: TileKind, at: number, declaring = false): TableState {
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
@@ -71,6 +74,7 @@ export function discard(s: TableState, kind: TileKind, at: number): TableState {
     turnDeadline: null,
     stage: 'claims',
     window: null,
+    riichi: riichiOnDiscard(h, seat, st.discards.length, declaring),
   };
   const next: TableState = { ...s, hand };
   const last = liveCount(h.wall) === 0;
@@ -96,7 +100,8 @@ export function declareConcealedKong(s: TableState, kind: TileKind): TableState 
   const { taken, rest } = withoutKinds(st.concealed, kind, 4);
   const meld: SeatMeld = { meld: { kind: 'kong', tiles: [kind, kind, kind, kind], concealed: true }, ids: taken };
   const chained = st.drawn !== null && kindOfId(st.drawn) === kind;
-  return kongMade(s, seat, { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] }, chained);
+  const s1 = h.riichi === null ? s : { ...s, hand: riichiAfterKong(h, 'concealed') };
+  return kongMade(s1, seat, { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] }, chained);
 }
 
 /**

@@ -5,8 +5,11 @@
  */
 import type { BySeat, HandResultView, PlayerAction, Result, Seat, TableView } from '@mahjong/shared';
 
-export const TABLE_RULESETS = ['hk-new', 'hk-old'] as const;
+export const TABLE_RULESETS = ['hk-new', 'hk-old', 'riichi-modern', 'riichi'] as const;
 export type TableRuleset = (typeof TABLE_RULESETS)[number];
+/** The Japanese tables: 136 tiles, points from 25,000, riichi, dora, honba and sticks. */
+export const isRiichiTable = (r: TableRuleset): r is 'riichi' | 'riichi-modern' =>
+  r === 'riichi' || r === 'riichi-modern';
 
 export interface MatchPlayer {
   readonly name: string;
@@ -25,7 +28,8 @@ export interface MatchConfig {
    */
   readonly options?: unknown;
   readonly players: BySeat<MatchPlayer>;
-  /** Prevailing winds to play, default 4 (East..North). */
+  /** Prevailing winds to play, default 4 (East..North). Riichi tables take the `length` option
+   * instead (`east` or `east-south`) and refuse this field. */
   readonly rounds?: number;
 }
 

@@ -9,6 +9,9 @@
  */
 import {
   type DiscardView,
+  finalRanking,
+  type RiichiTableRules,
+  type RiichiTableView,
   kindOfId,
   type LegalAction,
   type Meld,
@@ -24,7 +27,8 @@ import {
 import { IdentityCache } from './cache.js';
 import { countKinds, deadCount, liveCount, waits } from './core.js';
 import { legalActions } from './legal.js';
-import type { SeatDiscard, SeatMeld, TableState } from './state.js';
+import { indicatorKinds, inFuriten } from './riichi-play.js';
+import type { RiichiSeat, SeatDiscard, SeatMeld, TableState } from './state.js';
 
 export interface ViewExtras {
   /** sha256 of the seed, computed once by the engine. */
@@ -98,6 +102,7 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
     legalActions: legal,
   };
   if (c.robbing !== undefined) view.robbing = c.robbing;
+  if (c.riichi !== undefined) view.riichi = c.riichi;
   if (c.seed !== undefined) view.seed = c.seed;
   if (hand !== undefined) view.hand = hand;
   return view;
@@ -113,6 +118,7 @@ interface SeatViewKey {
   readonly dealer: Seat;
   readonly score: number;
   readonly hasDrawn: boolean;
+  readonly riichi: RiichiSeat | null;
 }
 const seatKeys: (SeatViewKey | null)[] = [null, null, null, null];
 const seatViews: (SeatPublicView | null)[] = [null, null, null, null];
@@ -134,11 +140,13 @@ function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
       k.setup === s.setup &&
       k.dealer === h.dealer &&
       k.score === s.scores[seat] &&
-      k.hasDrawn === hasDrawn
+      k.hasDrawn === hasDrawn &&
+      k.riichi === (h.riichi?.seats[seat] ?? null)
     ) {
       continue;
     }
-    seatKeys[seat] = { setup: s.setup, st, dealer: h.dealer, score: s.scores[seat], hasDrawn };
+    const riichi = h.riichi?.seats[seat] ?? null;
+    seatKeys[seat] = { setup: s.setup, st, dealer: h.dealer, score: s.scores[seat], hasDrawn, riichi };
     seatViews[seat] = seatView(s, seat, playing, extras);
     changed = true;
   }
@@ -149,7 +157,8 @@ function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
 function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtras): SeatPublicView {
   const h = s.hand;
   const st = h.seats[seat];
-  return {
+  const declared = h.riichi?.seats[seat].declared ?? null;
+  const view: SeatPublicView = {
     seat,
     name: s.setup.players[seat].name,
     wind: seatWind(seat, h.dealer),
@@ -165,6 +174,9 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
       ds.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
     ),
   };
+  // A declaration is public from its discard on (the tile is laid sideways).
+  if (declared === null) return view;
+  return { ...view, riichi: { discard: declared.discard, ippatsu: declared.ippatsu, double: declared.double } };
 }
 
 // The last discard's public form, kept while the hand's last discard is the same object.
@@ -212,6 +224,25 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     // The tile being added to a pung is public (anyone waiting on it may rob the kong).
     robbing: playing && h.stage === 'robbing' && w !== null ? { seat: w.from, tile: kindOfId(w.tile) } : undefined,
     seed: s.phase === 'matchOver' ? s.setup.seed : undefined,
+    riichi: s.pot === null ? undefined : riichiPart(s),
+  };
+}
+
+/**
+ * A riichi table's public part: turned indicators (never the ura-dora), honba, sticks, and the
+ * standing as the match would end now (a host may end it at any time): places, points with the
+ * sticks on the table to the first, scores with uma and the top prize.
+ */
+function riichiPart(s: TableState): RiichiTableView {
+  const rules = s.setup.riichi as RiichiTableRules;
+  const pot = s.pot as NonNullable<TableState['pot']>;
+  return {
+    doraIndicators: indicatorKinds(s.hand),
+    honba: pot.honba,
+    sticks: pot.sticks,
+    length: rules.length,
+    startPoints: rules.startPoints,
+    ranking: finalRanking(s.scores, 0, pot.sticks, rules),
   };
 }
 
@@ -243,5 +274,6 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
     drawn: st.drawn === null || s.phase !== 'playing' ? null : kindOfId(st.drawn),
     waits: ready,
     missedWin: st.missed.length > 0,
+    ...(h.riichi !== null && s.phase === 'playing' ? { furiten: inFuriten(h, seat) } : {}),
   };
 }

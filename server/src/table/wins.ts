@@ -15,6 +15,7 @@ import {
 import { falseWinDeltas, isComplete, liveCount, scoreTableWin, type WinCondition } from './core.js';
 import { countsOf, meldKinds } from './counts.js';
 import { endHand, revealAll } from './hand-end.js';
+import { checkRiichiDiscardWin, checkRiichiSelfWin, riichiTsumo } from './riichi-wins.js';
 import { type HandState, kindsOf, prevailingWind, setSeat, type TableState } from './state.js';
 
 export interface WinCheck {
@@ -110,6 +111,7 @@ export function checkSelfWin(s: TableState, seat: Seat): WinCheck {
 }
 
 function computeSelfWin(s: TableState, seat: Seat): WinCheck {
+  if (s.hand.riichi !== null) return checkRiichiSelfWin(s, seat);
   const st = s.hand.seats[seat];
   if (st.drawn === null) return { ok: false, faan: 0 };
   const counts = countsOf(st.concealed);
@@ -130,6 +132,7 @@ function computeSelfWin(s: TableState, seat: Seat): WinCheck {
 }
 
 export function checkDiscardWin(s: TableState, seat: Seat, from: Seat, tile: TileId, robbing: boolean): WinCheck {
+  if (s.hand.riichi !== null) return checkRiichiDiscardWin(s, seat, tile, robbing);
   const st = s.hand.seats[seat];
   const win = kindOfId(tile);
   if (st.missed.includes(win)) return { ok: false, faan: 0 };
@@ -146,6 +149,7 @@ export function checkDiscardWin(s: TableState, seat: Seat, from: Seat, tile: Til
 }
 
 export function selfDrawnWin(s: TableState): TableState {
+  if (s.hand.riichi !== null) return riichiTsumo(s);
   const seat = s.hand.turn;
   const st = s.hand.seats[seat];
   const drawn = st.drawn as TileId;

@@ -1,0 +1,353 @@
+/**
+ * How a riichi hand ends: a tsumo or one or more rons scored by the shared riichi scorer (dora,
+ * ura-dora for a riichi winner, red fives, the conditions the table establishes), settled with
+ * honba and sticks; the exhaustive draw (ready hands, nagashi mangan); the abortive draws. Then
+ * the dealer's move, honba and sticks for the next hand (`nextHand` of the shared rules).
+ */
+import {
+  type AbortiveDraw,
+  type BySeat,
+  countDora,
+  finalRanking,
+  firstHand,
+  type HandOutcome,
+  type HandResultView,
+  isOrphan,
+  isRedFive,
+  kindOfId,
+  nextHand,
+  type PaymentView,
+  type Points,
+  type Seat,
+  SEATS,
+  scoreWin,
+  seatWind,
+  settleExhaustiveDraw,
+  settleWin,
+  sortKinds,
+  type TileId,
+  type Transfer,
+  type ValidScore,
+  type WinCondition,
+  type WinInput,
+} from '@mahjong/shared';
+import { isComplete, liveCount } from './core.js';
+import { countsOf, meldKinds } from './counts.js';
+import { endHand, revealAll } from './hand-end.js';
+import { firstUninterruptedDraw, indicatorKinds, inFuriten, riichiOf, riichiWaits, rulesOf } from './riichi-play.js';
+import { kindsOf, prevailingWind, setSeat, type TableState } from './state.js';
+import type { WinCheck } from './wins.js';
+
+/** The red-five count of the table's options (the same three tile ids under either riichi table). */
+function redFivesInPlay(s: TableState): 0 | 3 {
+  const o = s.setup.rules.options;
+  if (o.ruleset === 'riichi-modern') return o.redFives;
+  if (o.ruleset === 'riichi') return o.akaDora ? 3 : 0;
+  return 0;
+}
+
+/**
+ * The scorer's input for `seat` winning on `winId` with `concealedBefore` (without it). Ura-dora
+ * count only in the final scoring of a riichi winner (`withUra`), never in a preview: nobody sees
+ * them before the hand is won.
+ */
+function winInput(
+  s: TableState,
+  seat: Seat,
+  concealedBefore: readonly TileId[],
+  winId: TileId,
+  selfDrawn: boolean,
+  conditions: WinCondition[],
+  withUra: boolean,
+): WinInput {
+  const h = s.hand;
+  const st = h.seats[seat];
+  const ids = [...concealedBefore, winId, ...st.melds.flatMap((m) => m.ids)];
+  const kinds = ids.map(kindOfId);
+  let dora = countDora(kinds, indicatorKinds(h));
+  if (withUra) dora += countDora(kinds, indicatorKinds(h, true));
+  const red = redFivesInPlay(s);
+  return {
+    concealed: sortKinds(kindsOf(concealedBefore)),
+    melds: meldKinds(st),
+    win: kindOfId(winId),
+    bonus: [],
+    selfDrawn,
+    seatWind: seatWind(seat, s.dealer),
+    roundWind: prevailingWind(s),
+    dealer: seat === s.dealer,
+    conditions,
+    dora,
+    redFives: ids.filter((id) => isRedFive(id, red)).length,
+  };
+}
+
+/** The declaration's conditions (riichi or double riichi, ippatsu) of a seat. */
+function declarationConditions(s: TableState, seat: Seat): WinCondition[] {
+  const d = riichiOf(s.hand).seats[seat].declared;
+  if (d === null || !d.paid) return [];
+  const c: WinCondition[] = [d.double ? 'doubleRiichi' : 'riichi'];
+  if (d.ippatsu) c.push('ippatsu');
+  return c;
+}
+
+function tsumoConditions(s: TableState, seat: Seat): WinCondition[] {
+  const h = s.hand;
+  const c = declarationConditions(s, seat);
+  if (liveCount(h.wall) === 0 && h.source === 'live') c.push('lastTile');
+  if (h.source === 'replacement') c.push('kongReplacement');
+  if (h.discardCount === 0 && !h.interrupted && seat === s.dealer) c.push('heavenly');
+  else if (seat !== s.dealer && h.source === 'live' && firstUninterruptedDraw(h, seat)) c.push('earthly');
+  return c;
+}
+
+function ronConditions(s: TableState, seat: Seat, robbing: boolean): WinCondition[] {
+  const h = s.hand;
+  const c = declarationConditions(s, seat);
+  if (robbing) c.push('robbingKong');
+  else if (liveCount(h.wall) === 0) c.push('lastDiscard');
+  // Renhou: a win on a discard before one's own first draw, no call or kong before it.
+  if (seat !== s.dealer && firstUninterruptedDraw(h, seat)) c.push('renhou');
+  return c;
+}
+
+const scored = (s: TableState, input: WinInput): ValidScore | null => {
+  const r = scoreWin(input, s.setup.ruleset, s.setup.rules.options);
+  return r.valid && !r.belowMinimum ? r : null;
+};
+
+/** A tsumo by the turn seat: complete, with a yaku (the preview's han count leaves ura-dora out). */
+export function checkRiichiSelfWin(s: TableState, seat: Seat): WinCheck {
+  const st = s.hand.seats[seat];
+  if (st.drawn === null || !isComplete(countsOf(st.concealed), st.melds.length, s.setup.rules.analysis)) {
+    return { ok: false, faan: 0 };
+  }
+  const before = st.concealed.filter((id) => id !== st.drawn);
+  const r = scored(s, winInput(s, seat, before, st.drawn, true, tsumoConditions(s, seat), false));
+  return r === null ? { ok: false, faan: 0 } : { ok: true, faan: r.han ?? 0 };
+}
+
+/** A ron on `tile`: not in furiten, complete, with a yaku. */
+export function checkRiichiDiscardWin(s: TableState, seat: Seat, tile: TileId, robbing: boolean): WinCheck {
+  const h = s.hand;
+  const st = h.seats[seat];
+  const counts = Uint8Array.from(countsOf(st.concealed));
+  counts[kindOfId(tile)] = (counts[kindOfId(tile)] as number) + 1;
+  if (!isComplete(counts, st.melds.length, s.setup.rules.analysis) || inFuriten(h, seat)) return { ok: false, faan: 0 };
+  const r = scored(s, winInput(s, seat, st.concealed, tile, false, ronConditions(s, seat, robbing), false));
+  return r === null ? { ok: false, faan: 0 } : { ok: true, faan: r.han ?? 0 };
+}
+
+/** Payments seat to seat, one line per payer and payee (the hand's value and its honba together). */
+function paymentsOf(transfers: readonly Transfer[]): PaymentView[] {
+  const out: PaymentView[] = [];
+  for (const t of transfers) {
+    const same = out.findIndex((p) => p.from === t.from && p.to === t.to);
+    if (same >= 0) out[same] = { ...(out[same] as PaymentView), amount: (out[same] as PaymentView).amount + t.amount };
+    else out.push({ from: t.from, to: t.to, amount: t.amount });
+  }
+  return out.filter((p) => p.amount !== 0);
+}
+
+interface ScoredWin {
+  readonly seat: Seat;
+  readonly score: ValidScore;
+  readonly input: WinInput;
+  readonly ura: boolean;
+}
+
+function scoreFinal(
+  s: TableState,
+  seat: Seat,
+  before: readonly TileId[],
+  winId: TileId,
+  selfDrawn: boolean,
+  conditions: WinCondition[],
+): ScoredWin {
+  const ura = riichiOf(s.hand).seats[seat].declared?.paid === true;
+  const input = winInput(s, seat, before, winId, selfDrawn, conditions, ura);
+  const r = scored(s, input);
+  if (r === null) throw new Error(`accepted riichi win of seat ${seat} does not score`);
+  return { seat, score: r, input, ura };
+}
+
+/** One winner's result (the hand's deltas and payments are set by the caller). */
+function winResult(
+  s: TableState,
+  w: ScoredWin,
+  from: Seat | null,
+  transfers: readonly Transfer[],
+  takes: boolean,
+): Omit<HandResultView, 'deltas' | 'payments' | 'hands'> {
+  const h = s.hand;
+  const r = w.score;
+  const basic = r.basicPoints ?? 0;
+  const handPoints = transfers.filter((t) => t.to === w.seat && t.for === 'hand').reduce((a, t) => a + t.amount, 0);
+  const pot = s.pot as NonNullable<TableState['pot']>;
+  return {
+    handNumber: h.number,
+    dealer: h.dealer,
+    prevailingWind: prevailingWind(s),
+    kind: 'win',
+    winner: w.seat,
+    ...(from === null ? {} : { discarder: from }),
+    selfDrawn: from === null,
+    winTile: w.input.win,
+    faan: r.han ?? 0,
+    han: r.han ?? 0,
+    ...(r.fu === null ? {} : { fu: r.fu }),
+    ...(r.fu === null && basic >= 8000 ? { yakuman: Math.floor(basic / 8000) } : {}),
+    limit: r.limit,
+    patterns: r.patterns,
+    arrangement: r.arrangement,
+    points: handPoints,
+    honba: takes ? pot.honba : 0,
+    sticks: takes ? pot.sticks : 0,
+    doraIndicators: indicatorKinds(h),
+    ...(w.ura ? { uraIndicators: indicatorKinds(h, true) } : {}),
+  };
+}
+
+/** The turn seat's tsumo. */
+export function riichiTsumo(s: TableState): TableState {
+  const h = s.hand;
+  const seat = h.turn;
+  const st = h.seats[seat];
+  const drawn = st.drawn as TileId;
+  const before = st.concealed.filter((id) => id !== drawn);
+  const w = scoreFinal(s, seat, before, drawn, true, tsumoConditions(s, seat));
+  const pot = s.pot as NonNullable<TableState['pot']>;
+  const settled = settleWin({
+    wins: [{ seat, points: w.score.points as Points }],
+    discarder: null,
+    dealer: s.dealer,
+    honba: pot.honba,
+    sticks: pot.sticks,
+    rules: rulesOf(s),
+  });
+  const result: HandResultView = {
+    ...winResult(s, w, null, settled.transfers, true),
+    payments: paymentsOf(settled.transfers),
+    deltas: settled.deltas,
+    hands: revealAll(s),
+  };
+  return endRiichiHand(s, result, { kind: 'win', winners: [seat] }, 0);
+}
+
+/**
+ * One or more rons on `tile` (a discard, or the tile of an added kong being robbed), `winners`
+ * in turn order from the discarder. Head bump leaves the first; three abort the hand when the
+ * table says so.
+ */
+export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile: TileId, robbing: boolean): TableState {
+  const rules = rulesOf(s);
+  const winners = rules.headBump ? all.slice(0, 1) : all;
+  if (winners.length === 3 && rules.tripleRonAborts) return riichiAbort(s, 'tripleRon');
+  const h = s.hand;
+  const scoredWins = winners.map((seat) =>
+    scoreFinal(s, seat, h.seats[seat].concealed, tile, false, ronConditions(s, seat, robbing)),
+  );
+  const pot = s.pot as NonNullable<TableState['pot']>;
+  const settled = settleWin({
+    wins: scoredWins.map((w) => ({ seat: w.seat, points: w.score.points as Points })),
+    discarder: from,
+    dealer: s.dealer,
+    honba: pot.honba,
+    sticks: pot.sticks,
+    rules,
+  });
+  // The won tile leaves the discarder's pond (or the kong being added) and joins the first winner's hand.
+  let seats = h.seats;
+  const f = seats[from];
+  seats = robbing
+    ? setSeat(seats, from, { ...f, concealed: f.concealed.filter((id) => id !== tile), drawn: null })
+    : setSeat(seats, from, { ...f, discards: f.discards.filter((d) => d.id !== tile) });
+  const first = winners[0] as Seat;
+  seats = setSeat(seats, first, { ...seats[first], concealed: [...seats[first].concealed, tile], drawn: tile });
+  const after: TableState = { ...s, hand: { ...h, seats } };
+  const hands = revealAll(after);
+  const each = scoredWins.map((w, i) => ({
+    ...winResult(s, w, from, settled.transfers, i === 0),
+    payments: paymentsOf(settled.transfers.filter((t) => t.to === w.seat)),
+    deltas: settled.deltas,
+    hands,
+  }));
+  const result: HandResultView = {
+    ...(each[0] as HandResultView),
+    payments: paymentsOf(settled.transfers),
+    ...(each.length > 1 ? { otherWins: each.slice(1) } : {}),
+  };
+  return endRiichiHand(after, result, { kind: 'win', winners }, 0);
+}
+
+/** The live wall ran out: ready and not-ready hands settle, or nagashi mangan is paid. */
+export function riichiExhaustiveDraw(s: TableState): TableState {
+  const h = s.hand;
+  const rules = rulesOf(s);
+  const ready = SEATS.map((seat) => riichiWaits(h.seats[seat]).length > 0) as unknown as readonly [
+    boolean,
+    boolean,
+    boolean,
+    boolean,
+  ];
+  const nagashi = SEATS.filter((seat) => {
+    const ds = h.seats[seat].discards;
+    return ds.length > 0 && ds.every((d) => !d.claimed && isOrphan(kindOfId(d.id)));
+  });
+  const settled = settleExhaustiveDraw({ ready, nagashi, dealer: s.dealer, rules });
+  const kind = rules.nagashiMangan && nagashi.length > 0 ? 'nagashi' : 'exhaustive';
+  const result = drawResult(s, kind, paymentsOf(settled.transfers), settled.deltas, ready);
+  return endRiichiHand(s, result, { kind: 'exhaustive', ready }, (s.pot as NonNullable<TableState['pot']>).sticks);
+}
+
+/** An abortive draw: nothing paid, the dealer deals again with one more honba. */
+export function riichiAbort(s: TableState, kind: AbortiveDraw): TableState {
+  const result = drawResult(s, kind, [], [0, 0, 0, 0]);
+  return endRiichiHand(s, result, { kind: 'abortive' }, (s.pot as NonNullable<TableState['pot']>).sticks);
+}
+
+/** A drawn hand's result: why, its payments, every hand revealed, the honba, sticks and indicators. */
+function drawResult(
+  s: TableState,
+  drawKind: NonNullable<HandResultView['drawKind']>,
+  payments: readonly PaymentView[],
+  deltas: BySeat<number>,
+  ready?: BySeat<boolean>,
+): HandResultView {
+  const h = s.hand;
+  const pot = s.pot as NonNullable<TableState['pot']>;
+  return {
+    handNumber: h.number,
+    dealer: h.dealer,
+    prevailingWind: prevailingWind(s),
+    kind: 'draw',
+    drawKind,
+    ...(ready === undefined ? {} : { ready }),
+    payments,
+    deltas,
+    hands: revealAll(s),
+    honba: pot.honba,
+    sticks: pot.sticks,
+    doraIndicators: indicatorKinds(h),
+  };
+}
+
+/** The hand is over: scores, the dealer's move (`nextHand`), honba and the sticks left on the table. */
+function endRiichiHand(s: TableState, base: HandResultView, outcome: HandOutcome, sticksAfter: number): TableState {
+  const pot = s.pot as NonNullable<TableState['pot']>;
+  const riichiDeclared = riichiOf(s.hand).seats.map((x) => x.declared?.paid === true) as unknown as BySeat<boolean>;
+  const result: HandResultView = riichiDeclared.some(Boolean) ? { ...base, riichiDeclared } : base;
+  const pos = { ...firstHand(0), dealer: s.dealer, honba: pot.honba, sticks: pot.sticks };
+  const next = nextHand(pos, outcome, sticksAfter);
+  const ended = endHand(s, result, next.dealer === s.dealer);
+  return { ...ended, pot: { honba: next.honba, sticks: next.sticks } };
+}
+
+/** Riichi sticks still on the table at the end of the match go to the first placed. */
+export function closeRiichiMatch(s: TableState): TableState {
+  const pot = s.pot as NonNullable<TableState['pot']>;
+  if (pot.sticks === 0) return s;
+  const first = (finalRanking(s.scores, 0, 0, rulesOf(s))[0] as { seat: Seat }).seat;
+  const scores = setSeat(s.scores, first, s.scores[first] + pot.sticks * rulesOf(s).riichiStick);
+  return { ...s, scores, pot: { ...pot, sticks: 0 } };
+}
