@@ -100,7 +100,7 @@ export async function buildFaces(chars: string): Promise<CjkFace[]> {
  * The few characters every page shows whatever its language: the language switch (中, 繁體中文)
  * and the call-outs (上 碰 槓 花 食糊). A tiny font of these loads on every page.
  */
-export const CORE_CJK = '中繁體文上碰槓花食糊';
+export const CORE_CJK = '中繁體文上碰槓花食糊立直榮和自摸';
 
 const VIRTUAL = 'virtual:cjk-font';
 const CORE = 'virtual:cjk-font-core';

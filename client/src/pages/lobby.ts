@@ -79,7 +79,11 @@ function route(): void {
 
 function home(): void {
   root.append(
-    el('p', {}, 'Hong Kong mahjong with friends: create a table, send the link, play. Bots fill empty seats.'),
+    el(
+      'p',
+      {},
+      'Mahjong with friends, Hong Kong or Japanese riichi: create a table, send the link, play. Bots fill empty seats.',
+    ),
     createCard(),
     joinCard(),
     matchesCard(),
@@ -93,14 +97,23 @@ function home(): void {
   );
 }
 
+/** The rulesets a table can play, as the lobby offers them. */
+const RULESET_LABELS: Readonly<Record<RulesetId, string>> = {
+  'hk-new': 'Hong Kong, new style',
+  'hk-old': 'Hong Kong, old style',
+  'riichi-modern': 'Japanese riichi (modern)',
+  riichi: 'Japanese riichi (classic values)',
+};
+/** The same names in a table's line of the lobby. */
+const TABLE_RULESET_NAMES: Readonly<Record<RulesetId, string>> = {
+  ...RULESET_LABELS,
+  'hk-new': 'Hong Kong new style',
+  'hk-old': 'Hong Kong old style',
+};
+
 function createCard(): HTMLElement {
   const ruleset = el('select', { name: 'ruleset', 'aria-label': 'Ruleset' });
-  for (const [v, label] of [
-    ['hk-new', 'Hong Kong, new style'],
-    ['hk-old', 'Hong Kong, old style'],
-  ]) {
-    ruleset.append(el('option', { value: v as string }, label as string));
-  }
+  for (const [v, label] of Object.entries(RULESET_LABELS)) ruleset.append(el('option', { value: v }, label));
   const rounds = el('select', { name: 'rounds', 'aria-label': 'Rounds' });
   for (const [v, label] of [
     ['1', 'East round only'],
@@ -163,10 +176,25 @@ function createCard(): HTMLElement {
   const sevenPairs = el('input', { type: 'checkbox', name: 'sevenPairs' });
   sevenPairs.checked = true;
   const delay = el('input', { type: 'checkbox', name: 'spectatorDelay' });
-  const house = el(
-    'details',
-    {},
-    el('summary', {}, 'House rules'),
+  // Riichi house rules (the rest keep the defaults listed in the README).
+  const redFives = el('input', { type: 'checkbox', name: 'redFives' });
+  redFives.checked = true;
+  const doubleRon = el('input', { type: 'checkbox', name: 'doubleRon' });
+  doubleRon.checked = true;
+  const nagashi = el('input', { type: 'checkbox', name: 'nagashiMangan' });
+  nagashi.checked = true;
+  const openTanyao = el('input', { type: 'checkbox', name: 'openTanyao' });
+  openTanyao.checked = true;
+  const kiriage = el('input', { type: 'checkbox', name: 'kiriage' });
+  const bustEnds = el('input', { type: 'checkbox', name: 'bustEnds' });
+  bustEnds.checked = true;
+  const uma = pick('Uma', 'uma', [
+    ['15,5,-5,-15', '15 / 5 (default)'],
+    ['20,10,-10,-20', '20 / 10'],
+    ['10,5,-5,-10', '10 / 5'],
+    ['0,0,0,0', 'none'],
+  ]);
+  const hkRules = [
     el('div', { class: 'row' }, el('label', {}, 'Minimum faan ', minFaan), el('label', {}, 'Limit ', faanCap)),
     el('div', { class: 'row' }, el('label', {}, 'Points ', pointsTable), el('label', {}, 'Who pays ', payment)),
     el(
@@ -174,9 +202,53 @@ function createCard(): HTMLElement {
       { class: 'row' },
       el('label', {}, flowers, 'Flowers and seasons'),
       el('label', {}, sevenPairs, 'Seven pairs'),
-      el('label', {}, delay, 'Spectators see every hand, one hand late'),
+    ),
+  ];
+  const riichiRules = el(
+    'div',
+    { 'data-testid': 'riichi-rules' },
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, redFives, 'Red fives'),
+      el('label', {}, openTanyao, 'Open all simples'),
+      el('label', {}, kiriage, 'Round up to mangan (kiriage)'),
+    ),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, doubleRon, 'Double ron (off: the first in turn wins)'),
+      el('label', {}, nagashi, 'Nagashi mangan'),
+    ),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, bustEnds, 'A score below zero ends the match'),
+      el('label', {}, 'Uma ', uma),
     ),
   );
+  const house = el(
+    'details',
+    {},
+    el('summary', {}, 'House rules'),
+    ...hkRules,
+    riichiRules,
+    el('div', { class: 'row' }, el('label', {}, delay, 'Spectators see every hand, one hand late')),
+  );
+  const isRiichi = () => ruleset.value === 'riichi' || ruleset.value === 'riichi-modern';
+  // A riichi match is east only or east and south; the house rules shown are the ruleset's.
+  const showRules = () => {
+    const riichi = isRiichi();
+    // (style, not `hidden`: the rows' own display rule would override the attribute)
+    for (const row of hkRules) row.style.display = riichi ? 'none' : '';
+    riichiRules.style.display = riichi ? '' : 'none';
+    const full = rounds.querySelector('option[value="4"]') as HTMLOptionElement;
+    full.hidden = riichi;
+    full.disabled = riichi;
+    if (riichi && rounds.value === '4') rounds.value = '2';
+  };
+  ruleset.addEventListener('change', showRules);
+  showRules();
   const name = el('input', { type: 'text', name: 'name', placeholder: 'Your name', maxlength: '24', required: '' });
   name.value = localStorage.getItem('mj.name') ?? '';
   const error = el('p', { class: 'error' });
@@ -216,12 +288,26 @@ function createCard(): HTMLElement {
         options: {
           turnSeconds: Number(turn.value) || 20,
           claimSeconds: Number(claim.value) || 8,
-          ...(minFaan.value ? { minFaan: Number(minFaan.value) } : {}),
-          ...(faanCap.value ? { faanCap: Number(faanCap.value) } : {}),
-          ...(pointsTable.value ? { table: pointsTable.value } : {}),
-          ...(payment.value ? { payment: payment.value } : {}),
-          ...(flowers.checked ? {} : { flowers: false }),
-          ...(sevenPairs.checked ? {} : { sevenPairs: false }),
+          ...(isRiichi()
+            ? {
+                ...(ruleset.value === 'riichi-modern'
+                  ? { redFives: redFives.checked ? 3 : 0 }
+                  : { akaDora: redFives.checked }),
+                openTanyao: openTanyao.checked,
+                kiriage: kiriage.checked,
+                headBump: !doubleRon.checked,
+                nagashiMangan: nagashi.checked,
+                bustEnds: bustEnds.checked,
+                uma: uma.value.split(',').map(Number),
+              }
+            : {
+                ...(minFaan.value ? { minFaan: Number(minFaan.value) } : {}),
+                ...(faanCap.value ? { faanCap: Number(faanCap.value) } : {}),
+                ...(pointsTable.value ? { table: pointsTable.value } : {}),
+                ...(payment.value ? { payment: payment.value } : {}),
+                ...(flowers.checked ? {} : { flowers: false }),
+                ...(sevenPairs.checked ? {} : { sevenPairs: false }),
+              }),
         },
         spectatorDelay: delay.checked,
         bots: ([3, 2, 1] as Seat[]).slice(0, nBots),
@@ -379,7 +465,7 @@ async function tableLobby(code: string): Promise<void> {
     const link = `${location.origin}/#/table/${code}`;
     card.replaceChildren(
       el('h2', {}, 'Table ', el('span', { class: 'code', 'data-testid': 'code' }, code)),
-      el('p', {}, `${t.ruleset === 'hk-old' ? 'Hong Kong old style' : 'Hong Kong new style'} · ${t.status}`),
+      el('p', {}, `${TABLE_RULESET_NAMES[t.ruleset as RulesetId] ?? t.ruleset} · ${t.status}`),
       el('p', {}, 'Share this link: ', el('a', { href: link }, link), ' ', copyButton(link)),
     );
     const seats = el('div', { class: 'seats' });

@@ -118,6 +118,10 @@ export function describeEvent(event: unknown, names: readonly string[], before?:
       return `${who} adds ${tile} to a kong`;
     case 'win':
       return `${who} wins`;
+    case 'riichi':
+      return `${who} declares riichi, discarding ${tile}`;
+    case 'nineTerminals':
+      return `${who} calls nine terminals: the hand is drawn`;
     case 'pass':
       // Between hands a pass says the seat is ready for the next one.
       return before?.phase === 'handOver' ? `${who} is ready for the next hand` : `${who} passes`;

@@ -13,7 +13,7 @@ import {
   type TileKind,
 } from '@mahjong/shared';
 
-export type ButtonKind = 'win' | 'kong' | 'pung' | 'chow' | 'pass';
+export type ButtonKind = 'win' | 'riichi' | 'kong' | 'pung' | 'chow' | 'draw' | 'pass';
 
 export interface ActionButton {
   /** Stable id for tests and keyboard: `win`, `pung`, `kong`, `ckong:5`, `akong:5`, `chow:3-4-5`, `pass`. */
@@ -69,7 +69,10 @@ export function discardable(view: TableView): ReadonlySet<TileKind> {
   return out;
 }
 
-const ORDER: Record<ButtonKind, number> = { win: 0, kong: 1, pung: 2, chow: 3, pass: 4 };
+const ORDER: Record<ButtonKind, number> = { win: 0, riichi: 1, kong: 2, pung: 3, chow: 4, draw: 5, pass: 6 };
+
+/** Riichi tables count han; Hong Kong tables faan. */
+export const isRiichiView = (view: TableView): boolean => view.ruleset === 'riichi' || view.ruleset === 'riichi-modern';
 
 /** The buttons for every non-discard legal action, most valuable first, pass last. */
 export function actionButtons(view: TableView): ActionButton[] {
@@ -82,11 +85,13 @@ export function actionButtons(view: TableView): ActionButton[] {
         break;
       case 'win': {
         const selfDrawn = view.stage === 'discard';
-        const faan = a.faan === undefined ? '' : ` · ${a.faan} ${view.ruleset === 'riichi' ? 'han' : 'faan'}`;
+        const riichi = isRiichiView(view);
+        const faan = a.faan === undefined ? '' : ` · ${a.faan} ${riichi ? 'han' : 'faan'}`;
+        const word = riichi ? (selfDrawn ? 'Tsumo' : 'Ron') : selfDrawn ? 'Self-drawn win' : 'Win';
         buttons.push({
           id: 'win',
           kind: 'win',
-          label: `${selfDrawn ? 'Self-drawn win' : 'Win'}${faan}`,
+          label: `${word}${faan}`,
           tiles: selfDrawn || last === undefined ? [] : [last],
           key: 'w',
           action: toPlayerAction(a),
@@ -141,6 +146,27 @@ export function actionButtons(view: TableView): ActionButton[] {
           label: 'Chow',
           tiles: [...a.tiles],
           key: String(chowN),
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'riichi':
+        // One button per discard that may go with the declaration (the tile is laid sideways).
+        buttons.push({
+          id: `riichi:${a.tile}`,
+          kind: 'riichi',
+          label: 'Riichi',
+          tiles: [a.tile],
+          key: 'r',
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'nineTerminals':
+        buttons.push({
+          id: 'nineTerminals',
+          kind: 'draw',
+          label: 'Nine terminals (draw)',
+          tiles: [],
+          key: 'n',
           action: toPlayerAction(a),
         });
         break;

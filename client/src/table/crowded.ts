@@ -60,3 +60,34 @@ export function crowdedHands(n = 24): TableView {
     { 0: seat(0), 1: seat(1), 2: seat(2), 3: seat(3) },
   );
 }
+
+/**
+ * A riichi table at its most crowded: full hands, every seat in riichi (its fourth discard laid
+ * sideways), five dora indicators, honba and sticks, furiten and waits shown.
+ */
+export function crowdedRiichi(n = 24): TableView {
+  const seat = (s: Seat): Partial<SeatPublicView> => ({
+    concealedCount: s === 2 ? 14 : 13,
+    hasDrawn: s === 2 || s === 0,
+    bonus: [],
+    discards: pond(n),
+    score: 123_400,
+    riichi: { discard: 3, ippatsu: false, double: false },
+  });
+  return makeView(
+    {
+      ruleset: 'riichi-modern',
+      riichi: { doraIndicators: tiles('9m9p9s4z7z'), honba: 12, sticks: 4, length: 'east-south', startPoints: 25000 },
+      hand: {
+        concealed: tiles('1112345678999m5p'),
+        drawn: tiles('5p')[0] as TileKind,
+        waits: tiles('123456789m'),
+        missedWin: true,
+        furiten: true,
+      },
+      legalActions: discards('5p'),
+      lastDiscard: { seat: 1, tile: pond(n)[n - 1]?.tile ?? (0 as TileKind) },
+    },
+    { 0: seat(0), 1: seat(1), 2: seat(2), 3: seat(3) },
+  );
+}

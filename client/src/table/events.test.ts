@@ -55,10 +55,25 @@ describe('table events from two views', () => {
     expect(tableEvents(makeView({ seq: 3 }), nextHand)).toEqual([]);
   });
 
+  test('a riichi declaration is an event of its seat (with its discard)', () => {
+    const a = makeView({ seq: 2 });
+    const b = makeView(
+      { seq: 3 },
+      { 1: { riichi: { discard: 0, ippatsu: true, double: true }, discards: [{ tile: t5p, claimed: false }] } },
+    );
+    expect(tableEvents(a, b)).toEqual([
+      { kind: 'riichi', seat: 1 },
+      { kind: 'discard', seat: 1, tile: t5p },
+    ]);
+  });
+
   test('call-out words', () => {
     expect(calloutText('pung')).toBe('碰 Pung');
     expect(calloutText('win')).toBe('食糊 Win');
     expect(calloutText('discard')).toBeNull();
+    expect(calloutText('riichi')).toBe('立直 Riichi');
+    expect(calloutText('win', { riichiTable: true, from: 1 })).toBe('榮和 Ron');
+    expect(calloutText('win', { riichiTable: true })).toBe('自摸 Tsumo');
     // Every page carries the glyphs of the call-outs and the language switch.
     for (const c of CALLOUT_CHARS + LANG_NAMES['zh-HK'] + '中') expect(CORE_CJK).toContain(c);
   });

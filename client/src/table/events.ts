@@ -6,7 +6,17 @@
  */
 import { MELD_KINDS, type Meld, type MeldKind, type Seat, SEATS, type TableView, type TileKind } from '@mahjong/shared';
 
-export const TABLE_EVENT_KINDS = ['discard', 'draw', 'chow', 'pung', 'kong', 'flower', 'win', 'drawnHand'] as const;
+export const TABLE_EVENT_KINDS = [
+  'discard',
+  'draw',
+  'chow',
+  'pung',
+  'kong',
+  'flower',
+  'riichi',
+  'win',
+  'drawnHand',
+] as const;
 export type TableEventKind = (typeof TABLE_EVENT_KINDS)[number];
 
 export interface TableEvent {
@@ -19,6 +29,8 @@ export interface TableEvent {
   readonly from?: Seat;
   /** For a kong: concealed or added (not claimed). */
   readonly concealed?: boolean;
+  /** For a win at a riichi table (called out as ron or tsumo). */
+  readonly riichiTable?: boolean;
 }
 
 const isMeldKind = (k: string): k is MeldKind => (MELD_KINDS as readonly string[]).includes(k);
@@ -39,6 +51,7 @@ export function tableEvents(prev: TableView | null, next: TableView): TableEvent
         seat: r.winner,
         ...(r.winTile === undefined ? {} : { tile: r.winTile }),
         ...(r.discarder === undefined ? {} : { from: r.discarder }),
+        ...(next.riichi === undefined ? {} : { riichiTable: true }),
       });
     else out.push({ kind: 'drawnHand', seat: r.dealer ?? next.dealer });
     return out;
@@ -55,6 +68,7 @@ export function tableEvents(prev: TableView | null, next: TableView): TableEvent
         out.push({ kind: 'kong', seat: s, tile: now.tiles[0] as TileKind, concealed: false });
     });
     for (const t of b.bonus.slice(a.bonus.length)) out.push({ kind: 'flower', seat: s, tile: t });
+    if (b.riichi && !a.riichi) out.push({ kind: 'riichi', seat: s });
     const d = b.discards.slice(a.discards.length);
     for (const x of d) out.push({ kind: 'discard', seat: s, tile: x.tile });
   }
@@ -83,4 +97,4 @@ function meldEvent(seat: Seat, m: Meld): TableEvent {
 }
 
 /** The events that get a call-out at their seat. */
-export const CALLED_OUT: ReadonlySet<TableEventKind> = new Set(['chow', 'pung', 'kong', 'flower', 'win']);
+export const CALLED_OUT: ReadonlySet<TableEventKind> = new Set(['chow', 'pung', 'kong', 'flower', 'riichi', 'win']);

@@ -23,6 +23,7 @@ const SOUND_OF: Readonly<Record<TableEventKind, SoundId | null>> = {
   pung: 'pung',
   kong: 'kong',
   flower: 'flower',
+  riichi: 'kong',
   win: 'win',
   drawnHand: null,
 };
@@ -33,20 +34,24 @@ const CALL_WORDS: Readonly<Record<TableEventKind, { readonly zh: string; readonl
   pung: { zh: '碰', en: 'Pung' },
   kong: { zh: '槓', en: 'Kong' },
   flower: { zh: '花', en: 'Flower' },
+  riichi: { zh: '立直', en: 'Riichi' },
   win: { zh: '食糊', en: 'Win' },
   discard: null,
   draw: null,
   drawnHand: null,
 };
 
+/** A win at a riichi table is called as it is there: ron on a discard, tsumo on one's own draw. */
+const RIICHI_WIN = { ron: { zh: '榮和', en: 'Ron' }, tsumo: { zh: '自摸', en: 'Tsumo' } } as const;
+
 /** The call-out text, as the table calls it and in English: "碰 Pung" (every page has these glyphs). */
-export function calloutText(kind: TableEventKind): string | null {
-  const w = CALL_WORDS[kind];
+export function calloutText(kind: TableEventKind, e: Pick<TableEvent, 'from' | 'riichiTable'> = {}): string | null {
+  const w = kind === 'win' && e.riichiTable ? RIICHI_WIN[e.from === undefined ? 'tsumo' : 'ron'] : CALL_WORDS[kind];
   return w ? `${w.zh} ${w.en}` : null;
 }
 
 /** Every Chinese character a call-out uses (font-core test). */
-export const CALLOUT_CHARS = Object.values(CALL_WORDS)
+export const CALLOUT_CHARS = [...Object.values(CALL_WORDS), ...Object.values(RIICHI_WIN)]
   .map((w) => w?.zh ?? '')
   .join('');
 
@@ -187,7 +192,7 @@ export class TableFeedback {
   }
 
   private callout(e: TableEvent): void {
-    const text = calloutText(e.kind);
+    const text = calloutText(e.kind, e);
     if (!text) return;
     const pos = positionOf(e.seat, this.bottomSeat());
     const el = document.createElement('div');

@@ -1,6 +1,6 @@
 import type { Seat, TileKind } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
-import { crowdedHands, crowdedMelds } from './crowded.js';
+import { crowdedHands, crowdedMelds, crowdedRiichi } from './crowded.js';
 import { discards, makeView, tiles } from './fixture.js';
 import {
   handOrder,
@@ -202,6 +202,7 @@ function minHeights(w: number, h: number): { hand: number; rest: number } {
 const CROWDS = [
   ['four kongs and eight flowers at every seat', crowdedMelds(24)],
   ['full hands, eight flowers, nine waits', crowdedHands(24)],
+  ['riichi: every seat declared, five dora indicators, furiten', crowdedRiichi(24)],
 ] as const;
 
 function problems(scene: Scene, W: number, H: number): string[] {

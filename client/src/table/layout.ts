@@ -317,6 +317,11 @@ export const TABLE_TEXT = {
   away: ' ⚠',
   waits: 'Ready · waits',
   missedWin: 'Missed win: no discard wins until your next draw',
+  furiten: 'Furiten: no ron',
+  riichiWall: (wall: number) => `Wall ${wall}`,
+  pot: (honba: number, sticks: number) => `${honba} honba · ${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`,
+  shortPot: (honba: number, sticks: number) => `H${honba} · S${sticks}`,
+  inRiichi: ' R',
 } as const;
 
 /** Rough width of a text in pixels (layout and tests only; the renderer measures for real). */
@@ -475,10 +480,13 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       depths[p] = m + stripDepth(lines[p], o * 0.12, o * 0.12) + m;
     }
     const box = { x: depths.left, y: depths.top, w: W - depths.left - depths.right, h: H - depths.top - bottomD };
+    // A riichi seat's sideways tile takes two places of its row (see the discards below).
+    const slots = (p: Position) => {
+      const seat = view.seats[seatAt(p)];
+      return seat.discards.length + (seat.riichi ? 2 : 0);
+    };
     const count = (axis: 'v' | 's') =>
-      axis === 'v'
-        ? Math.max(view.seats[seatAt('bottom')].discards.length, view.seats[seatAt('top')].discards.length)
-        : Math.max(view.seats[seatAt('left')].discards.length, view.seats[seatAt('right')].discards.length);
+      axis === 'v' ? Math.max(slots('bottom'), slots('top')) : Math.max(slots('left'), slots('right'));
     const cap = Math.min(hand * 0.8, o * 1.25);
     let centre = fitCentre(box, count, cap);
     let at = place(box, centre, m);
@@ -578,10 +586,20 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     const cu = p === 'bottom' ? cx : p === 'top' ? W - cx : p === 'right' ? H - cy : cy;
     const cv = p === 'bottom' ? H - cy : p === 'top' ? cy : p === 'right' ? W - cx : cx;
     const from = f.toScreen((f.u0 + f.u1) / 2, m + (p === 'bottom' ? hand : o) * TILE_ASPECT * 0.5);
+    // The riichi declaration's tile lies sideways, full size: it takes two places of its row (the
+    // next row when it would be the row's last) and the tiles after it in that row close up on it.
+    const side = seat.riichi?.discard ?? -1;
+    const sideSlot = side < 0 ? -1 : side % cols === cols - 1 ? side + 1 : side;
     seat.discards.forEach((disc, i) => {
-      const r = Math.floor(i / cols);
-      const c = i % cols;
-      const pt = f.toScreen(cu - (cols * d) / 2 + (c + 0.5) * d, cv - halfPanel - (r + 0.5) * dh);
+      const sideways = i === side;
+      const v = side < 0 || i < side ? i : sideways ? sideSlot : i + 1 + (sideSlot - side);
+      const r = Math.floor(v / cols);
+      const c = v % cols;
+      let u = cu - (cols * d) / 2 + c * d;
+      if (sideways) u += (TILE_ASPECT * d) / 2;
+      else if (side >= 0 && i > side && r === Math.floor(sideSlot / cols)) u += d / 2 - (2 - TILE_ASPECT) * d;
+      else u += d / 2;
+      const pt = f.toScreen(u, cv - halfPanel - (r + 0.5) * dh);
       const isLast = last !== null && last.seat === s && i === seat.discards.length - 1 && !disc.claimed;
       items.push({
         type: 'tile',
@@ -590,7 +608,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
         x: pt.x,
         y: pt.y,
         w: d,
-        rotation: f.rotation,
+        rotation: f.rotation + (sideways ? Math.PI / 2 : 0),
         ...(isLast ? { highlight: 'lastDiscard' as const, from } : {}),
         ...(disc.claimed ? { dim: true } : {}),
       });
@@ -617,16 +635,26 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   const innerW = pw - 2 * strip;
   const innerH = ph - 2 * strip;
   const round = TABLE_TEXT.round(windName(view.prevailingWind), view.handNumber + 1);
-  const wall = TABLE_TEXT.wall(view.wallCount, view.deadWallCount);
+  const pot = view.riichi;
+  // Riichi: the live wall alone (the dead wall is always 14), honba and sticks on their own line.
+  const wall = pot ? TABLE_TEXT.riichiWall(view.wallCount) : TABLE_TEXT.wall(view.wallCount, view.deadWallCount);
+  // On the narrowest panels the short form (H12 · S4) of honba and sticks.
+  const fullPot = pot ? TABLE_TEXT.pot(pot.honba, pot.sticks) : '';
+  const potText =
+    pot && (innerW * 0.94) / textWidth(fullPot, 1) < 7 ? TABLE_TEXT.shortPot(pot.honba, pot.sticks) : fullPot;
   const widest = Math.max(
     textWidth(round, 1, true),
     textWidth(wall, 1),
+    textWidth(potText, 1),
     textWidth(TABLE_TEXT.clock('claim', 20), 1, true),
   );
-  const fs = clamp(Math.min(ls * 1.1, (innerW * 0.94) / widest, innerH / (3 * 1.3)), 6, 18);
+  // Riichi: a row of dora indicators above the three lines.
+  const rows = pot ? 5.8 : 3;
+  const fs = clamp(Math.min(ls * 1.1, (innerW * 0.94) / widest, innerH / (rows * 1.3)), 6, 18);
   const middle: { key: string; text: string; color: string; bold: boolean }[] = [
     { key: 'round', text: round, color: COLORS.text, bold: true },
     { key: 'wall', text: wall, color: COLORS.muted, bold: false },
+    ...(pot ? [{ key: 'pot', text: potText, color: COLORS.muted, bold: false }] : []),
   ];
   if (ui.clock)
     middle.push({
@@ -636,13 +664,34 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       bold: true,
     });
   const lineH = fs * 1.3;
+  // The lines (and, at a riichi table, the indicators above them) centred as one block, with a
+  // place kept for the clock so that nothing moves when it comes and goes.
+  const tw = fs * 1.5;
+  const th = tw * TILE_ASPECT;
+  const above = pot ? th + fs * 0.2 : 0;
+  const slots = pot ? 4 : 3;
+  const firstY = cy - ((slots - 1) * lineH) / 2 + above / 2;
+  if (pot) {
+    const y = firstY - fs / 2 - fs * 0.2 - th / 2;
+    pot.doraIndicators.forEach((face, i) => {
+      items.push({
+        type: 'tile',
+        key: `dora:${i}`,
+        face,
+        x: cx + (i - (pot.doraIndicators.length - 1) / 2) * tw * 1.05,
+        y,
+        w: tw,
+        rotation: 0,
+      });
+    });
+  }
   middle.forEach((t, i) => {
     items.push({
       type: 'text',
       key: t.key,
       text: t.text,
       x: cx,
-      y: cy + (i - 1) * lineH,
+      y: firstY + i * lineH,
       size: fs,
       color: t.color,
       bold: t.bold,
@@ -659,7 +708,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     const label = fitLabel(
       `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} `,
       name,
-      ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}`,
+      `${seat.riichi ? TABLE_TEXT.inRiichi : ''} ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}`,
       ls,
       room,
     );
@@ -702,16 +751,18 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   const cornerL = placed.waits;
   const barBox = placed.bar;
 
-  if (view.hand && (view.hand.waits.length > 0 || view.hand.missedWin)) {
+  // Riichi tables say furiten (which covers a passed win); Hong Kong tables the missed-win rule.
+  const warning = view.hand?.furiten ? TABLE_TEXT.furiten : view.hand?.missedWin && !pot ? TABLE_TEXT.missedWin : null;
+  if (view.hand && (view.hand.waits.length > 0 || warning !== null)) {
     const r = cornerL;
     const ts = clamp(Math.min(r.w / 12, hand * 0.3), 8, 15);
     let y = r.y;
-    if (view.hand.missedWin) {
-      const lines = Math.max(1, Math.ceil(textWidth(TABLE_TEXT.missedWin, ts, true) / Math.max(1, r.w)));
+    if (warning !== null) {
+      const lines = Math.max(1, Math.ceil(textWidth(warning, ts, true) / Math.max(1, r.w)));
       items.push({
         type: 'text',
         key: 'missedWin',
-        text: TABLE_TEXT.missedWin,
+        text: warning,
         x: r.x,
         y,
         size: ts,
@@ -742,12 +793,17 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       // As large as the corner allows (in as many rows as needed), at most most of a hand tile.
       const room = Math.max(1, r.y + r.h - y);
       let ws = 4;
-      for (let perRow = waits.length; perRow >= 1; perRow--) {
-        const rowsN = Math.ceil(waits.length / perRow);
-        const w = Math.min(hand * 0.6, r.w / (perRow * 1.08), room / (rowsN * TILE_ASPECT * 1.08));
-        if (w > ws) ws = w;
+      // The row length the size was found for (recomputing it from the size can round down a
+      // tile: 91.6 / (16.97 x 1.08) is 4.9999, a third row below the corner).
+      let perRow = Math.max(1, Math.floor(r.w / (ws * 1.08)));
+      for (let n = waits.length; n >= 1; n--) {
+        const rowsN = Math.ceil(waits.length / n);
+        const w = Math.min(hand * 0.6, r.w / (n * 1.08), room / (rowsN * TILE_ASPECT * 1.08));
+        if (w > ws) {
+          ws = w;
+          perRow = n;
+        }
       }
-      const perRow = Math.max(1, Math.floor(r.w / (ws * 1.08)));
       waits.forEach((t, i) => {
         const row = Math.floor(i / perRow);
         const col = i % perRow;

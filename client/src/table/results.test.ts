@@ -68,6 +68,36 @@ describe('match end', () => {
     expect(lines[2].split(' ')[2]).toBe('100.0,0.0'); // the highest score at the top right
   });
 
+  test('riichi: the chart starts at the points dealt and takes the declarations\u2019 sticks', () => {
+    const riichi = { doraIndicators: [], honba: 0, sticks: 1, length: 'east' as const, startPoints: 25000 };
+    const draw = {
+      handNumber: 0,
+      kind: 'draw' as const,
+      drawKind: 'exhaustive' as const,
+      payments: [],
+      deltas: [-1000, 3000, -1000, -1000] as [number, number, number, number],
+      hands: [[], [], [], []] as never,
+      riichiDeclared: [false, true, false, false] as [boolean, boolean, boolean, boolean],
+      ready: [false, true, false, false] as [boolean, boolean, boolean, boolean],
+    };
+    const v = makeView(
+      { riichi, results: [draw] },
+      { 0: { score: 24000 }, 1: { score: 27000 }, 2: { score: 24000 }, 3: { score: 24000 } },
+    );
+    expect(scoreHistory(v)).toEqual([
+      [25000, 25000, 25000, 25000],
+      [24000, 27000, 24000, 24000],
+    ]);
+    // The chart spans the scores' own range: the highest at the top, the lowest at the bottom.
+    const lines = chartLines(scoreHistory(v), 100, 50);
+    expect(lines[1].split(' ')[1]).toBe('100.0,0.0');
+    expect(lines[0].split(' ')[1]).toBe('100.0,50.0');
+    const text = summarise(v, draw);
+    expect(text.payments).toContain('Riichi: P2');
+    expect(text.payments).toContain('Ready: P2');
+    expect(text.subtitle).toBe('The wall ran out');
+  });
+
   test('the revealed seed is checked against the hash published at the start', () => {
     const seed = 'c0ffee'.repeat(8);
     expect(seedCheck(makeView({ seedHash: seedHash(seed) }))).toEqual({ state: 'hidden' });

@@ -37,10 +37,20 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
   const name = (s: Seat) => seatName(view, s);
   const deltas = SEATS.map((s) => ({ name: name(s), delta: r.deltas[s] }));
   const payments = r.payments.map((p) => `${name(p.from)} pays ${name(p.to)} ${p.amount}`);
+  if (r.riichiDeclared?.some(Boolean)) {
+    payments.push(
+      `Riichi: ${SEATS.filter((s) => r.riichiDeclared?.[s])
+        .map(name)
+        .join(', ')}`,
+    );
+  }
+  if (r.honba || r.sticks) payments.push(`Honba ${r.honba ?? 0} · riichi sticks ${r.sticks ?? 0}`);
   if (r.kind === 'draw' || r.winner === undefined) {
+    const ready = r.ready ? SEATS.filter((s) => r.ready?.[s]).map(name) : [];
+    if (ready.length > 0) payments.unshift(`Ready: ${ready.join(', ')}`);
     return {
       title: `Hand ${r.handNumber + 1}: drawn`,
-      subtitle: 'The wall ran out with no winner.',
+      subtitle: r.drawKind === undefined ? 'The wall ran out with no winner.' : DRAW_TEXT[r.drawKind],
       concealed: [],
       melds: [],
       bonus: [],
@@ -53,7 +63,11 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
   }
   const w = r.winner;
   const how = r.selfDrawn ? 'self-drawn' : r.discarder !== undefined ? `on ${name(r.discarder)}'s discard` : '';
-  const unit = view.ruleset === 'riichi' ? 'han' : 'faan';
+  const riichi = view.ruleset === 'riichi' || view.ruleset === 'riichi-modern';
+  const unit = riichi ? 'han' : 'faan';
+  for (const other of r.otherWins ?? []) {
+    if (other.winner !== undefined) payments.push(`${name(other.winner)} also wins · ${other.points ?? 0} points`);
+  }
   const hand = [...(r.hands[w] ?? [])].sort((a, b) => a - b);
   // The revealed hand may include the win tile (self-drawn); show it apart once.
   if (r.winTile !== undefined) {
@@ -71,14 +85,46 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
       name: patternName(p.name, 'en'),
       value: `${p.value} ${p.unit ?? unit}`,
     })),
-    total: r.faan === undefined ? '' : `${r.faan} ${unit}${r.limit ? ' (limit)' : ''}`,
+    total: riichi ? riichiTotal(r) : r.faan === undefined ? '' : `${r.faan} ${unit}${r.limit ? ' (limit)' : ''}`,
     payments,
     deltas,
   };
 }
 
+/** Why a riichi hand was drawn, as the result card says it. */
+const DRAW_TEXT: Readonly<Record<NonNullable<HandResultView['drawKind']>, string>> = {
+  exhaustive: 'The wall ran out',
+  nagashi: 'Nagashi mangan',
+  nineTerminals: 'Nine terminals',
+  fourWinds: 'Four winds',
+  fourKongs: 'Four kongs',
+  fourRiichi: 'Four riichi',
+  tripleRon: 'Triple ron',
+};
+
+/** A riichi win's value: yakuman, or han and fu, and the points it was paid. */
+function riichiTotal(r: HandResultView): string {
+  const points = r.points ?? 0;
+  if (r.yakuman) return `${r.yakuman}× yakuman · ${points} points`;
+  return r.fu !== undefined
+    ? `${r.han ?? 0} han ${r.fu} fu · ${points} points`
+    : `${r.han ?? 0} han · ${points} points`;
+}
+
 /** Scores after each hand, per seat, starting from the scores before the first hand. */
 export function scoreHistory(view: TableView): number[][] {
+  const pot = view.riichi;
+  if (pot) {
+    // Riichi: from the points dealt, each hand's deltas and the sticks its declarations put on
+    // the table; the last point is the score now (the sticks left at the end go to the first).
+    const rows = [SEATS.map(() => pot.startPoints)];
+    for (const r of view.results) {
+      const prev = rows[rows.length - 1] as number[];
+      rows.push(SEATS.map((s) => (prev[s] ?? 0) + r.deltas[s] - (r.riichiDeclared?.[s] ? 1000 : 0)));
+    }
+    if (view.phase === 'matchOver') rows[rows.length - 1] = SEATS.map((s) => view.seats[s].score);
+    return rows;
+  }
   const now = SEATS.map((s) => view.seats[s].score);
   const totalDelta = SEATS.map((s) => view.results.reduce((sum, r) => sum + r.deltas[s], 0));
   const start = SEATS.map((s) => (now[s] ?? 0) - (totalDelta[s] ?? 0));
@@ -93,8 +139,9 @@ export function scoreHistory(view: TableView): number[][] {
 /** SVG polyline points for each seat's score line in a w x h box. */
 export function chartLines(history: readonly number[][], w: number, h: number): BySeat<string> {
   const all = history.flat();
-  const lo = Math.min(...all, 0);
-  const hi = Math.max(...all, 1);
+  // The scores' own range (riichi points sit far above zero; Hong Kong scores start at zero).
+  const lo = Math.min(...all);
+  const hi = Math.max(...all, lo + 1);
   const span = hi - lo || 1;
   const n = Math.max(1, history.length - 1);
   const line = (s: Seat) =>

@@ -106,10 +106,33 @@ export function resultCard(view: TableView): HTMLElement | null {
 }
 
 const LINE_COLORS = ['#c62828', '#1f4fa8', '#1b7a3a', '#e0852a'] as const;
+const LINE_WIDTHS = [9, 6.5, 4, 1.5] as const;
 
 /** The match-end card: final standings, a score line per seat across hands, the seed check. */
 export function matchCard(view: TableView): HTMLElement {
   const card = el('section', { class: 'card', 'data-testid': 'match-over' }, el('h2', {}, 'Match over'));
+  const ranking = view.riichi?.ranking;
+  if (ranking) {
+    // Riichi: places by points, and the final score with uma and the top prize, in thousands.
+    const riichiTable = el(
+      'table',
+      { class: 'list' },
+      el('tr', {}, el('th', {}, '#'), el('th', {}, 'Player'), el('th', {}, 'Points'), el('th', {}, 'Final (with uma)')),
+    );
+    for (const p of ranking) {
+      riichiTable.append(
+        el(
+          'tr',
+          {},
+          el('td', {}, String(p.place)),
+          el('td', {}, seatName(view, p.seat)),
+          el('td', {}, String(p.points)),
+          el('td', { class: p.score > 0 ? 'delta-pos' : p.score < 0 ? 'delta-neg' : '' }, signed(p.score)),
+        ),
+      );
+    }
+    card.append(riichiTable);
+  }
   const order = [...SEATS].sort((a, b) => view.seats[b].score - view.seats[a].score);
   const table = el(
     'table',
@@ -127,14 +150,16 @@ export function matchCard(view: TableView): HTMLElement {
       ),
     );
   });
-  card.append(table);
+  if (!ranking) card.append(table);
   const history = scoreHistory(view);
   if (history.length > 1) {
     const w = 600;
     const h = 160;
     const lines = chartLines(history, w, h);
     const svg = `<svg viewBox="-4 -4 ${w + 8} ${h + 8}" width="100%" role="img" aria-label="Scores after each hand">${SEATS.map(
-      (s) => `<polyline fill="none" stroke="${LINE_COLORS[s]}" stroke-width="3" points="${lines[s]}"/>`,
+      // Each later line thinner, so that equal scores show every colour (a wide line, a thin one on it).
+      (s) =>
+        `<polyline fill="none" stroke="${LINE_COLORS[s]}" stroke-width="${LINE_WIDTHS[s]}" stroke-linejoin="round" points="${lines[s]}"/>`,
     ).join('')}</svg>`;
     const chart = el('div', { class: 'chart' });
     chart.innerHTML = svg;

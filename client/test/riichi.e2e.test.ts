@@ -1,0 +1,343 @@
+/**
+ * A riichi table through the lobby in Chromium: the host picks "Japanese riichi (modern)" and
+ * its house rules in the form, four pages take the seats, and they play by clicking (each
+ * discards the tile that keeps its hand closest to ready, declares riichi when the button
+ * appears, wins when it can) until a hand with a riichi declaration is over. The other pages
+ * see the declaration (sideways tile, stick on the table), nobody sees an ura-dora indicator
+ * before the result, and the result card gives han, fu and points.
+ */
+import { join } from 'node:path';
+import { type KindCounts, shanten, type TileKind } from '@mahjong/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { artifacts, launchChromium, postJson, type RunningServer, startTableServer } from './e2e/harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function newPage(width = 900, height = 640): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height } });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  return page;
+}
+
+interface Seen {
+  phase: string | null;
+  stage: string | null;
+  seq: number;
+  buttons: string[];
+  canDiscard: boolean;
+  hand: number[];
+  discardable: number[];
+  riichi: { doraIndicators: number[]; honba: number; sticks: number } | null;
+  declared: number[];
+  sideways: number;
+  handNumber: number;
+  json: string;
+}
+
+const look = (page: Page): Promise<Seen> =>
+  page.evaluate(() => {
+    const countSideways = (items: { type: string; key: string; rotation?: number }[]): number => {
+      let n = 0;
+      for (const s of [0, 1, 2, 3]) {
+        const rot = items.filter((i) => i.type === 'tile' && i.key.startsWith(`d:${s}:`)).map((i) => i.rotation ?? 0);
+        const mode = rot.sort((a, b) => rot.filter((x) => x === b).length - rot.filter((x) => x === a).length)[0];
+        n += rot.filter((r) => Math.abs(Math.cos(r - (mode ?? 0))) < 0.1).length;
+      }
+      return n;
+    };
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    const mj = (window as any).__mj;
+    const s = mj.state();
+    const v = s.view;
+    const scene = mj.scene();
+    return {
+      phase: v?.phase ?? null,
+      stage: v?.stage ?? null,
+      seq: v?.seq ?? -1,
+      buttons: mj.buttons(),
+      // biome-ignore lint/suspicious/noExplicitAny: legal actions
+      canDiscard: !!v && s.sentAt !== v.seq && v.legalActions.some((a: any) => a.type === 'discard'),
+      hand: v?.hand?.concealed ?? [],
+      // biome-ignore lint/suspicious/noExplicitAny: legal actions
+      discardable: (v?.legalActions ?? []).filter((a: any) => a.type === 'discard').map((a: any) => a.tile),
+      riichi: v?.riichi ?? null,
+      // biome-ignore lint/suspicious/noExplicitAny: seat views
+      declared: (v?.seats ?? []).filter((x: any) => x.riichi).map((x: any) => x.seat),
+      // Discards drawn sideways: a quarter turn off the rotation most of their seat's discards have.
+      sideways: scene ? countSideways(scene.items) : 0,
+      handNumber: v?.handNumber ?? -1,
+      json: v ? JSON.stringify({ ...v, results: [], lastResult: null }) : '',
+    };
+  });
+
+/** The discard that leaves the fewest tiles to ready (ties: the last such tile of the hand). */
+function bestDiscard(hand: readonly number[], allowed: readonly number[], melds: number): TileKind {
+  const counts = new Uint8Array(42) as KindCounts;
+  for (const k of hand) counts[k] = (counts[k] as number) + 1;
+  let best = allowed[allowed.length - 1] as TileKind;
+  let bestSh = Number.POSITIVE_INFINITY;
+  for (const k of allowed) {
+    counts[k] = (counts[k] as number) - 1;
+    const sh = shanten(counts, melds);
+    counts[k] = (counts[k] as number) + 1;
+    if (sh <= bestSh) {
+      bestSh = sh;
+      best = k as TileKind;
+    }
+  }
+  return best;
+}
+
+/** Clicks hand tile `kind` on the canvas twice: raised, then discarded. */
+async function discardKind(page: Page, kind: number): Promise<void> {
+  const at = () =>
+    page.evaluate((k) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const items = (window as any).__mj.scene().items as any[];
+      const mine = items.filter((i) => i.type === 'tile' && i.handIndex !== undefined && i.face === k);
+      const pick = mine[mine.length - 1];
+      return pick ? { x: pick.x as number, y: pick.y as number } : null;
+    }, kind);
+  const first = await at();
+  if (!first) return;
+  await page.mouse.click(first.x, first.y);
+  await sleep(60);
+  const second = await at();
+  if (second) await page.mouse.click(second.x, second.y - 3);
+}
+
+/** The table as spectators see it on a phone (portrait and landscape) and a desktop, at device pixel ratios 1 to 3, with a riichi declared: saved for looking at. */
+async function spectatorShots(code: string): Promise<void> {
+  for (const [w, h, dpr] of [
+    [390, 844, 3],
+    [844, 390, 3],
+    [1280, 800, 2],
+    [1280, 800, 1],
+  ] as const) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
+    contexts.push(ctx);
+    const watcher = await ctx.newPage();
+    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+    await watcher.waitForFunction(
+      () => {
+        // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+        const mj = (window as any).__mj;
+        return mj?.state().view?.riichi && mj.scene();
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    await sleep(300);
+    await watcher.screenshot({ path: join(artifacts, `riichi-spectator-${w}x${h}@${dpr}.png`) });
+    await watcher.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startTableServer('riichi-e2e', { botDelayMs: 100 });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a riichi table in Chromium', () => {
+  test('four pages play through the lobby until a hand with a riichi declaration is over', {
+    timeout: 600_000,
+  }, async () => {
+    const host = await newPage();
+    await host.goto(`${server.url}/`);
+    await host.fill('[data-testid="create"] input[name="name"]', 'Ann');
+    await host.selectOption('[data-testid="create"] select[name="ruleset"]', 'riichi-modern');
+    // A riichi match is east only or east and south.
+    expect(await host.$eval('[data-testid="create"] option[value="4"]', (o) => (o as HTMLOptionElement).disabled)).toBe(
+      true,
+    );
+    await host.selectOption('[data-testid="create"] select[name="rounds"]', '1');
+    await host.click('[data-testid="create"] summary');
+    expect(await host.isVisible('[data-testid="riichi-rules"]')).toBe(true);
+    expect(await host.isVisible('[data-testid="create"] select[name="minFaan"]')).toBe(false);
+    await host.uncheck('[data-testid="create"] input[name="doubleRon"]');
+    await host.selectOption('[data-testid="create"] select[name="uma"]', '20,10,-10,-20');
+    await host.fill('[data-testid="create"] input[name="turnSeconds"]', '60');
+    await host.fill('[data-testid="create"] input[name="claimSeconds"]', '3');
+    await host.screenshot({ path: join(artifacts, 'riichi-lobby.png'), fullPage: true });
+    // The same form on a phone (portrait, DPR 3), for looking at.
+    const phoneCtx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    contexts.push(phoneCtx);
+    const phone = await phoneCtx.newPage();
+    await phone.goto(`${server.url}/`);
+    await phone.selectOption('[data-testid="create"] select[name="ruleset"]', 'riichi-modern');
+    await phone.click('[data-testid="create"] summary');
+    await phone.screenshot({ path: join(artifacts, 'riichi-lobby-390x844@3.png'), fullPage: true });
+    await phone.close();
+    await host.click('[data-testid="create"] button[type="submit"]');
+    await host.waitForSelector('[data-testid="code"]');
+    const code = (await host.textContent('[data-testid="code"]'))?.trim() ?? '';
+    const info = (await (await fetch(`${server.url}/api/tables/${code}`)).json()) as {
+      ruleset: string;
+      rounds: number;
+      options: Record<string, unknown>;
+    };
+    expect(info).toMatchObject({ ruleset: 'riichi-modern' });
+    expect(info.options).toMatchObject({
+      redFives: 3,
+      openTanyao: true,
+      kiriage: false,
+      headBump: true,
+      nagashiMangan: true,
+      bustEnds: true,
+      uma: [20, 10, -10, -20],
+    });
+    expect(await host.textContent('main')).toContain('Japanese riichi (modern)');
+
+    const players: Page[] = [host];
+    for (let i = 1; i < 4; i++) players.push(await newPage());
+    const names = ['Ann', 'Bo', 'Cy', 'Di'];
+    const link = `/#/table/${code}`;
+    // The host took seat 0 when creating the table; the others open the invite link.
+    await host.waitForSelector('[data-testid="go-table"]');
+    for (let s = 1; s < 4; s++) {
+      const p = players[s] as Page;
+      await p.goto(`${server.url}${link}`);
+      await p.waitForSelector(`[data-seat="${s}"]`);
+      await p.fill('[data-testid="name"]', names[s] as string);
+      await p.click(`[data-seat="${s}"]`);
+      await p.waitForSelector('[data-testid="go-table"]');
+    }
+    await host.click('[data-testid="start"]');
+    for (const p of players) {
+      await p.click('[data-testid="go-table"]').catch(() => {});
+      await p.waitForFunction(
+        () => {
+          // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+          const mj = (window as any).__mj;
+          return mj?.state().view && mj.scene();
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      await p.check('[data-toggle="autoPass"]');
+    }
+    const first = await look(host);
+    expect(first.riichi?.doraIndicators).toHaveLength(1);
+
+    // Play by clicking until a hand in which somebody declared riichi is over.
+    let declaredIn = -1;
+    let declarer = -1;
+    let seenByOthers = false;
+    const deadline = Date.now() + 540_000;
+    for (;;) {
+      expect(Date.now(), 'no riichi hand finished in time').toBeLessThan(deadline);
+      const states = await Promise.all(players.map(look));
+      for (const st of states) {
+        // Nobody ever sees an ura-dora indicator or the wall during play.
+        expect(st.json).not.toMatch(/ura|"order"|"seed"/);
+      }
+      if (declaredIn >= 0 && states.every((s) => s.phase !== 'playing' || s.handNumber > declaredIn)) break;
+      if (declaredIn >= 0 && !seenByOthers) {
+        const other = states[(declarer + 1) % 4] as Seen;
+        if (other.declared.includes(declarer) && (other.riichi?.sticks ?? 0) >= 1 && other.sideways >= 1) {
+          seenByOthers = true;
+          await (players[(declarer + 1) % 4] as Page).screenshot({ path: join(artifacts, 'riichi-declared.png') });
+          await spectatorShots(code);
+        }
+      }
+      let acted = false;
+      for (let s = 0; s < 4; s++) {
+        const p = players[s] as Page;
+        const st = states[s] as Seen;
+        if (st.phase !== 'playing') continue;
+        if (st.buttons.includes('win')) {
+          await p.click('[data-action="win"]', { timeout: 3000 }).catch(() => {});
+          acted = true;
+        } else if (st.buttons.some((b) => b.startsWith('riichi:')) && declaredIn < 0) {
+          const b = st.buttons.find((x) => x.startsWith('riichi:')) as string;
+          await p.click(`[data-action="${b}"]`, { timeout: 3000 }).catch(() => {});
+          declaredIn = st.handNumber;
+          declarer = s;
+          acted = true;
+        } else if (st.buttons.includes('pass')) {
+          await p.click('[data-action="pass"]', { timeout: 3000 }).catch(() => {});
+          acted = true;
+        } else if (st.canDiscard) {
+          const melds = (14 - st.hand.length) / 3;
+          await discardKind(p, bestDiscard(st.hand, st.discardable, Math.max(0, Math.round(melds))));
+          acted = true;
+        }
+      }
+      if (!acted) await sleep(100);
+    }
+    expect(seenByOthers).toBe(true);
+
+    // The result card of that hand: han and fu (or a draw) and the points.
+    const card = await host.waitForSelector('[data-testid="result"]', { timeout: 15_000 }).catch(() => null);
+    const results = await host.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      return (window as any).__mj.state().view.results as any[];
+    });
+    const r = results[declaredIn];
+    expect(r).toBeDefined();
+    if (r.kind === 'win') {
+      expect(r.han).toBeGreaterThan(0);
+      expect(r.doraIndicators.length).toBeGreaterThan(0);
+      if (r.winner === declarer) expect(r.uraIndicators.length).toBe(r.doraIndicators.length);
+    } else {
+      expect(r.drawKind).toBeDefined();
+    }
+    if (card) {
+      const text = (await card.textContent()) ?? '';
+      expect(text).toMatch(/han|drawn/);
+      await host.screenshot({ path: join(artifacts, 'riichi-result.png') });
+    }
+    // Points are conserved with the sticks on the table.
+    const view = await host.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      return (window as any).__mj.state().view as any;
+    });
+    const sum = view.seats.reduce((a: number, x: { score: number }) => a + x.score, 0);
+    expect(sum + 1000 * view.riichi.sticks).toBe(100_000);
+
+    // The host ends the match; its replay shows the declaration move by move.
+    const hostToken = await host.evaluate((c) => localStorage.getItem(`mj.host.${c}`), code);
+    await postJson(server.url, `/api/tables/${code}/end`, {}, hostToken ?? '');
+    // The match card ranks by points and gives the final score with uma and the top prize.
+    const over = await host.waitForSelector('[data-testid="match-over"]', { timeout: 20_000 });
+    expect(await over.textContent()).toContain('Final (with uma)');
+    await host.screenshot({ path: join(artifacts, 'riichi-match-over.png') });
+    const list = (await (await fetch(`${server.url}/api/matches`)).json()) as {
+      matches: { id: string; code: string }[];
+    };
+    const id = list.matches.find((m) => m.code === code)?.id;
+    expect(id).toBeDefined();
+    const replay = await newPage(1100, 760);
+    await replay.goto(`${server.url}/replay.html?match=${id}`);
+    await replay.waitForFunction(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      return ((window as any).__mj?.state().frames ?? 0) > 0;
+    });
+    const at = await replay.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const mj = (window as any).__mj;
+      for (let i = 0; i < mj.state().frames; i++) {
+        mj.seek(i);
+        // biome-ignore lint/suspicious/noExplicitAny: seat views
+        if (mj.state().view?.seats.some((x: any) => x.riichi)) return i;
+      }
+      return -1;
+    });
+    expect(at).toBeGreaterThan(0);
+    await sleep(300);
+    expect(await replay.textContent('[data-testid="caption"]')).toMatch(/declares riichi, discarding/);
+    await replay.screenshot({ path: join(artifacts, 'riichi-replay.png') });
+  });
+});
