@@ -16,6 +16,7 @@ import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { type Clock, systemClock } from './clock.js';
 import { type Guards, registerRoutes } from './http.js';
+import { trackConnections } from './http-connections.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
 import { crossOriginAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
 import { ReplayCache } from './replay-cache.js';
@@ -120,6 +121,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // read the client's address from X-Forwarded-For, set by the proxy (only when told so).
     ...(options.trustProxy ? { trustProxy: true } : {}),
   }) as unknown as FastifyInstance;
+  const connections = trackConnections(app.server);
   const io = new Server(app.server, {
     serveClient: false,
     // Processes sharing one port (WORKERS) take each connection wherever it lands: one upgrade
@@ -313,9 +315,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         adoption = null;
         loopDelay.disable();
         io.close();
-        // Requests in flight finish; their keep-alive connections are closed as they fall idle
-        // (closed only once, at the start, they would hold the stop for the keep-alive timeout).
-        const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+        // Requests in flight finish; every other connection is closed, and those answering one as
+        // they fall idle (closed only once, at the start, they would hold the stop for the
+        // keep-alive timeout).
+        connections.closeIdle();
+        const sweep = setInterval(() => connections.closeIdle(), 50);
         try {
           await app.close();
         } finally {
