@@ -37,6 +37,7 @@ import {
   type ActionRefusal,
   chooseBotAction,
   createEngine,
+  type EngineInternals,
   type LogEntry,
   type MatchConfig,
   replayEngine,
@@ -82,6 +83,8 @@ export interface RoomContext {
    * (ms, default START_WAIT_MS), so that nobody loses turn time to a page load.
    */
   readonly startWaitMs?: number;
+  /** Test hook (fixed walls), never set by the server: handed to the engine on deal and on restore. */
+  readonly engineInternals?: EngineInternals;
 }
 
 const UNAVAILABLE = fail('server/unavailable', 'the server cannot record this right now; nothing changed, try again');
@@ -371,7 +374,7 @@ export class Room {
     this.dealTimer = null;
     if (!this.waitingToDeal) return;
     this.offset = 0;
-    const engine = createEngine(this.config(), this.ctx.clock.now());
+    const engine = createEngine(this.config(), this.ctx.clock.now(), this.ctx.engineInternals);
     this.engine = engine;
     this.afterEvent(
       engine.log.map((entry) => this.actionWrite(entry)),
@@ -447,7 +450,7 @@ export class Room {
     }
     this.handMeta = null;
     const entries: LogEntry[] = log.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
-    const engine = replayEngine(this.config(), entries);
+    const engine = replayEngine(this.config(), entries, this.ctx.engineInternals);
     this.engine = engine;
     const lastAt = entries[entries.length - 1]?.at ?? this.ctx.clock.now();
     this.offset = this.ctx.clock.now() - lastAt;
