@@ -104,9 +104,15 @@ export interface SeatPublicView {
   readonly bonus: readonly TileKind[];
   readonly discards: readonly DiscardView[];
   /** Riichi tables, once this seat has declared: the index in `discards` of the tile laid
-   * sideways (the declaring discard, or the next one if that was claimed), and whether its
-   * ippatsu chance is still open. */
-  readonly riichi?: { readonly discard: number; readonly ippatsu: boolean; readonly double: boolean };
+   * sideways (the declaring discard, or the next one if that was claimed), whether its ippatsu
+   * chance is still open, and each seat's discard count at the declaration (every later discard
+   * the declarer did not win on is one it can no longer win on). */
+  readonly riichi?: {
+    readonly discard: number;
+    readonly ippatsu: boolean;
+    readonly double: boolean;
+    readonly discardsBefore: BySeat<number>;
+  };
 }
 
 /** What everybody sees of a riichi table's hand beyond the seats. */

@@ -72,7 +72,7 @@ export function crowdedRiichi(n = 24): TableView {
     bonus: [],
     discards: pond(n),
     score: 123_400,
-    riichi: { discard: 3, ippatsu: false, double: false },
+    riichi: { discard: 3, ippatsu: false, double: false, discardsBefore: [3, 3, 3, 3] },
   });
   return makeView(
     {

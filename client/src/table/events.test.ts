@@ -59,7 +59,12 @@ describe('table events from two views', () => {
     const a = makeView({ seq: 2 });
     const b = makeView(
       { seq: 3 },
-      { 1: { riichi: { discard: 0, ippatsu: true, double: true }, discards: [{ tile: t5p, claimed: false }] } },
+      {
+        1: {
+          riichi: { discard: 0, ippatsu: true, double: true, discardsBefore: [1, 0, 0, 0] },
+          discards: [{ tile: t5p, claimed: false }],
+        },
+      },
     );
     expect(tableEvents(a, b)).toEqual([
       { kind: 'riichi', seat: 1 },

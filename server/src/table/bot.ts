@@ -66,10 +66,13 @@ function riichiTurnChoice(ctx: BotContext, legal: readonly LegalAction[], level:
     for (let k = 0; k < 34; k++) visible[k] = 4 - (unseen[k] as number);
     const threats = declarers.map((x) => {
       const ds = view.seats[x].discards.map((d) => d.tile);
-      // What others discarded after the declaration and the declarer let pass is safe too.
-      const since = (view.seats[x].riichi as { discard: number }).discard;
-      const passed = SEATS.filter((y) => y !== x).flatMap((y) => view.seats[y].discards.map((d) => d.tile));
-      return { discards: ds, passedSince: since >= 0 ? passed.filter((k) => ds.includes(k)) : [] };
+      // What the others discarded after the declaration, the declarer let pass: it can no
+      // longer win on those kinds (riichi furiten), so they are safe too.
+      const before = (view.seats[x].riichi as NonNullable<TableView['seats'][number]['riichi']>).discardsBefore;
+      const passedSince = SEATS.filter((y) => y !== x).flatMap((y) =>
+        view.seats[y].discards.slice(before[y]).map((d) => d.tile),
+      );
+      return { discards: ds, passedSince };
     });
     const fold = foldDiscard(mine, threats, visible);
     if (fold !== null) return { type: 'discard', tile: fold };

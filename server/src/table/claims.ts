@@ -18,7 +18,7 @@ import {
   setSeat,
   type TableState,
 } from './state.js';
-import { markPassedInRiichi, riichiAfterCall, riichiAfterKong } from './riichi-play.js';
+import { completesShape, markPassedInRiichi, riichiAfterCall, riichiAfterKong } from './riichi-play.js';
 import { riichiRon } from './riichi-wins.js';
 import { kongMade, startTurn } from './turn.js';
 import { discardWin } from './wins.js';
@@ -47,7 +47,10 @@ export function markMissedWins(s: TableState): TableState {
   for (const seat of orderAfter(w.from)) {
     const answer = w.answers[seat];
     if (answer?.type === 'win') continue;
-    const could = w.options[seat].some((o) => o.type === 'win');
+    // Riichi: furiten looks at the hand's shape, not its yaku (a tile that completes the hand
+    // and is let pass counts, even when no win was offered for want of a yaku).
+    const could =
+      w.options[seat].some((o) => o.type === 'win') || (h.riichi !== null && completesShape(h.seats[seat], w.tile));
     if (could) passed.push(seat);
     if (could && !seats[seat].missed.includes(kindOfId(w.tile))) {
       seats = setSeat(seats, seat, { ...seats[seat], missed: [...seats[seat].missed, kindOfId(w.tile)] });
@@ -211,6 +214,8 @@ export function completeAddedKong(s: TableState): TableState {
       : m,
   );
   const updated: SeatState = { ...st, concealed: st.concealed.filter((id) => id !== w.tile), drawn: null, melds };
-  // The added tile is always the one just drawn.
-  return kongMade({ ...s, hand: riichiAfterKong({ ...h, window: null }, 'open') }, seat, updated, true);
+  // The added tile is the one just drawn (a chained kong when that was a replacement), or at a
+  // riichi table one kept in the hand.
+  const withDrawn = st.drawn === w.tile;
+  return kongMade({ ...s, hand: riichiAfterKong({ ...h, window: null }, 'open') }, seat, updated, withDrawn);
 }

@@ -2,7 +2,17 @@
  * Tile arithmetic on a seat's physical tiles: kind counts (remembered by array identity, since
  * hands are never mutated) and taking tiles of a kind out of a hand.
  */
-import { kindOfId, type KindCounts, type Meld, type TileId, type TileKind } from '@mahjong/shared';
+import {
+  type AnalysisOptions,
+  kindOfId,
+  type KindCounts,
+  liveWaits,
+  type Meld,
+  ownCounts,
+  type TileId,
+  type TileKind,
+  waits,
+} from '@mahjong/shared';
 import { IdentityCache } from './cache.js';
 import type { SeatState } from './state.js';
 
@@ -23,6 +33,25 @@ export function countsOf(ids: readonly TileId[]): KindCounts {
 }
 
 export const countOf = (ids: readonly TileId[], kind: TileKind): number => countsOf(ids)[kind] as number;
+
+/**
+ * What a ready seat (3n+1 concealed tiles) waits on: the kinds that complete its hand, but for
+ * those it holds all four of itself, in its hand or its melds (no copy is left to win with).
+ */
+export function seatWaits(st: SeatState, opts: AnalysisOptions): TileKind[] {
+  if (st.concealed.length % 3 !== 1) return [];
+  const concealed = countsOf(st.concealed);
+  const shape = waits(concealed, st.melds.length, opts);
+  return shape.length === 0
+    ? shape
+    : liveWaits(
+        shape,
+        ownCounts(
+          concealed,
+          st.melds.flatMap((m) => m.meld.tiles),
+        ),
+      );
+}
 
 export const withoutKinds = (ids: readonly TileId[], kind: TileKind, n: number, prefer: TileId | null = null) => {
   const taken: TileId[] = [];

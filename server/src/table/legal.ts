@@ -14,9 +14,9 @@ import {
   type TileId,
   type TileKind,
 } from '@mahjong/shared';
-import { mayDeclareNineTerminals, RIICHI_ANALYSIS, readyDiscards, riichiKongAllowed } from '@mahjong/shared';
+import { mayDeclareNineTerminals, riichiKongAllowed } from '@mahjong/shared';
 import { deadCount, liveCount } from './core.js';
-import { firstUninterruptedDraw, kongCount, mayDeclare, riichiOf } from './riichi-play.js';
+import { firstUninterruptedDraw, kongCount, riichiOf, riichiOffers } from './riichi-play.js';
 import { countOf, countsOf } from './counts.js';
 import type { ActionRefusal } from './types.js';
 import { checkDiscardWin, checkSelfWin } from './wins.js';
@@ -29,6 +29,9 @@ const DISCARD: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
 );
 const CONCEALED_KONG: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
   Object.freeze({ type: 'concealedKong' as const, tile: k as TileKind }),
+);
+const ADDED_KONG: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
+  Object.freeze({ type: 'addedKong' as const, tile: k as TileKind }),
 );
 
 const PUNG: LegalAction = Object.freeze({ type: 'pung' });
@@ -55,9 +58,10 @@ const NINE_TERMINALS: LegalAction = Object.freeze({ type: 'nineTerminals' });
 
 /**
  * A riichi turn. In riichi: tsumo, the drawn tile's concealed kong when it changes no wait, the
- * drawn tile's discard. Otherwise as a Hong Kong turn (at most four kongs on the table), plus a
- * riichi declaration with each discard that leaves the hand ready, and nine terminals on a first
- * uninterrupted draw.
+ * drawn tile's discard. Otherwise: tsumo; after a draw (not a call) a concealed kong of any four
+ * held and an added kong with any tile held of an exposed pung (at most four kongs on the table);
+ * a discard; a riichi declaration with each discard that leaves the hand ready; nine terminals on
+ * a first uninterrupted draw.
  */
 function riichiTurnActions(s: TableState): LegalAction[] {
   const h = s.hand;
@@ -78,18 +82,16 @@ function riichiTurnActions(s: TableState): LegalAction[] {
     out.push(DISCARD[d] as LegalAction);
     return out;
   }
-  if (canKong) {
+  // A kong only after a draw: a seat that has just called a meld discards.
+  if (canKong && st.drawn !== null) {
     for (let k = 0; k < 34; k++) if (counts[k] === 4) out.push(CONCEALED_KONG[k] as LegalAction);
-    if (st.drawn !== null) {
-      const d = kindOfId(st.drawn);
-      if (st.melds.some((m) => m.meld.kind === 'pung' && m.meld.tiles[0] === d))
-        out.push({ type: 'addedKong', tile: d });
+    for (const m of st.melds) {
+      const k = m.meld.tiles[0] as TileKind;
+      if (m.meld.kind === 'pung' && (counts[k] as number) > 0) out.push(ADDED_KONG[k] as LegalAction);
     }
   }
   for (let k = 0; k < 34; k++) if ((counts[k] ?? 0) > 0) out.push(DISCARD[k] as LegalAction);
-  if (mayDeclare(s, seat)) {
-    for (const r of readyDiscards(counts, st.melds.length, RIICHI_ANALYSIS)) out.push(RIICHI[r.discard] as LegalAction);
-  }
+  for (const r of riichiOffers(s, seat)) out.push(RIICHI[r.discard] as LegalAction);
   if (
     rules.abortiveDraws.nineTerminals &&
     st.drawn !== null &&

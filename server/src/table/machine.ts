@@ -112,10 +112,10 @@ const closing = (when: 'answerClosesWindow' | 'windowDue', outcomes: readonly Ou
     ),
   }));
 
-/** The tile named by a turn action (discard, concealed kong). */
+/** The tile named by a turn action (discard, riichi, concealed or added kong). */
 const tileOf = (event: MachineEvent) => {
   const a = actOf(event).action;
-  if (a.type !== 'discard' && a.type !== 'concealedKong' && a.type !== 'riichi')
+  if (a.type !== 'discard' && a.type !== 'concealedKong' && a.type !== 'addedKong' && a.type !== 'riichi')
     throw new Error(`no tile in ${a.type}`);
   return a.tile;
 };
@@ -134,7 +134,7 @@ const UPDATES = {
   replaceBonusTiles: (s) => replaceDealtBonus(s),
   scoreSelfDrawnWin: (s) => selfDrawnWin(s),
   declareConcealedKong: (s, e) => declareConcealedKong(s, tileOf(e)),
-  openRobbingWindow: (s) => openRobbing(s, s.at),
+  openRobbingWindow: (s, e) => openRobbing(s, tileOf(e), s.at),
   discardTile: (s, e) => discard(s, tileOf(e), s.at),
   declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true),
   payRiichiStick: (s) => payRiichiStick(s),

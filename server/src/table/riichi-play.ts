@@ -8,20 +8,23 @@ import {
   type AbortiveDraw,
   type BySeat,
   doraIndicatorIndex,
+  furiten,
   isFourKongs,
+  isFourRiichi,
   isFourWinds,
   kindOfId,
   RIICHI_ANALYSIS,
+  type ReadyDiscard,
   type RiichiTableRules,
+  riichiDiscards,
   type Seat,
   SEATS,
   type TileId,
   type TileKind,
   uraIndicatorIndex,
-  waits,
 } from '@mahjong/shared';
-import { liveCount } from './core.js';
-import { countsOf } from './counts.js';
+import { isComplete, liveCount } from './core.js';
+import { countsOf, seatWaits } from './counts.js';
 import type {
   HandState,
   RiichiDeclaration,
@@ -69,6 +72,11 @@ const withoutIppatsu = (r: RiichiHand): RiichiHand =>
       }
     : r;
 
+/** A second kong is declared in the turn of an open one: that one's indicator is turned now. */
+export function riichiOnKongDeclared(h: HandState): HandState {
+  return h.riichi === null || !h.riichi.pendingIndicator ? h : { ...h, riichi: turnPending(h.riichi) };
+}
+
 /**
  * A kong was made: every ippatsu ends; a concealed kong turns its indicator at once, an open or
  * added one once its maker discards (a pending one is turned first).
@@ -98,8 +106,10 @@ export function riichiOnDiscard(h: HandState, seat: Seat, index: number, declari
   let r = turnPending(h.riichi);
   const mine = r.seats[seat];
   let declared: RiichiDeclaration | null = mine.declared;
-  if (declaring) declared = { discard: index, ippatsu: true, double: index === 0 && !h.interrupted, paid: false };
-  else if (declared?.ippatsu) declared = { ...declared, ippatsu: false };
+  if (declaring) {
+    const discardsBefore = h.seats.map((st) => st.discards.length) as unknown as BySeat<number>;
+    declared = { discard: index, ippatsu: true, double: index === 0 && !h.interrupted, paid: false, discardsBefore };
+  } else if (declared?.ippatsu) declared = { ...declared, ippatsu: false };
   if (declared !== mine.declared) {
     const seats = [...r.seats] as RiichiSeat[];
     seats[seat] = { ...mine, declared };
@@ -108,16 +118,27 @@ export function riichiOnDiscard(h: HandState, seat: Seat, index: number, declari
   return r;
 }
 
-/** Whether `seat` may declare riichi now (the hand's shape aside): concealed, points, wall. */
-export function mayDeclare(s: TableState, seat: Seat): boolean {
+/**
+ * The discards `seat` may declare riichi with now (the shared rule: concealed, ready on a live
+ * wait, the points for the stick, four tiles left to draw, not in riichi yet); empty if none.
+ */
+export function riichiOffers(s: TableState, seat: Seat): readonly ReadyDiscard[] {
   const h = s.hand;
   const st = h.seats[seat];
-  return (
-    riichiOf(h).seats[seat].declared === null &&
-    st.melds.every((m) => m.meld.kind === 'kong' && m.meld.concealed) &&
-    s.scores[seat] >= rulesOf(s).riichiStick &&
-    liveCount(h.wall) >= 4
+  const r = riichiDiscards(
+    {
+      concealed: countsOf(st.concealed),
+      concealedKongs: st.melds.flatMap((m) =>
+        m.meld.kind === 'kong' && m.meld.concealed ? [m.meld.tiles[0] as TileKind] : [],
+      ),
+      openMelds: st.melds.filter((m) => !m.meld.concealed).length,
+      points: s.scores[seat],
+      liveLeft: liveCount(h.wall),
+      alreadyRiichi: riichiOf(h).seats[seat].declared !== null,
+    },
+    rulesOf(s).riichiStick,
   );
+  return r.ok ? r.discards : [];
 }
 
 /** The seat's first draw, with no call or kong by anyone before it (nine terminals, earthly). */
@@ -128,19 +149,36 @@ export const firstUninterruptedDraw = (h: HandState, seat: Seat): boolean =>
 export const kongCount = (h: HandState): number =>
   h.seats.reduce((n, st) => n + st.melds.filter((m) => m.meld.kind === 'kong').length, 0);
 
-/** What a ready hand (13 tiles, 3n+1) waits on at a riichi table. */
-export const riichiWaits = (st: SeatState): TileKind[] =>
-  st.concealed.length % 3 === 1 ? waits(countsOf(st.concealed), st.melds.length, RIICHI_ANALYSIS) : [];
+/**
+ * What a ready hand (13 tiles, 3n+1) waits on at a riichi table: the kinds that complete it, but
+ * for those the hand holds all four of itself (concealed or in its melds).
+ */
+export const riichiWaits = (st: SeatState): TileKind[] => seatWaits(st, RIICHI_ANALYSIS);
+
+/** Whether `tile` completes the seat's hand in shape (whatever its yaku): a wait, for furiten. */
+export function completesShape(st: SeatState, tile: TileId): boolean {
+  if (st.concealed.length % 3 !== 1) return false;
+  const counts = Uint8Array.from(countsOf(st.concealed));
+  const k = kindOfId(tile);
+  counts[k] = (counts[k] as number) + 1;
+  return isComplete(counts, st.melds.length, RIICHI_ANALYSIS);
+}
 
 /**
- * Furiten: a wait among the seat's own discards, a win let pass since its last draw (`missed`,
- * cleared by the next draw) or after declaring riichi. Blocks a win on a discard, not a tsumo.
+ * Furiten (the shared rule): a wait among the seat's own discards (claimed ones too), a win let
+ * pass since its last discard (`missed`, cleared by its next discard), or one let pass after
+ * declaring riichi. Blocks a win on a discard, not a tsumo.
  */
 export function inFuriten(h: HandState, seat: Seat): boolean {
   const st = h.seats[seat];
-  if (st.missed.length > 0 || riichiOf(h).seats[seat].passedInRiichi) return true;
-  const w = riichiWaits(st);
-  return w.length > 0 && st.discards.some((d) => w.includes(kindOfId(d.id)));
+  return (
+    furiten({
+      waits: riichiWaits(st),
+      ownDiscards: st.discards.map((d) => kindOfId(d.id)),
+      passedSinceDiscard: st.missed.length > 0,
+      passedInRiichi: riichiOf(h).seats[seat].passedInRiichi,
+    }) !== null
+  );
 }
 
 /** The window's passed wins: a seat in riichi that let one go is in furiten for the rest of the hand. */
@@ -188,6 +226,6 @@ export function abortiveDrawNow(s: TableState): AbortiveDraw | null {
   }
   if (on.fourKongs && isFourKongs(h.seats.map((st) => st.melds.filter((m) => m.meld.kind === 'kong').length)))
     return 'fourKongs';
-  if (on.fourRiichi && h.riichi.seats.every((x) => x.declared !== null)) return 'fourRiichi';
+  if (on.fourRiichi && isFourRiichi(h.riichi.seats.map((x) => x.declared !== null))) return 'fourRiichi';
   return null;
 }

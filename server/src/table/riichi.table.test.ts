@@ -48,6 +48,23 @@ const checkAll = (e: TableEngineImpl) => {
   for (const v of [0, 1, 2, 3, 'spectator'] as const) bad.push(...viewInvariants(e.state, e.viewFor(v), v));
   expect(bad).toEqual([]);
 };
+/**
+ * Plays the hand out: every seat discards the tile it drew, every window closes at its deadline.
+ * Calls `onTurn` at each turn first.
+ */
+function playOut(e: TableEngineImpl, onTurn: (seat: Seat) => void = () => {}) {
+  while (e.state.phase === 'playing') {
+    if (e.state.hand.window !== null) {
+      settle(e);
+      continue;
+    }
+    const h = e.state.hand;
+    onTurn(h.turn);
+    const st = h.seats[h.turn];
+    const id = st.drawn ?? (st.concealed.at(-1) as number);
+    must(e, h.turn, { type: 'discard', tile: Math.floor(id / 4) as never });
+  }
+}
 /** Every seat says it is ready: the next hand is dealt. */
 const nextHand = (e: TableEngineImpl) => {
   for (const seat of [0, 1, 2, 3] as const) if (e.state.phase === 'handOver') must(e, seat, PASS);
@@ -83,7 +100,12 @@ describe('riichi declaration', () => {
     expect(e.viewFor(0).legalActions.filter((a) => a.type === 'riichi')).toEqual([riichi('6z')]);
     expect(e.act(0, riichi('5p'), 0).ok).toBe(false);
     must(e, 0, riichi('6z'));
-    expect(e.viewFor(2).seats[0].riichi).toEqual({ discard: 0, ippatsu: true, double: true });
+    expect(e.viewFor(2).seats[0].riichi).toEqual({
+      discard: 0,
+      ippatsu: true,
+      double: true,
+      discardsBefore: [0, 0, 0, 0],
+    });
     expect(e.scores()[0]).toBe(25000);
     settle(e);
     expect(e.scores()[0]).toBe(24000);
@@ -132,7 +154,7 @@ describe('riichi declaration', () => {
 });
 
 describe('furiten', () => {
-  it('a passed win blocks ron until the next own draw; a wait in one\u2019s own discards blocks ron; tsumo stays', () => {
+  it('a passed win blocks ron until the next own discard; a wait in one\u2019s own discards blocks ron; tsumo stays', () => {
     const e = table([{ hands: [DEALER_IDLE, READY, IDLE2, IDLE3], draws: '9p1p4p9p1p4p9s9s4p' }]);
     play(e, 0, '7z');
     play(e, 1, '9p');
@@ -145,8 +167,7 @@ describe('furiten', () => {
     expect(types(e, 1)).toEqual([]);
     settle(e);
     play(e, 0, '9p');
-    // Its own draw ends the passed win's furiten; discarding its own wait (1p) starts another.
-    expect(e.viewFor(1).hand?.furiten).toBe(false);
+    // Its own turn ends the passed win's furiten; discarding its own wait (1p) starts another.
     play(e, 1, '1p');
     expect(e.viewFor(1).hand?.furiten).toBe(true);
     must(e, 2, discard('4p'));
@@ -172,6 +193,159 @@ describe('furiten', () => {
     play(e, 1, '9p');
     must(e, 2, discard('4p'));
     expect(types(e, 1)).toEqual([]);
+  });
+});
+
+describe('furiten, as Tenhou and Mahjong Soul play it', () => {
+  it('a win let pass ends with the seat\u2019s own next discard, also one after a call', () => {
+    // Seat 1 waits on 5s/8s with a white dragon pung; it lets a 5s pass, pungs 1p, discards 6s
+    // (now waiting on 7s). Without the pass (the control) the 7s is a ron; with it, too.
+    for (const passed of [false, true]) {
+      const e = table([
+        {
+          hands: ['1p99m99p22z33z44z66z1z', '234m567m555z11p67s', '118m238p88p19s7s77z', '49m3467p2345s4z67z'],
+          draws: '1s2s3s4s9s',
+        },
+      ]);
+      play(e, 0, '1z');
+      play(e, 1, '1s');
+      play(e, 2, '2s');
+      if (passed) {
+        must(e, 3, discard('5s'));
+        expect(types(e, 1)).toEqual(['win', 'pass']);
+        must(e, 1, PASS);
+        settle(e);
+        expect(e.viewFor(1).hand?.furiten).toBe(true);
+      } else play(e, 3, '4z');
+      must(e, 0, discard('1p'));
+      must(e, 1, { type: 'pung' });
+      settle(e);
+      play(e, 1, '6s');
+      expect(e.viewFor(1).hand?.furiten).toBe(false);
+      must(e, 2, discard('7s'));
+      expect(types(e, 1)).toEqual(['win', 'pass']);
+      checkAll(e);
+    }
+  });
+
+  it('a tile that completes the hand without a yaku, let pass, is furiten too', () => {
+    // Seat 1: 123m 456m 78m 555p 99s waits on 6m (no yaku: not offered) and 9m (pure straight).
+    const e = table([{ hands: [DEALER_IDLE, '123m456m78m555p99s', IDLE2, IDLE3], draws: '9s6m8p' }]);
+    play(e, 0, '7z');
+    play(e, 1, '9s');
+    must(e, 2, discard('6m'));
+    expect(types(e, 1)).toEqual([]);
+    settle(e);
+    expect(e.viewFor(1).hand?.furiten).toBe(true);
+    must(e, 3, discard('9m'));
+    expect(types(e, 1)).toEqual([]);
+    // The same 9m without the 6m before it is a ron.
+    const quiet = table([{ hands: [DEALER_IDLE, '123m456m78m555p99s', IDLE2, IDLE3], draws: '9s9p8p' }]);
+    play(quiet, 0, '7z');
+    play(quiet, 1, '9s');
+    play(quiet, 2, '9p');
+    must(quiet, 3, discard('9m'));
+    expect(types(quiet, 1)).toEqual(['win', 'pass']);
+  });
+
+  it('a discard another seat claimed still counts among one\u2019s own discards', () => {
+    const e = table([{ hands: [DEALER_IDLE, READY, '8m1128p369s12345z', IDLE3], draws: '1p4p' }]);
+    play(e, 0, '7z');
+    must(e, 1, discard('1p'));
+    must(e, 2, { type: 'pung' });
+    settle(e);
+    play(e, 2, '8m');
+    must(e, 3, discard('4p'));
+    expect(types(e, 1)).toEqual([]);
+    expect(e.viewFor(1).hand?.furiten).toBe(true);
+  });
+});
+
+describe('waits on tiles the hand holds all four of (karaten)', () => {
+  // Dealer: 3333m12m456p789p11s; a concealed kong of 3m, replacement 7z. Without 7z the hand
+  // waits only on 3m (12m), and all four 3m are its own kong.
+  const KARATEN: WallScript = { hands: ['3333m12m456p789p11s', IDLE1, IDLE2, IDLE3], replacements: '7z' };
+
+  it('are no waits: no riichi, not ready at the exhaustive draw', () => {
+    const e = table([KARATEN]);
+    must(e, 0, { type: 'concealedKong', tile: tile('3m') });
+    expect(types(e, 0)).not.toContain('riichi');
+    playOut(e);
+    expect(last(e)).toMatchObject({ kind: 'draw', drawKind: 'exhaustive', ready: [false, false, false, false] });
+    expect(e.state.dealer).toBe(1);
+    checkAll(e);
+  });
+
+  it('also when the four are a pung and the hand\u2019s last tile (an open hand is not ready on it)', () => {
+    const e = table([{ hands: ['5m147p258s1234567z', '555m123p456p789s9p', IDLE2, IDLE3] }]);
+    must(e, 0, discard('5m'));
+    must(e, 1, { type: 'pung' });
+    settle(e);
+    play(e, 1, '9p');
+    expect(e.viewFor(1).hand?.waits).toEqual([]);
+    playOut(e);
+    expect(last(e)).toMatchObject({ kind: 'draw', drawKind: 'exhaustive', deltas: [0, 0, 0, 0] });
+    expect(last(e)?.ready?.[1]).toBe(false);
+  });
+});
+
+describe('kongs after a call and added kongs', () => {
+  it('no kong in the turn of a pung: the seat that called discards', () => {
+    const e = table([{ hands: ['7m149p258s1234567z', '1111m99p234s567s1z', IDLE2, IDLE3] }]);
+    must(e, 0, discard('9p'));
+    must(e, 1, { type: 'pung' });
+    settle(e);
+    expect(types(e, 1)).not.toContain('concealedKong');
+    expect(e.act(1, { type: 'concealedKong', tile: tile('1m') }, e.state.at)).toMatchObject({ ok: false });
+  });
+
+  it('an added kong with a fourth tile kept in the hand, on a later turn', () => {
+    const e = table([{ hands: ['7m149p258s1234567z', '99p234s567s1234m1z', IDLE2, IDLE3], draws: '5m6m8p9p1s2s3p6p' }]);
+    must(e, 0, discard('9p'));
+    must(e, 1, { type: 'pung' });
+    settle(e);
+    play(e, 1, '1z');
+    play(e, 2, '5m');
+    play(e, 3, '6m');
+    play(e, 0, '8p');
+    play(e, 1, '4m'); // draws the fourth 9p and keeps it
+    play(e, 2, '1s');
+    play(e, 3, '2s');
+    play(e, 0, '3p');
+    expect(e.viewFor(1).legalActions).toContainEqual({ type: 'addedKong', tile: tile('9p') });
+    must(e, 1, { type: 'addedKong', tile: tile('9p') });
+    settle(e);
+    const meld = e.viewFor(2).seats[1].melds[0];
+    expect(meld).toMatchObject({ kind: 'kong', added: true, tiles: tiles('9p9p9p9p') });
+    expect(e.state.hand.source).toBe('replacement');
+    checkAll(e);
+  });
+
+  it('an open kong\u2019s indicator is turned when its maker declares another kong (even one robbed)', () => {
+    const e = table([
+      {
+        hands: ['3s7p11m99m11z22z66z77z', '33s777p123m456m55z', '45s234p456p888m99s', '11p589p1278s3344z'],
+        draws: '6m8s9p',
+        replacements: '3s',
+        dora: '9m4p',
+      },
+    ]);
+    must(e, 0, discard('3s'));
+    must(e, 1, { type: 'pung' });
+    settle(e);
+    play(e, 1, '1m');
+    play(e, 2, '6m');
+    play(e, 3, '8s');
+    must(e, 0, discard('7p'));
+    must(e, 1, { type: 'kong' });
+    settle(e);
+    expect(e.viewFor(2).riichi?.doraIndicators).toEqual(tiles('9m'));
+    must(e, 1, { type: 'addedKong', tile: tile('3s') });
+    expect(e.viewFor(2).riichi?.doraIndicators).toEqual(tiles('9m4p'));
+    must(e, 2, WIN);
+    settle(e);
+    expect(last(e)?.doraIndicators).toEqual(tiles('9m4p'));
+    checkAll(e);
   });
 });
 
@@ -325,24 +499,6 @@ describe('several rons, honba and sticks', () => {
     expect(last(e)?.deltas).toEqual([-3900, 3900, 0, 0]);
   });
 });
-
-/**
- * Plays the hand out: every seat discards the tile it drew, every window closes at its deadline.
- * Calls `onTurn` at each turn first.
- */
-function playOut(e: TableEngineImpl, onTurn: (seat: Seat) => void = () => {}) {
-  while (e.state.phase === 'playing') {
-    if (e.state.hand.window !== null) {
-      settle(e);
-      continue;
-    }
-    const h = e.state.hand;
-    onTurn(h.turn);
-    const st = h.seats[h.turn];
-    const id = st.drawn ?? (st.concealed.at(-1) as number);
-    must(e, h.turn, { type: 'discard', tile: Math.floor(id / 4) as never });
-  }
-}
 
 const isOrphanKind = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 
@@ -512,6 +668,15 @@ describe('riichi bots', () => {
     for (const level of ['easy', 'normal', 'hard'] as const) {
       expect(chooseBotAction(e.viewFor(0), level)).toEqual(riichi('6z'));
     }
+  });
+
+  it('fold with a tile another seat discarded after the declaration (the declarer let it pass)', () => {
+    const e = table([{ hands: ['123m456m789m2355p6z', IDLE1, IDLE2, IDLE3], draws: '5p4z' }]);
+    must(e, 0, riichi('6z'));
+    settle(e);
+    play(e, 1, '5p');
+    for (const level of ['normal', 'hard'] as const)
+      expect(chooseBotAction(e.viewFor(2), level)).toEqual(discard('5p'));
   });
 
   it('fold against a declaration when far from ready: the declarer\u2019s own discard, which it cannot win on', () => {

@@ -74,6 +74,9 @@ export interface RiichiDeclaration {
   readonly double: boolean;
   /** The 1,000 stick is on the table: the declaring discard was not won on. */
   readonly paid: boolean;
+  /** Each seat's discard count when the declaration was made: every later discard that the
+   * declarer did not win on is one it can no longer win on (riichi furiten). */
+  readonly discardsBefore: BySeat<number>;
 }
 
 export interface RiichiSeat {

@@ -7,7 +7,7 @@ import { liveCount } from './core.js';
 import { withoutKinds } from './counts.js';
 import { drawFor } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
-import { riichiAfterKong, riichiOnDiscard } from './riichi-play.js';
+import { riichiAfterKong, riichiOnDiscard, riichiOnKongDeclared } from './riichi-play.js';
 import { type HandState, type SeatMeld, type SeatState, setSeat, type TableState } from './state.js';
 
 type TurnPatch = Partial<Pick<HandState, 'wall' | 'seats' | 'source' | 'kongsThisTurn' | 'interrupted'>>;
@@ -63,6 +63,9 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
     concealed: rest,
     drawn: null,
     discards: [...st.discards, { id, claimed: false }],
+    // Riichi: a win let pass is furiten until the seat's own next discard (this one), also when
+    // the seat called a meld in between. Hong Kong: until its next live draw (deal.ts).
+    missed: h.riichi !== null ? [] : st.missed,
   });
   // The hand and state are built once; the window is set on these fresh objects (nothing else
   // holds them yet) after the claim options, which read the hand with the discard made.
@@ -142,11 +145,20 @@ export function discardOnTimeout(s: TableState, at: number): TableState {
   return discard(s, kindOfId(id), at);
 }
 
-export function openRobbing(s: TableState, at: number): TableState {
+/**
+ * The turn seat adds a tile of `kind` to its exposed pung: the drawn tile, or (riichi) one kept
+ * in the hand. Others may rob it first. At a riichi table a kong declared in the same turn as an
+ * open kong turns that kong's indicator first.
+ */
+export function openRobbing(s0: TableState, kind: TileKind, at: number): TableState {
+  const s = s0.hand.riichi === null ? s0 : { ...s0, hand: riichiOnKongDeclared(s0.hand) };
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
-  const id = st.drawn as TileId;
+  const id =
+    st.drawn !== null && kindOfId(st.drawn) === kind
+      ? st.drawn
+      : (st.concealed.find((x) => kindOfId(x) === kind) as TileId);
   const options = SEATS.map((other) => robbingOptions(s, other, seat, id)) as unknown as BySeat<LegalAction[]>;
   return {
     ...s,

@@ -25,7 +25,8 @@ import {
   type Wind,
 } from '@mahjong/shared';
 import { IdentityCache } from './cache.js';
-import { countKinds, deadCount, liveCount, waits } from './core.js';
+import { deadCount, liveCount } from './core.js';
+import { seatWaits } from './counts.js';
 import { legalActions } from './legal.js';
 import { indicatorKinds, inFuriten } from './riichi-play.js';
 import type { RiichiSeat, SeatDiscard, SeatMeld, TableState } from './state.js';
@@ -176,7 +177,15 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
   };
   // A declaration is public from its discard on (the tile is laid sideways).
   if (declared === null) return view;
-  return { ...view, riichi: { discard: declared.discard, ippatsu: declared.ippatsu, double: declared.double } };
+  return {
+    ...view,
+    riichi: {
+      discard: declared.discard,
+      ippatsu: declared.ippatsu,
+      double: declared.double,
+      discardsBefore: declared.discardsBefore,
+    },
+  };
 }
 
 // The last discard's public form, kept while the hand's last discard is the same object.
@@ -266,7 +275,7 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   let ready: TileKind[] = [];
   if (s.phase === 'playing' && n % 3 === 1) {
     const known = waitsMemo.get(st.concealed);
-    ready = known ?? waits(countKinds(concealed), st.melds.length, s.setup.rules.analysis);
+    ready = known ?? seatWaits(st, s.setup.rules.analysis);
     if (known === undefined) waitsMemo.set(st.concealed, ready);
   }
   return {

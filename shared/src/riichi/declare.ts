@@ -12,8 +12,8 @@ export const RIICHI_ANALYSIS: AnalysisOptions = Object.freeze({ sevenPairs: true
 export interface RiichiCheck {
   /** Concealed tiles after the draw (14 - 3 x kongs). */
   readonly concealed: KindCounts;
-  /** Concealed kongs declared (they keep the hand concealed). */
-  readonly concealedKongs: number;
+  /** The kinds of the concealed kongs declared (they keep the hand concealed). */
+  readonly concealedKongs: readonly TileKind[];
   /** Melds claimed from others (any one makes riichi impossible). */
   readonly openMelds: number;
   readonly points: number;
@@ -30,9 +30,26 @@ export type RiichiRefusal =
   | 'riichi/not_ready';
 
 /**
- * The discards that may go with a riichi declaration (each leaves the hand ready), or why none
- * may: the hand is concealed, the player has 1,000 points for the stick, at least four tiles
- * are left to draw (every player gets another draw), and the player is not in riichi already.
+ * The waits a hand really has: a kind all four copies of which the hand itself holds (in its
+ * concealed tiles or its melds: `own` counts both) is no wait, there is no fifth copy to win
+ * with. (A hand waiting only on such kinds is not ready: no riichi, no ready payment.)
+ */
+export function liveWaits(shapeWaits: readonly TileKind[], own: KindCounts): TileKind[] {
+  return shapeWaits.filter((k) => (own[k] ?? 0) < 4);
+}
+
+/** Kind counts of concealed tiles and melds together (`meldTiles`: every meld's kinds, kongs four). */
+export function ownCounts(concealed: KindCounts, meldTiles: readonly TileKind[]): KindCounts {
+  const own = Uint8Array.from(concealed);
+  for (const k of meldTiles) own[k] = (own[k] as number) + 1;
+  return own;
+}
+
+/**
+ * The discards that may go with a riichi declaration (each leaves the hand ready, on a wait that
+ * is still live), or why none may: the hand is concealed, the player has 1,000 points for the
+ * stick, at least four tiles are left to draw (every player gets another draw), and the player
+ * is not in riichi already.
  */
 export function riichiDiscards(
   c: RiichiCheck,
@@ -42,7 +59,14 @@ export function riichiDiscards(
   if (c.openMelds > 0) return { ok: false, reason: 'riichi/open_hand' };
   if (c.points < stick) return { ok: false, reason: 'riichi/points' };
   if (c.liveLeft < 4) return { ok: false, reason: 'riichi/wall' };
-  const discards = readyDiscards(c.concealed, c.concealedKongs, RIICHI_ANALYSIS);
+  const kongTiles = c.concealedKongs.flatMap((k) => [k, k, k, k]);
+  const discards: ReadyDiscard[] = [];
+  for (const d of readyDiscards(c.concealed, c.concealedKongs.length, RIICHI_ANALYSIS)) {
+    const after = ownCounts(c.concealed, kongTiles);
+    after[d.discard] = (after[d.discard] as number) - 1;
+    const live = liveWaits(d.waits, after);
+    if (live.length > 0) discards.push({ discard: d.discard, waits: live });
+  }
   if (discards.length === 0) return { ok: false, reason: 'riichi/not_ready' };
   return { ok: true, discards };
 }
@@ -54,8 +78,10 @@ export interface FuritenCheck {
   readonly waits: readonly TileKind[];
   /** Every tile this player discarded this hand (claimed ones too). */
   readonly ownDiscards: readonly TileKind[];
-  /** The player let a winning tile go since their last draw (cleared by their next draw). */
-  readonly passedSinceDraw: boolean;
+  /** The player let a winning tile go since their last discard (cleared by their next discard:
+   * after their next draw, or after a call). A tile that completes the hand's shape counts,
+   * whether or not the hand would have had a yaku. */
+  readonly passedSinceDiscard: boolean;
   /** The player let a winning tile go after declaring riichi (lasts the whole hand). */
   readonly passedInRiichi: boolean;
 }
@@ -68,7 +94,7 @@ export interface FuritenCheck {
 export function furiten(c: FuritenCheck): FuritenKind | null {
   if (c.waits.some((w) => c.ownDiscards.includes(w))) return 'discards';
   if (c.passedInRiichi) return 'riichi';
-  if (c.passedSinceDraw) return 'passed';
+  if (c.passedSinceDiscard) return 'passed';
   return null;
 }
 

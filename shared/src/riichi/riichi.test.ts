@@ -6,7 +6,7 @@ import type { BySeat, Seat } from '../table-types.js';
 import { allTileIds, countKinds, kindOfId, type TileId, type Wind } from '../tiles.js';
 import { buildWall, drawLive, drawReplacement, type WallState } from '../wall.js';
 import { isFourKongs, isFourRiichi, isFourWinds, mayDeclareNineTerminals, nineTerminalsKinds } from './aborts.js';
-import { furiten, riichiDiscards, riichiKongAllowed } from './declare.js';
+import { furiten, liveWaits, ownCounts, riichiDiscards, riichiKongAllowed } from './declare.js';
 import { danger, foldDiscard } from './defense.js';
 import { countDora, doraAfter, doraIndicatorIndex, isRedFive, uraIndicatorIndex } from './dora.js';
 import {
@@ -86,7 +86,7 @@ describe('dora', () => {
 describe('riichi declaration', () => {
   const base = {
     concealed: counts('123m456p789s11z22z5z'),
-    concealedKongs: 0,
+    concealedKongs: [],
     openMelds: 0,
     points: 25_000,
     liveLeft: 40,
@@ -99,8 +99,19 @@ describe('riichi declaration', () => {
   });
 
   it('works with a concealed kong (the hand stays concealed)', () => {
-    const r = riichiDiscards({ ...base, concealed: counts('456p789s11z22z5z'), concealedKongs: 1 });
+    const r = riichiDiscards({ ...base, concealed: counts('456p789s11z22z5z'), concealedKongs: [tile('1m')] });
     expect(r.ok && r.discards.map((d) => d.discard)).toEqual([tile('5z')]);
+  });
+
+  it('counts no wait on a kind the hand holds all four of, a concealed kong included (karaten)', () => {
+    // 12m waits on 3m only, and the four 3m are the hand's own kong: not ready.
+    const kong = riichiDiscards({ ...base, concealed: counts('12m456p789p11s7z'), concealedKongs: [tile('3m')] });
+    expect(kong).toEqual({ ok: false, reason: 'riichi/not_ready' });
+    // The same shape with the kong of another kind is ready on 3m.
+    const other = riichiDiscards({ ...base, concealed: counts('12m456p789p11s7z'), concealedKongs: [tile('4m')] });
+    expect(other).toEqual({ ok: true, discards: [{ discard: tile('7z'), waits: tiles('3m') }] });
+    // A pair wait on the hand's fourth copy is no wait either; the other wait of the hand stays.
+    expect(liveWaits(tiles('1z4s'), ownCounts(counts('111z23s'), tiles('1z')))).toEqual(tiles('4s'));
   });
 
   it.each([
@@ -120,15 +131,15 @@ describe('riichi declaration', () => {
 
 describe('furiten', () => {
   const waits = tiles('3m6m');
-  const none = { waits, ownDiscards: tiles('1z9p'), passedSinceDraw: false, passedInRiichi: false };
+  const none = { waits, ownDiscards: tiles('1z9p'), passedSinceDiscard: false, passedInRiichi: false };
   it('a wait among your own discards', () => {
     expect(furiten({ ...none, ownDiscards: tiles('1z6m') })).toBe('discards');
   });
   it('a win passed in riichi, for the rest of the hand', () => {
     expect(furiten({ ...none, passedInRiichi: true })).toBe('riichi');
   });
-  it('a win passed since your last draw', () => {
-    expect(furiten({ ...none, passedSinceDraw: true })).toBe('passed');
+  it('a win passed since your last discard', () => {
+    expect(furiten({ ...none, passedSinceDiscard: true })).toBe('passed');
   });
   it('none of them', () => {
     expect(furiten(none)).toBeNull();
