@@ -95,6 +95,13 @@ const recoveryDelay = (attempt: number): number => Math.min(2000, 200 * 2 ** att
 /** The longest a started match waits for its players' pages before dealing. */
 export const START_WAIT_MS = 10_000;
 
+/**
+ * A timer event (a bot's move, a timeout) is stamped at the time it was due, not when its timer
+ * ran, unless it ran more than this late (a stalled process): then at the time less this, so
+ * that a stall does not eat the next player's time.
+ */
+export const MAX_STAMP_LAG_MS = 1000;
+
 const ENGINE_REFUSAL: Record<ActionRefusal, RefusalCode> = {
   'action/malformed': 'msg/invalid',
   'action/match_over': 'act/match_over',
@@ -666,7 +673,10 @@ export class Room {
   }
 
   private trackLegal(views: Views, reset: boolean): void {
-    const now = this.ctx.clock.now();
+    // Pauses count from the stamp of the event that set them (on the clock), not from when this
+    // runs: a bot's thinking or a late timer before it must not move the next bot's move.
+    const last = this.engine!.log[this.engine!.log.length - 1];
+    const since = last === undefined ? this.ctx.clock.now() : last.at + this.offset;
     // A bot answers a claim window by its uniform minimum (the close every other seat is shown),
     // so that a window where a bot could claim closes no later than one where nobody could.
     const claimMin = views.spectator.deadlines.claim;
@@ -677,7 +687,7 @@ export class Room {
       if (reset || key !== this.legalKey[seat]) {
         this.legalKey[seat] = key;
         this.legalSince[seat] = view.seq;
-        const due = claimMin === null ? now + this.ctx.botDelayMs : Math.min(now + this.ctx.botDelayMs, claimMin);
+        const due = claimMin === null ? since + this.ctx.botDelayMs : Math.min(since + this.ctx.botDelayMs, claimMin);
         this.botDue[seat] = legal.length > 0 && this.botControls(seat) ? due : null;
       }
     }
@@ -685,6 +695,12 @@ export class Room {
 
   private botControls(seat: Seat): boolean {
     return this.record.seats[seat]!.bot || this.covering[seat]!;
+  }
+
+  /** A claim or robbing window is open (its answers are all due at its minimum at the latest). */
+  private windowOpen(): boolean {
+    const stage = this.latest?.spectator.stage;
+    return this.latest?.spectator.phase === 'playing' && (stage === 'claims' || stage === 'robbing');
   }
 
   /** After an accepted event: write it (and any finished hand or match), then broadcast in order. */
@@ -880,19 +896,44 @@ export class Room {
     }, delay);
   }
 
+  /**
+   * Runs what is due. Every event it makes is stamped at the time it was due (see
+   * MAX_STAMP_LAG_MS), read before any bot thinks: how late this timer ran, how long a bot
+   * thought and how many seats answered tell nobody anything.
+   */
   private tick(): void {
     if (this.closed || this.paused || this.ending || this.record.status !== 'playing' || !this.engine || !this.latest)
       return;
     const now = this.ctx.clock.now();
-    // Bots whose pause is over act first, one at a time (each action changes the state).
-    for (const seat of SEATS) {
-      const due = this.botDue[seat];
-      if (due !== null && due !== undefined && due <= now && this.botControls(seat)) {
-        if (this.botAct(seat)) return;
+    const stamp = (due: number): number => Math.max(due, now - MAX_STAMP_LAG_MS) - this.offset;
+    // Bots whose pause is over act first, earliest due first, one at a time (each action
+    // changes the state). The answers to the window open now are all given in this pass, each
+    // seat once: a window that two bots answer closes at the same stamp (and in the same pass)
+    // as one that nobody could answer, not one timer later. Any other move is one per pass, so
+    // that a window opened here is answered on a timer of its own, as one that nobody can
+    // answer closes on its own.
+    const inWindow = this.windowOpen();
+    const done = [false, false, false, false];
+    let acted = false;
+    for (;;) {
+      let next: Seat | null = null;
+      for (const seat of SEATS) {
+        const due = this.botDue[seat];
+        if (due === null || due === undefined || due > now || done[seat]) continue;
+        if (!this.botControls(seat)) continue;
+        if (next === null || due < this.botDue[next]!) next = seat;
+      }
+      if (next === null) break;
+      done[next] = true;
+      if (this.botAct(next, stamp(this.botDue[next]!))) {
+        acted = true;
+        if (!inWindow || !this.windowOpen()) break;
       }
     }
+    if (acted) return;
     const deadline = this.engine.nextDeadline();
     if (deadline !== null && this.engineNow() >= deadline) {
+      const at = stamp(deadline + this.offset);
       // An away player's timer ran out: a bot takes over the seat until they come back.
       let took = false;
       for (const seat of SEATS) {
@@ -907,11 +948,11 @@ export class Room {
       if (took) {
         for (const seat of SEATS) {
           if (this.covering[seat] && this.latest.seats[seat].legalActions.length > 0) {
-            if (this.botAct(seat)) return;
+            if (this.botAct(seat, at)) return;
           }
         }
       }
-      const r = this.engine.timeout(this.engineNow());
+      const r = this.engine.timeout(at);
       if (r.ok) {
         this.afterEvent([this.actionWrite(r.value)]);
         return;
@@ -920,8 +961,11 @@ export class Room {
     this.schedule();
   }
 
-  /** The bot for `seat` acts; false when it had nothing acceptable (then it waits for the deadline). */
-  private botAct(seat: Seat): boolean {
+  /**
+   * The bot for `seat` acts, stamped `at` (engine time; the engine never stamps before its last
+   * event); false when it had nothing acceptable (then it waits for the deadline).
+   */
+  private botAct(seat: Seat, at: number): boolean {
     const engine = this.engine!;
     const view = this.latest!.seats[seat];
     this.botDue[seat] = null;
@@ -930,7 +974,7 @@ export class Room {
     const pass = view.legalActions.find((a) => a.type === 'pass');
     if (pass) candidates.push({ type: 'pass' });
     for (const action of candidates) {
-      const r = engine.act(seat, action, this.engineNow());
+      const r = engine.act(seat, action, at);
       if (r.ok) {
         this.afterEvent([this.actionWrite(r.value)]);
         return true;
