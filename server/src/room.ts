@@ -654,9 +654,12 @@ export class Room {
     };
   }
 
-  /** Gives a slot's view that slot's own counter, stepped when anything else in it changed. */
+  /** Gives a slot's view that slot's own counter, stepped when anything else in it (but presence) changed. */
   private number(slot: number, view: TableView, changed: boolean[]): TableView {
-    const key = JSON.stringify({ ...view, seq: 0 });
+    // Who is connected is told by the lobby info at once; in a view it changes nothing by
+    // itself, or an answer that leaves a window open would send a view whenever somebody
+    // (dis)connected since the last one (and show that a seat could claim).
+    const key = JSON.stringify({ ...view, seq: 0, seats: view.seats.map((s) => ({ ...s, connected: null })) });
     if (key !== this.viewKeys[slot]) {
       this.viewKeys[slot] = key;
       this.viewSeqs[slot] = this.viewSeqs[slot]! + 1;

@@ -11,7 +11,8 @@
  *   is 1 ms on the clock), so that a bot's thinking shows wherever the clock is read after it.
  *
  * Compared: a claim window two bots could answer (and pass) vs one nobody could (L1), also when
- * the timer ran late (a stalled process); a bot whose turn needs a long search vs a short one
+ * the timer ran late (a stalled process); a seat (dis)connecting during a window in which
+ * another answers early vs nobody could; a bot whose turn needs a long search vs a short one
  * (L3). Then every stamp in the ledger: never backwards, never ahead of the clock, and the
  * ledger replays to the same table.
  */
@@ -383,6 +384,40 @@ describe('room timing: a claim window closes the same whoever could answer it', 
     // Stamped when due, however late the timers ran on this machine.
     expect(histogram(late.A)).toEqual({ 0: TRIALS });
     expect(histogram(late.B)).toEqual({ 0: TRIALS });
+  });
+
+  it('presence: a seat leaving during a window, then one that could pung passing early vs nobody could', async () => {
+    // Seats 2 and 3 are humans with pages open; seat 3 leaves 100 ms into the window. In A seat 2
+    // could pung and passes at 300 ms, before the minimum; in B it has nothing to answer.
+    const runs: Table[] = [];
+    const truth: Seat[][] = [];
+    for (const walls of [[A], [B]]) {
+      const t = await openTable({ walls, clock: new FloorClock(), options: TIMING, botDelayMs: 900, humans: [2, 3] });
+      truth.push(await discard4p(t));
+      await t.run(100);
+      t.room.detach(3);
+      await t.run(200);
+      if (t.room.engine!.viewFor(2).legalActions.length > 0) {
+        expect(t.room.act(2, t.room.viewSeq(2), { type: 'pass' }).ok).toBe(true);
+      }
+      await t.run(TIMING.claimSeconds * 1000, () => {
+        const v = viewsIn(t.seats[0]!).at(-1);
+        return v?.stage === 'discard' && v.turn === 1;
+      });
+      runs.push(t);
+    }
+    const [a, b] = runs as [Table, Table];
+    expect(truth).toEqual([[1, 2], []]);
+    // Views the observer got after the window's and before the closing one.
+    const whileOpen = (t: Table) => {
+      const views = viewsIn(untilClosed(t.seats[0]!));
+      return views.length - 2 - views.findIndex((v) => v.stage === 'claims');
+    };
+    console.log(
+      JSON.stringify({ test: 'presence', viewsWhileOpen: { seat2Could: whileOpen(a), seat2CouldNot: whileOpen(b) } }),
+    );
+    expect(untilClosed(a.seats[0]!)).toEqual(untilClosed(b.seats[0]!));
+    expect(untilClosed(a.spectators)).toEqual(untilClosed(b.spectators));
   });
 });
 
