@@ -261,6 +261,14 @@ describe.each(CROWDS)('every viewport: %s', (_name, view) => {
   });
 });
 
+test.each(GRID)('the drawn tile raised (as to declare riichi with it) keeps clear of the bar: %i x %i', (W, H) => {
+  // The crowded riichi hand with its drawn 5p raised: where the drawn tile goes up a line (a
+  // narrow window), its raise needs room above that line too.
+  const scene = layoutTable(crowdedRiichi(24), W, H, { selected: 13, clock: { kind: 'turn', seconds: 7 } });
+  expect(scene.items.find((i) => i.type === 'tile' && i.raised)?.key).toBe('h:drawn');
+  expect(problems(scene, W, H)).toEqual([]);
+});
+
 test('ponds longer than a hand allows still fit, in more rows, without overlaps', () => {
   for (const [W, H] of [
     [844, 390],

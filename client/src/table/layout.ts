@@ -451,9 +451,12 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     bottomSizes = { hand, meld: hand * 0.74 * k, bonus: hand * 0.6 * k };
     bottomLines = flow(seatGroups(view, view.seats[bottom], true, ui, bottomSizes), W - 2 * m);
   }
-  // Room to raise the selected tile: between the hand's line and the next, or above a lone line.
+  // Room to raise the selected tile: between the hand's line and the next, or above a lone line,
+  // and above the second line when the drawn tile went up to it (a riichi is often declared
+  // with the drawn tile: raised, it must not reach the action bar's corner).
+  const drawnUp = bottomLines[1]?.groups.some((g) => g.drawn) ?? false;
   const bottomD =
-    m + stripDepth(bottomLines, hand * 0.12, raise + hand * 0.06) + (bottomLines.length === 1 ? raise : 0);
+    m + stripDepth(bottomLines, hand * 0.12, raise + hand * 0.06) + (bottomLines.length === 1 || drawnUp ? raise : 0);
 
   // The other seats and the ponds: the largest size for their tiles whose strips leave the most
   // room for the discards (tried from large to small).
