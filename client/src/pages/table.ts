@@ -13,9 +13,13 @@ import {
   actionButtons,
   autoAction,
   countdown,
+  enterRiichiChoice,
   type HandInput,
   isOffered,
+  keepRiichiChoice,
   keyHand,
+  riichiTiles,
+  riichiWaits,
   statusLine,
   tapHand,
 } from '../table/actions.js';
@@ -70,6 +74,9 @@ interface PageState {
   hands: BySeat<readonly TileKind[]> | null;
   link: LinkState;
   selected: number | null;
+  /** Riichi was pressed: the next hand tile played declares riichi with it (until Cancel, or
+   * a view that offers no riichi). */
+  riichiChoice: boolean;
   /** seq of the view we acted on: no second action until a newer view arrives. */
   sentAt: number | null;
   autoPass: boolean;
@@ -92,6 +99,7 @@ const state: PageState = {
   hands: null,
   link: 'connecting',
   selected: null,
+  riichiChoice: false,
   sentAt: null,
   autoPass: localStorage.getItem('mj.autoPass') === '1',
   autoWin: localStorage.getItem('mj.autoWin') === '1',
@@ -129,6 +137,7 @@ function redraw(): void {
     reveal: state.hands,
     bottomSeat: state.bottomSeat,
     clock: conn ? countdown(view, conn.serverNow(), FULL_MS) : null,
+    riichiChoice: choosing() ? { tiles: riichiTiles(view), waits: raisedWaits(view) } : null,
   });
   renderer.draw(localiseScene(feedback.decorate(scene)));
 }
@@ -138,6 +147,15 @@ const canAct = (): boolean => {
   return !!v && !state.lost && state.sentAt !== v.seq && v.legalActions.length > 0;
 };
 
+/** Whether the riichi choice is on now (the page may still act and a riichi is offered). */
+const choosing = (): boolean => !!state.view && canAct() && keepRiichiChoice(state.view, state.riichiChoice);
+
+/** In the riichi choice, what the raised tile's discard would wait on. */
+function raisedWaits(view: TableView): TileKind[] {
+  const tile = state.selected === null ? undefined : handOrder(view).tiles[state.selected];
+  return tile === undefined ? [] : riichiWaits(view, tile);
+}
+
 function send(action: Parameters<TableConnection['act']>[0]): void {
   const v = state.view;
   if (!conn || !v || !canAct()) return;
@@ -145,32 +163,52 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   if (!isOffered(v, action)) return;
   state.sentAt = v.seq;
   state.selected = null;
+  state.riichiChoice = false;
   conn.act(action);
   renderBar();
   redraw();
 }
 
-/** First tap raises a tile, a second tap on it discards it; a tile that cannot go does nothing. */
+/**
+ * First tap raises a tile, a second tap on it discards it (in the riichi choice: declares riichi
+ * with it); a tile that cannot go does nothing.
+ */
 function tapTile(index: number): void {
   const v = state.view;
   if (!v) return;
-  applyHand(tapHand(v, handOrder(v).tiles, state.selected, index));
+  applyHand(tapHand(v, handOrder(v).tiles, state.selected, index, choosing()));
 }
 
 function applyHand(input: HandInput): void {
-  if (input.discard !== null) send({ type: 'discard', tile: input.discard });
+  if (input.send !== null) send(input.send);
   else if (input.selected !== state.selected) {
     state.selected = input.selected;
     redraw();
   }
 }
 
+/** Riichi enters the choice (only the tiles that may go with it stay lit), Cancel leaves it. */
+function setRiichiChoice(on: boolean): void {
+  const v = state.view;
+  if (!v) return;
+  state.riichiChoice = on && keepRiichiChoice(v, true);
+  if (state.riichiChoice) state.selected = enterRiichiChoice(v, handOrder(v).tiles, state.selected);
+  renderBar();
+  redraw();
+}
+
+/** What a button does: send its action, or enter / leave the riichi choice. */
+function press(b: ActionButton): void {
+  if (b.action) send(b.action);
+  else if (b.choice) setRiichiChoice(b.choice === 'riichi');
+}
+
 function renderBar(): void {
   bar.replaceChildren();
   const v = state.view;
   if (v?.phase !== 'playing' || state.lost || matchFinished()) return;
-  const buttons = canAct() ? actionButtons(v) : [];
-  const status = el('span', { class: 'countdown', 'data-testid': 'status' }, statusLine(v));
+  const buttons = canAct() ? actionButtons(v, choosing()) : [];
+  const status = el('span', { class: 'countdown', 'data-testid': 'status' }, statusLine(v, choosing()));
   bar.append(status);
   for (const b of buttons) bar.append(buttonFor(b));
   const cd = el('span', { class: 'countdown', id: 'countdown' });
@@ -184,7 +222,7 @@ function buttonFor(b: ActionButton): HTMLButtonElement {
   const button = el('button', { type: 'button', class: b.kind, 'data-action': b.id, title: `${b.label} (${b.key})` });
   button.append(b.label);
   for (const t of b.tiles) button.append(tileImg(t));
-  button.addEventListener('click', () => send(b.action));
+  button.addEventListener('click', () => press(b));
   return button;
 }
 
@@ -530,16 +568,16 @@ function renderBanner(): void {
 function onKey(e: KeyboardEvent): void {
   const v = state.view;
   if (!v || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-  const input = keyHand(v, handOrder(v).tiles, state.selected, e.key);
+  const input = keyHand(v, handOrder(v).tiles, state.selected, e.key, choosing());
   if (input) {
     applyHand(input);
     e.preventDefault();
     return;
   }
   if (!canAct()) return;
-  const b = actionButtons(v).find((x) => x.key.toLowerCase() === e.key.toLowerCase());
+  const b = actionButtons(v, choosing()).find((x) => x.key.toLowerCase() === e.key.toLowerCase());
   if (b) {
-    send(b.action);
+    press(b);
     e.preventDefault();
   }
 }
@@ -567,6 +605,8 @@ async function main(): Promise<void> {
       state.hands = hands;
       state.lastRefusal = null;
       if (handChanged) state.selected = null;
+      // A new turn, a call, the hand's end: no riichi offered any more ends the choice.
+      state.riichiChoice = keepRiichiChoice(view, state.riichiChoice);
       if (state.selected !== null && state.selected >= handOrder(view).tiles.length) state.selected = null;
       if (typeof view.viewer === 'number') state.bottomSeat = view.viewer;
       feedback.onView(view);
@@ -632,7 +672,7 @@ window.__mj = {
     tapTile(index);
   },
   hand: () => (state.view ? handOrder(state.view).tiles : []),
-  buttons: () => (state.view && canAct() ? actionButtons(state.view).map((b) => b.id) : []),
+  buttons: () => (state.view && canAct() ? actionButtons(state.view, choosing()).map((b) => b.id) : []),
   drop: () => conn?.socket.io.engine.close(),
 };
 

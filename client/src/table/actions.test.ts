@@ -1,16 +1,23 @@
+import { countKinds, readyDiscards, RIICHI_ANALYSIS, riichiDiscards } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
 import {
   actionButtons,
   autoAction,
   countdown,
   discardable,
+  enterRiichiChoice,
   isOffered,
+  keepRiichiChoice,
   keyHand,
+  riichiTiles,
+  riichiWaits,
+  selectable,
   statusLine,
   tapHand,
   toPlayerAction,
 } from './actions.js';
 import { discards, makeView, tiles } from './fixture.js';
+import { handOrder } from './layout.js';
 
 const [m3, m4, m5, m6] = tiles('3456m') as [never, never, never, never];
 
@@ -128,26 +135,159 @@ describe('discarding by tap and keyboard', () => {
   const [one, two, , red] = hand as [never, never, never, never];
 
   test('first tap raises, second tap on the same tile discards, another tile moves the raise', () => {
-    expect(tapHand(mine, hand, null, 1)).toEqual({ selected: 1, discard: null });
-    expect(tapHand(mine, hand, 1, 1)).toEqual({ selected: null, discard: two });
-    expect(tapHand(mine, hand, 1, 3)).toEqual({ selected: 3, discard: null });
+    expect(tapHand(mine, hand, null, 1)).toEqual({ selected: 1, send: null });
+    expect(tapHand(mine, hand, 1, 1)).toEqual({ selected: null, send: { type: 'discard', tile: two } });
+    expect(tapHand(mine, hand, 1, 3)).toEqual({ selected: 3, send: null });
   });
 
   test('tiles that cannot be discarded now do nothing', () => {
     const other = makeView({ turn: 2 });
-    expect(tapHand(other, hand, null, 0)).toEqual({ selected: null, discard: null });
+    expect(tapHand(other, hand, null, 0)).toEqual({ selected: null, send: null });
     const some = makeView({ legalActions: discards('5z') });
-    expect(tapHand(some, hand, 3, 0)).toEqual({ selected: 3, discard: null });
-    expect(tapHand(mine, hand, null, 9)).toEqual({ selected: null, discard: null });
+    expect(tapHand(some, hand, 3, 0)).toEqual({ selected: 3, send: null });
+    expect(tapHand(mine, hand, null, 9)).toEqual({ selected: null, send: null });
   });
 
   test('arrows wrap, Enter discards the raised tile', () => {
-    expect(keyHand(mine, hand, null, 'ArrowRight')).toEqual({ selected: 0, discard: null });
-    expect(keyHand(mine, hand, null, 'ArrowLeft')).toEqual({ selected: 3, discard: null });
-    expect(keyHand(mine, hand, 3, 'ArrowRight')).toEqual({ selected: 0, discard: null });
-    expect(keyHand(mine, hand, 3, 'Enter')).toEqual({ selected: null, discard: red });
-    expect(keyHand(mine, hand, 0, ' ')).toEqual({ selected: null, discard: one });
+    expect(keyHand(mine, hand, null, 'ArrowRight')).toEqual({ selected: 0, send: null });
+    expect(keyHand(mine, hand, null, 'ArrowLeft')).toEqual({ selected: 3, send: null });
+    expect(keyHand(mine, hand, 3, 'ArrowRight')).toEqual({ selected: 0, send: null });
+    expect(keyHand(mine, hand, 3, 'Enter')).toEqual({ selected: null, send: { type: 'discard', tile: red } });
+    expect(keyHand(mine, hand, 0, ' ')).toEqual({ selected: null, send: { type: 'discard', tile: one } });
     expect(keyHand(mine, hand, null, 'Enter')).toBeNull();
     expect(keyHand(mine, hand, 0, 'x')).toBeNull();
+  });
+
+  test('outside the riichi choice, the choosing flag changes nothing', () => {
+    // A Hong Kong table offers no riichi: a stale flag cannot turn a discard into a declaration.
+    expect(tapHand(mine, hand, 1, 1, true)).toEqual({ selected: null, send: { type: 'discard', tile: two } });
+    expect(keyHand(mine, hand, 3, 'Enter', true)).toEqual({ selected: null, send: { type: 'discard', tile: red } });
+  });
+});
+
+describe('the riichi declaration: one button, then a tile of the hand', () => {
+  // 3456m 234p 678s 55z 77z: a discard of 3m or 6m leaves the hand ready on 5z and 7z; the
+  // server offers a riichi action for each (legal.ts: the shared readyDiscards).
+  const concealed = tiles('3456m234p678s5577z');
+  const [m3x, , , m6x] = concealed as [never, never, never, never];
+  const [z5, z7] = tiles('57z') as [never, never];
+  const offers = readyDiscards(countKinds(concealed), 0, RIICHI_ANALYSIS).map(
+    (r) => ({ type: 'riichi', tile: r.discard }) as const,
+  );
+  const view = makeView({
+    ruleset: 'riichi-modern',
+    hand: { concealed, drawn: null, waits: [], missedWin: false },
+    legalActions: [...discards('3456m234p678s57z'), ...offers, { type: 'win', faan: 2 }, { type: 'nineTerminals' }],
+  });
+  const hand = handOrder(view).tiles;
+  const at = (kind: number) => hand.indexOf(kind as never);
+
+  test('one Riichi button (r) however many discards may go with it; nine terminals and tsumo stay', () => {
+    expect(offers.map((o) => o.tile)).toEqual([m3x, m6x]);
+    const b = actionButtons(view);
+    expect(b.map((x) => x.id)).toEqual(['win', 'riichi', 'nineTerminals']);
+    const riichi = b[1];
+    expect(riichi).toMatchObject({ kind: 'riichi', label: 'Riichi', key: 'r', tiles: [], action: null });
+    expect(riichi?.choice).toBe('riichi');
+    expect(b[0]?.label).toBe('Tsumo · 2 han');
+    expect(b[2]?.action).toEqual({ type: 'nineTerminals' });
+  });
+
+  test('in the choice: Cancel (Escape) alone, the status says to pick the tile', () => {
+    const b = actionButtons(view, true);
+    expect(b.map((x) => x.id)).toEqual(['cancel']);
+    expect(b[0]).toMatchObject({ kind: 'cancel', label: 'Cancel', key: 'Escape', action: null, choice: 'cancel' });
+    expect(statusLine(view, true)).toBe('Riichi: pick the tile to discard');
+    expect(statusLine(view, false)).toBe('Your turn: discard a tile');
+  });
+
+  test('only the riichi tiles can be raised; a second tap declares with that tile', () => {
+    expect([...riichiTiles(view)]).toEqual([m3x, m6x]);
+    expect([...selectable(view, true)]).toEqual([m3x, m6x]);
+    expect(selectable(view, false).size).toBe(12);
+    // A dimmed tile does nothing, in or out of a raise.
+    expect(tapHand(view, hand, null, at(z5), true)).toEqual({ selected: null, send: null });
+    expect(tapHand(view, hand, at(m6x), at(z7), true)).toEqual({ selected: at(m6x), send: null });
+    expect(tapHand(view, hand, null, at(m6x), true)).toEqual({ selected: at(m6x), send: null });
+    expect(tapHand(view, hand, at(m6x), at(m6x), true)).toEqual({
+      selected: null,
+      send: { type: 'riichi', tile: m6x },
+    });
+    // Out of the choice the same taps discard.
+    expect(tapHand(view, hand, at(z5), at(z5))).toEqual({ selected: null, send: { type: 'discard', tile: z5 } });
+  });
+
+  test('the arrows step over the tiles that cannot go with the declaration; Enter declares', () => {
+    expect(keyHand(view, hand, null, 'ArrowRight', true)).toEqual({ selected: at(m3x), send: null });
+    expect(keyHand(view, hand, at(m3x), 'ArrowRight', true)).toEqual({ selected: at(m6x), send: null });
+    expect(keyHand(view, hand, at(m6x), 'ArrowRight', true)).toEqual({ selected: at(m3x), send: null });
+    expect(keyHand(view, hand, null, 'ArrowLeft', true)).toEqual({ selected: at(m6x), send: null });
+    expect(keyHand(view, hand, at(m3x), 'Enter', true)).toEqual({
+      selected: null,
+      send: { type: 'riichi', tile: m3x },
+    });
+    // A dimmed tile raised before the choice: Enter does nothing.
+    expect(keyHand(view, hand, at(z5), 'Enter', true)).toEqual({ selected: at(z5), send: null });
+  });
+
+  test('entering the choice keeps a raised riichi tile, drops any other', () => {
+    expect(enterRiichiChoice(view, hand, at(m3x))).toBe(at(m3x));
+    expect(enterRiichiChoice(view, hand, at(z7))).toBeNull();
+    expect(enterRiichiChoice(view, hand, null)).toBeNull();
+  });
+
+  test('the choice ends with a view that offers no riichi (a new turn, a call, the hand over)', () => {
+    expect(keepRiichiChoice(view, true)).toBe(true);
+    expect(keepRiichiChoice(view, false)).toBe(false);
+    const later = makeView({ ...view, seq: 11, turn: 1, legalActions: [] });
+    expect(keepRiichiChoice(later, true)).toBe(false);
+    const noRiichi = makeView({ ...view, seq: 12, legalActions: discards('3456m') });
+    expect(keepRiichiChoice(noRiichi, true)).toBe(false);
+    expect(actionButtons(noRiichi, true)).toEqual([]);
+    expect(statusLine(noRiichi, true)).toBe('Your turn: discard a tile');
+    expect(tapHand(noRiichi, hand, at(m3x), at(m3x), true).send).toEqual({ type: 'discard', tile: m3x });
+  });
+
+  test('the waits of a riichi discard come from the shared analysis; none for other tiles', () => {
+    expect(riichiWaits(view, m3x)).toEqual([z5, z7]);
+    expect(riichiWaits(view, m6x)).toEqual([z5, z7]);
+    expect(riichiWaits(view, z5)).toEqual([]);
+    expect(riichiWaits(makeView({ ...view, viewer: 'spectator' }), m3x)).toEqual([]);
+  });
+
+  test('a wait on a kind the hand holds all four of (a concealed kong) is no wait, as the server reads it', () => {
+    // Kong of 1m, then 23m 456p 789s 55z and a 7z: its discard leaves 23m waiting on 1m (dead) and 4m.
+    const kong = tiles('1111m');
+    const rest = tiles('23m456p789s55z7z');
+    const riichi = riichiDiscards({
+      concealed: countKinds(rest),
+      concealedKongs: [kong[0] as never],
+      openMelds: 0,
+      points: 25_000,
+      liveLeft: 40,
+      alreadyRiichi: false,
+    });
+    expect(riichi.ok).toBe(true);
+    const offered = riichi.ok ? riichi.discards : [];
+    const v = makeView(
+      {
+        ruleset: 'riichi-modern',
+        hand: { concealed: rest, drawn: null, waits: [], missedWin: false },
+        legalActions: [
+          ...discards('23m456p789s57z'),
+          ...offered.map((d) => ({ type: 'riichi', tile: d.discard }) as const),
+        ],
+      },
+      { 0: { melds: [{ kind: 'kong', tiles: kong, concealed: true }] } },
+    );
+    const [z7] = tiles('7z') as [never];
+    expect(riichiWaits(v, z7)).toEqual(tiles('4m'));
+    for (const d of offered) expect(riichiWaits(v, d.discard)).toEqual(d.waits);
+  });
+
+  test('every riichi button press sends nothing until a tile is picked', () => {
+    for (const b of [...actionButtons(view), ...actionButtons(view, true)])
+      if (b.choice) expect(b.action).toBeNull();
+      else expect(isOffered(view, b.action as never)).toBe(true);
   });
 });

@@ -1,22 +1,28 @@
 /**
  * What the player can do now, derived only from the legal actions the server sent with the view:
  * which hand tiles may be discarded, which buttons to show (each chow combination as its tiles,
- * pung, kong, win with its faan, pass), the automatic answers of the auto-pass / auto-win
- * toggles, and the countdown. Nothing here invents an action: every button carries one of the
- * server's `LegalAction`s, sent back unchanged (without the preview fields).
+ * pung, kong, win with its faan, pass), the riichi choice (one Riichi button, then a tile), the
+ * automatic answers of the auto-pass / auto-win toggles, and the countdown. Nothing here invents
+ * an action: every button that sends carries one of the server's `LegalAction`s, sent back
+ * unchanged (without the preview fields); Riichi and Cancel only enter and leave the choice.
  */
 import {
+  countKinds,
   type LegalAction,
+  liveWaits,
+  ownCounts,
   type PlayerAction,
+  RIICHI_ANALYSIS,
   sameAction as sameMove,
   type TableView,
   type TileKind,
+  waits,
 } from '@mahjong/shared';
 
-export type ButtonKind = 'win' | 'riichi' | 'kong' | 'pung' | 'chow' | 'draw' | 'pass';
+export type ButtonKind = 'win' | 'riichi' | 'kong' | 'pung' | 'chow' | 'draw' | 'pass' | 'cancel';
 
 export interface ActionButton {
-  /** Stable id for tests and keyboard: `win`, `pung`, `kong`, `ckong:5`, `akong:5`, `chow:3-4-5`, `pass`. */
+  /** Stable id for tests and keyboard: `win`, `riichi`, `pung`, `kong`, `ckong:5`, `akong:5`, `chow:3-4-5`, `pass`, `cancel`. */
   readonly id: string;
   readonly kind: ButtonKind;
   readonly label: string;
@@ -24,7 +30,10 @@ export interface ActionButton {
   readonly tiles: readonly TileKind[];
   /** The keyboard shortcut shown on the button. */
   readonly key: string;
-  readonly action: PlayerAction;
+  /** The server's action the button sends; null for Riichi and Cancel, which send nothing. */
+  readonly action: PlayerAction | null;
+  /** Riichi enters the riichi choice (a hand tile is picked next), Cancel leaves it. */
+  readonly choice?: 'riichi' | 'cancel';
 }
 
 /** Strips preview fields: what is sent is exactly the server's action. */
@@ -69,16 +78,81 @@ export function discardable(view: TableView): ReadonlySet<TileKind> {
   return out;
 }
 
-const ORDER: Record<ButtonKind, number> = { win: 0, riichi: 1, kong: 2, pung: 3, chow: 4, draw: 5, pass: 6 };
+const ORDER: Record<ButtonKind, number> = {
+  win: 0,
+  riichi: 1,
+  kong: 2,
+  pung: 3,
+  chow: 4,
+  draw: 5,
+  pass: 6,
+  cancel: 7,
+};
 
 /** Riichi tables count han; Hong Kong tables faan. */
 export const isRiichiView = (view: TableView): boolean => view.ruleset === 'riichi' || view.ruleset === 'riichi-modern';
 
-/** The buttons for every non-discard legal action, most valuable first, pass last. */
-export function actionButtons(view: TableView): ActionButton[] {
+/** The tile kinds whose discard may go with a riichi declaration now (the server's riichi actions). */
+export function riichiTiles(view: TableView): ReadonlySet<TileKind> {
+  const out = new Set<TileKind>();
+  for (const a of view.legalActions) if (a.type === 'riichi') out.add(a.tile);
+  return out;
+}
+
+/**
+ * Whether the riichi choice (Riichi pressed, a tile to pick) goes on with `view`: only while the
+ * server still offers a riichi. A new turn, a call, the end of the hand end it.
+ */
+export const keepRiichiChoice = (view: TableView, choosing: boolean): boolean => choosing && riichiTiles(view).size > 0;
+
+/** The hand tiles a tap or the arrows may raise: the riichi tiles while choosing, else the discards. */
+export const selectable = (view: TableView, choosing = false): ReadonlySet<TileKind> =>
+  choosing && riichiTiles(view).size > 0 ? riichiTiles(view) : discardable(view);
+
+/**
+ * What the hand waits on once `tile` is discarded with the declaration, as the shared riichi
+ * rules read it (`riichiDiscards`, which the server's offers come from, is made of these): the
+ * shape's waits with the riichi table's options, less any kind the hand holds all four of in
+ * its tiles and kongs. Empty when `tile` is not one of the offered riichi tiles.
+ */
+export function riichiWaits(view: TableView, tile: TileKind): TileKind[] {
+  const hand = view.hand;
+  const me = view.viewer;
+  if (!hand || typeof me !== 'number' || !riichiTiles(view).has(tile)) return [];
+  const melds = view.seats[me].melds;
+  const counts = countKinds(hand.concealed);
+  counts[tile] = (counts[tile] as number) - 1;
+  const shape = waits(counts, melds.length, RIICHI_ANALYSIS);
+  return liveWaits(
+    shape,
+    ownCounts(
+      counts,
+      melds.flatMap((m) => m.tiles),
+    ),
+  );
+}
+
+/** The button that leaves the riichi choice. */
+const CANCEL: ActionButton = {
+  id: 'cancel',
+  kind: 'cancel',
+  label: 'Cancel',
+  tiles: [],
+  key: 'Escape',
+  action: null,
+  choice: 'cancel',
+};
+
+/**
+ * The buttons for every non-discard legal action, most valuable first, pass last. Riichi is one
+ * button however many discards may go with it. While `choosing` a riichi tile, Cancel alone.
+ */
+export function actionButtons(view: TableView, choosing = false): ActionButton[] {
+  if (keepRiichiChoice(view, choosing)) return [CANCEL];
   const last = view.lastDiscard?.tile;
   const buttons: ActionButton[] = [];
   let chowN = 0;
+  let riichi = false;
   for (const a of view.legalActions) {
     switch (a.type) {
       case 'discard':
@@ -150,15 +224,19 @@ export function actionButtons(view: TableView): ActionButton[] {
         });
         break;
       case 'riichi':
-        // One button per discard that may go with the declaration (the tile is laid sideways).
-        buttons.push({
-          id: `riichi:${a.tile}`,
-          kind: 'riichi',
-          label: 'Riichi',
-          tiles: [a.tile],
-          key: 'r',
-          action: toPlayerAction(a),
-        });
+        // One button for every discard that may go with the declaration: the tile is picked in
+        // the hand next (the riichi choice).
+        if (!riichi)
+          buttons.push({
+            id: 'riichi',
+            kind: 'riichi',
+            label: 'Riichi',
+            tiles: [],
+            key: 'r',
+            action: null,
+            choice: 'riichi',
+          });
+        riichi = true;
         break;
       case 'nineTerminals':
         buttons.push({
@@ -232,7 +310,8 @@ export function countdown(
 }
 
 /** A short sentence for the status line: whose move it is, from this viewer's side. */
-export function statusLine(view: TableView): string {
+export function statusLine(view: TableView, choosing = false): string {
+  if (keepRiichiChoice(view, choosing)) return 'Riichi: pick the tile to discard';
   if (view.phase === 'waiting') return 'Waiting for the host to start';
   if (view.phase === 'handOver') return 'Hand over';
   if (view.phase === 'matchOver') return 'Match over';
@@ -253,40 +332,74 @@ export function statusLine(view: TableView): string {
   }
 }
 
-/** What a tap or a key on the hand does: the tile raised now, and the tile to discard, if any. */
+/** What a tap or a key on the hand does: the tile raised now, and the action to send, if any. */
 export interface HandInput {
   readonly selected: number | null;
-  readonly discard: TileKind | null;
+  /** A discard, or in the riichi choice the declaration with that discard. */
+  readonly send: PlayerAction | null;
 }
+
+/** The move that plays hand tile `tile`: a discard, or while choosing the riichi with it. */
+const play = (tile: TileKind, choosing: boolean): PlayerAction =>
+  choosing ? { type: 'riichi', tile } : { type: 'discard', tile };
 
 /**
  * A tap on hand tile `index` (in drawing order): the first tap raises a tile the server lets us
- * discard, a second tap on the raised tile discards it; other tiles do nothing.
+ * discard (in the riichi choice: one that may go with the declaration), a second tap on the
+ * raised tile plays it; other tiles do nothing.
  */
-export function tapHand(view: TableView, hand: readonly TileKind[], selected: number | null, index: number): HandInput {
+export function tapHand(
+  view: TableView,
+  hand: readonly TileKind[],
+  selected: number | null,
+  index: number,
+  choosing = false,
+): HandInput {
+  const riichi = keepRiichiChoice(view, choosing);
   const tile = hand[index];
-  if (tile === undefined || !discardable(view).has(tile)) return { selected, discard: null };
-  if (selected === index) return { selected: null, discard: tile };
-  return { selected: index, discard: null };
+  if (tile === undefined || !selectable(view, riichi).has(tile)) return { selected, send: null };
+  if (selected === index) return { selected: null, send: play(tile, riichi) };
+  return { selected: index, send: null };
 }
 
-/** Arrow keys move the raised tile (wrapping), Enter or Space discards it. */
+/**
+ * Arrow keys move the raised tile (wrapping), Enter or Space plays it. In the riichi choice the
+ * arrows step over the tiles that cannot go with the declaration.
+ */
 export function keyHand(
   view: TableView,
   hand: readonly TileKind[],
   selected: number | null,
   key: string,
+  choosing = false,
 ): HandInput | null {
+  const riichi = keepRiichiChoice(view, choosing);
   const n = hand.length;
   if (n === 0) return null;
   if (key === 'ArrowLeft' || key === 'ArrowRight') {
     const step = key === 'ArrowLeft' ? -1 : 1;
-    return { selected: selected === null ? (step > 0 ? 0 : n - 1) : (selected + step + n) % n, discard: null };
+    let at = selected === null ? (step > 0 ? -1 : n) : selected;
+    if (!riichi) return { selected: (at + step + n) % n, send: null };
+    const can = riichiTiles(view);
+    for (let i = 0; i < n; i++) {
+      at = (at + step + n) % n;
+      if (can.has(hand[at] as TileKind)) return { selected: at, send: null };
+    }
+    return { selected, send: null };
   }
   if ((key === 'Enter' || key === ' ') && selected !== null) {
     const tile = hand[selected];
-    if (tile === undefined || !discardable(view).has(tile)) return { selected, discard: null };
-    return { selected: null, discard: tile };
+    if (tile === undefined || !selectable(view, riichi).has(tile)) return { selected, send: null };
+    return { selected: null, send: play(tile, riichi) };
   }
   return null;
+}
+
+/**
+ * The raised tile as the riichi choice begins: kept when it may go with the declaration (one more
+ * tap declares with it), else none.
+ */
+export function enterRiichiChoice(view: TableView, hand: readonly TileKind[], selected: number | null): number | null {
+  const tile = selected === null ? undefined : hand[selected];
+  return tile !== undefined && riichiTiles(view).has(tile) ? selected : null;
 }

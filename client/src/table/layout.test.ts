@@ -158,6 +158,41 @@ describe('what is shown', () => {
     expect(scene.items.some((i) => i.key === 'missedWin')).toBe(true);
   });
 
+  test("the riichi choice: the other hand tiles dimmed, the raised tile's waits in the waits corner", () => {
+    const concealed = tiles('3456m234p678s5577z');
+    const v = makeView({
+      ruleset: 'riichi-modern',
+      hand: { concealed, drawn: null, waits: [], missedWin: false, furiten: true },
+      legalActions: discards('3456m234p678s57z'),
+    });
+    const choice = new Set(tiles('36m'));
+    const mine = (scene: Scene) =>
+      scene.items.filter((i): i is TileItem => i.type === 'tile' && i.handIndex !== undefined);
+    // Out of the choice every tile may be discarded: none dimmed, no waits (14 tiles).
+    const before = layoutTable(v, 1280, 800, { selected: null });
+    expect(mine(before).filter((t) => t.dim)).toEqual([]);
+    expect(before.items.some((i) => i.key === 'waitsLabel')).toBe(false);
+    // Choosing, nothing raised: only 3m and 6m lit, no waits yet.
+    const choosing = layoutTable(v, 1280, 800, { selected: null, riichiChoice: { tiles: choice, waits: [] } });
+    expect(
+      mine(choosing)
+        .filter((t) => !t.dim)
+        .map((t) => t.face),
+    ).toEqual(tiles('36m'));
+    expect(choosing.items.some((i) => i.key === 'waitsLabel')).toBe(false);
+    // 6m raised: its waits under their own label, below the furiten line.
+    const raised = layoutTable(v, 1280, 800, {
+      selected: 3,
+      riichiChoice: { tiles: choice, waits: tiles('57z') },
+    });
+    expect(mine(raised).find((t) => t.raised)?.face).toBe(tiles('6m')[0]);
+    expect(raised.items.find((i) => i.key === 'waitsLabel')).toMatchObject({ text: 'Riichi · waits' });
+    expect(
+      raised.items.filter((i) => i.type === 'tile' && i.highlight === 'wait').map((i) => (i as TileItem).face),
+    ).toEqual(tiles('57z'));
+    expect(raised.items.some((i) => i.key === 'missedWin')).toBe(true);
+  });
+
   test('the running clock is shown in the centre, red in its last seconds', () => {
     const at = (seconds: number) =>
       layoutTable(makeView(), 1280, 800, { selected: null, clock: { kind: 'claim', seconds } }).items.find(
@@ -267,6 +302,15 @@ test.each(GRID)('the drawn tile raised (as to declare riichi with it) keeps clea
   const scene = layoutTable(crowdedRiichi(24), W, H, { selected: 13, clock: { kind: 'turn', seconds: 7 } });
   expect(scene.items.find((i) => i.type === 'tile' && i.raised)?.key).toBe('h:drawn');
   expect(problems(scene, W, H)).toEqual([]);
+});
+
+test.each(GRID)('the riichi choice with nine waits and furiten fits every viewport: %i x %i', (W, H) => {
+  // The crowded riichi hand (nine gates and a drawn 5p) choosing its 5p, raised: nine waits.
+  const view = crowdedRiichi(24);
+  const riichiChoice = { tiles: new Set(tiles('5p')), waits: tiles('123456789m') };
+  const scene = layoutTable(view, W, H, { selected: 13, riichiChoice, clock: { kind: 'turn', seconds: 7 } });
+  expect(problems(scene, W, H)).toEqual([]);
+  expect(scene.items.filter((i) => i.type === 'tile' && i.highlight === 'wait')).toHaveLength(9);
 });
 
 test('ponds longer than a hand allows still fit, in more rows, without overlaps', () => {

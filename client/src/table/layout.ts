@@ -105,6 +105,12 @@ export interface UiState {
   readonly bottomSeat?: Seat;
   /** Seconds left on the running clock (turn or claim window), shown in the centre. */
   readonly clock?: { readonly kind: 'turn' | 'claim'; readonly seconds: number } | null;
+  /**
+   * The riichi choice (Riichi pressed, a tile to pick): the hand tiles that may go with the
+   * declaration (the others are dimmed), and what the raised one would wait on (drawn in the
+   * waits corner; empty when no such tile is raised).
+   */
+  readonly riichiChoice?: { readonly tiles: ReadonlySet<TileKind>; readonly waits: readonly TileKind[] } | null;
 }
 
 /** Where `seat` sits on the screen for `viewer` (turn order runs counter-clockwise). */
@@ -255,7 +261,8 @@ function seatGroups(view: TableView, seat: SeatPublicView, isBottom: boolean, ui
   const reveal = ui.reveal?.[seat.seat];
   if (isBottom && view.hand) {
     const { tiles, drawnIndex } = handOrder(view);
-    const can = new Set(view.legalActions.filter((a) => a.type === 'discard').map((a) => a.tile));
+    const can =
+      ui.riichiChoice?.tiles ?? new Set(view.legalActions.filter((a) => a.type === 'discard').map((a) => a.tile));
     const counts = new Map<number, number>();
     const hand: RowTile[] = [];
     let drawn: RowTile | null = null;
@@ -316,6 +323,7 @@ export const TABLE_TEXT = {
   bot: 'Bot',
   away: ' ⚠',
   waits: 'Ready · waits',
+  riichiWaits: 'Riichi · waits',
   missedWin: 'Missed win: no discard wins until your next draw',
   furiten: 'Furiten: no ron',
   riichiWall: (wall: number) => `Wall ${wall}`,
@@ -756,7 +764,11 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
 
   // Riichi tables say furiten (which covers a passed win); Hong Kong tables the missed-win rule.
   const warning = view.hand?.furiten ? TABLE_TEXT.furiten : view.hand?.missedWin && !pot ? TABLE_TEXT.missedWin : null;
-  if (view.hand && (view.hand.waits.length > 0 || warning !== null)) {
+  // In the riichi choice, the waits the raised tile's discard would leave.
+  const preview = ui.riichiChoice && ui.riichiChoice.waits.length > 0 ? ui.riichiChoice.waits : null;
+  const waits = preview ?? view.hand?.waits ?? [];
+  const waitsLabel = preview ? TABLE_TEXT.riichiWaits : TABLE_TEXT.waits;
+  if (view.hand && (waits.length > 0 || warning !== null)) {
     const r = cornerL;
     const ts = clamp(Math.min(r.w / 12, hand * 0.3), 8, 15);
     let y = r.y;
@@ -777,12 +789,11 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       });
       y += lines * ts * 1.3 + ts * 0.3;
     }
-    const waits = view.hand.waits;
     if (waits.length > 0) {
       items.push({
         type: 'text',
         key: 'waitsLabel',
-        text: TABLE_TEXT.waits,
+        text: waitsLabel,
         x: r.x,
         y,
         size: ts,
@@ -792,7 +803,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
         anchorY: 0,
         maxWidth: r.w,
       });
-      y += Math.ceil(textWidth(TABLE_TEXT.waits, ts, true) / Math.max(1, r.w)) * ts * 1.3 + ts * 0.3;
+      y += Math.ceil(textWidth(waitsLabel, ts, true) / Math.max(1, r.w)) * ts * 1.3 + ts * 0.3;
       // As large as the corner allows (in as many rows as needed), at most most of a hand tile.
       const room = Math.max(1, r.y + r.h - y);
       let ws = 4;

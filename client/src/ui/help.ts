@@ -8,6 +8,7 @@ const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['W', 'win'],
   ['P', 'pung'],
   ['K', 'kong'],
+  ['R', 'riichi, then pick the tile (Esc cancels)'],
   ['1 2 3', 'chow (each choice)'],
   ['Esc', 'pass'],
   ['?', 'this help'],
