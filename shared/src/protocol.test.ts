@@ -17,6 +17,8 @@ describe('parseClientMessage', () => {
     { type: 'act', seat: 2, seq: 5, action: { type: 'discard', tile: 33 as never }, id: 7 },
     { type: 'act', seat: 0, seq: 0, action: { type: 'chow', tiles: [0, 1, 2] as never } },
     { type: 'act', seat: 3, seq: 1, action: { type: 'pass' } },
+    { type: 'act', seat: 1, seq: 4, action: { type: 'discard', tile: 4 as never, red: true } },
+    { type: 'act', seat: 1, seq: 4, action: { type: 'riichi', tile: 13 as never, red: false } },
     { type: 'sync' },
     { type: 'ping', t: 12 },
   ];
@@ -58,6 +60,8 @@ describe('parseClientMessage', () => {
     { type: 'act', seat: 0, seq: 1, action: { type: 'chow', tiles: [1, 2] } },
     { type: 'act', seat: 0, seq: 1, action: { type: 'steal' } },
     { type: 'act', seat: 0, seq: 1, action: { type: 'pass', extra: 1 } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'discard', tile: 4, red: 'yes' } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'chow', tiles: [3, 4, 5], red: true } },
     { type: 'act', seq: 1, action: { type: 'pass' } },
     { type: 'sync', now: true },
     { type: 'ping' },

@@ -86,7 +86,7 @@ const tileSchema = z
   .transform((n) => n as TileKind);
 
 export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('discard'), tile: tileSchema }).strict(),
+  z.object({ type: z.literal('discard'), tile: tileSchema, red: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('chow'), tiles: z.tuple([tileSchema, tileSchema, tileSchema]) }).strict(),
   z.object({ type: z.literal('pung') }).strict(),
   z.object({ type: z.literal('kong') }).strict(),
@@ -94,7 +94,7 @@ export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discrimina
   z.object({ type: z.literal('addedKong'), tile: tileSchema }).strict(),
   z.object({ type: z.literal('win') }).strict(),
   z.object({ type: z.literal('pass') }).strict(),
-  z.object({ type: z.literal('riichi'), tile: tileSchema }).strict(),
+  z.object({ type: z.literal('riichi'), tile: tileSchema, red: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('nineTerminals') }).strict(),
 ]) as unknown as z.ZodType<PlayerAction, unknown>;
 

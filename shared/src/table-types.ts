@@ -31,11 +31,19 @@ export interface Meld {
   readonly claimed?: TileKind;
   /** A pung promoted to a kong with a drawn tile. */
   readonly added?: boolean;
+  /** Riichi tables with red fives: one of its fives is the red one (a suit has one). */
+  readonly red?: true;
 }
 
-/** What a seat may send to the table. Tiles are kinds: which physical copy is the server's business. */
+/**
+ * What a seat may send to the table. Tiles are kinds: which physical copy is the server's
+ * business, but for one choice a player makes: at a table with red fives, a discard (or a riichi
+ * discard) of a five may say which copy goes, `red: true` the red one, `red: false` a plain one
+ * (refused when the hand holds no such copy). Without `red` the server takes the tile just drawn
+ * when it is of that kind, else the last of that kind to come into the hand.
+ */
 export type PlayerAction =
-  | { readonly type: 'discard'; readonly tile: TileKind }
+  | { readonly type: 'discard'; readonly tile: TileKind; readonly red?: boolean }
   /** Claim the last discard as a chow; `tiles` is the whole chow, sorted, including the discard. */
   | { readonly type: 'chow'; readonly tiles: readonly [TileKind, TileKind, TileKind] }
   | { readonly type: 'pung' }
@@ -47,14 +55,18 @@ export type PlayerAction =
   | { readonly type: 'win' }
   | { readonly type: 'pass' }
   /** Riichi tables: declare riichi and discard `tile` (laid sideways) in one move. */
-  | { readonly type: 'riichi'; readonly tile: TileKind }
+  | { readonly type: 'riichi'; readonly tile: TileKind; readonly red?: boolean }
   /** Riichi tables: call an abortive draw on one's first draw with nine or more kinds of terminals
    * and honours (kyuushu kyuuhai), when the table's option allows it. */
   | { readonly type: 'nineTerminals' };
 
 export type PlayerActionType = PlayerAction['type'];
 
-/** Whether two actions are the same move (the fields that make a move; nothing else compared). */
+/**
+ * Whether two actions are the same move (the fields that make a move; nothing else compared).
+ * A discard's `red` is not compared: legal actions name kinds, and which copy of a five is held
+ * is checked apart.
+ */
 export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
   if (a.type !== b.type) return false;
   switch (a.type) {
@@ -86,6 +98,8 @@ export interface DiscardView {
   readonly tile: TileKind;
   /** Claimed by another seat (drawn greyed out or removed by the client). */
   readonly claimed: boolean;
+  /** The red five of its suit (riichi tables with red fives). */
+  readonly red?: true;
 }
 
 /** What everybody may see of a seat. */
@@ -127,6 +141,8 @@ export interface RiichiTableView {
   readonly length: 'east' | 'east-south';
   /** Points each seat starts with (25,000). */
   readonly startPoints: number;
+  /** Red fives in the set: 3 (one per suit, ids 16, 52, 88) or 0. Tiles shown carry `red`. */
+  readonly redFives: 0 | 3;
   /** The standing as the match would end now (final once it is over): places, points (the
    * sticks on the table to the first) and scores with uma and the top prize. */
   readonly ranking?: readonly {
@@ -192,6 +208,10 @@ export interface HandResultView {
   readonly points?: number;
   readonly honba?: number;
   readonly sticks?: number;
+  /** Riichi tables with red fives: the red fives among each revealed hand (`hands`), and
+   * whether the winning tile was one. */
+  readonly redFives?: BySeat<readonly TileKind[]>;
+  readonly winTileRed?: true;
   /** Riichi tables: indicators at the end of the hand; ura only when a riichi seat won. */
   readonly doraIndicators?: readonly TileKind[];
   readonly uraIndicators?: readonly TileKind[];
@@ -234,9 +254,9 @@ export interface TableView {
   readonly dice?: readonly [number, number];
   readonly turn: Seat | null;
   readonly stage: TurnStage;
-  readonly lastDiscard: { readonly seat: Seat; readonly tile: TileKind } | null;
+  readonly lastDiscard: { readonly seat: Seat; readonly tile: TileKind; readonly red?: true } | null;
   /** In a `robbing` window: the seat adding to its pung and the tile being added (robbable). */
-  readonly robbing?: { readonly seat: Seat; readonly tile: TileKind };
+  readonly robbing?: { readonly seat: Seat; readonly tile: TileKind; readonly red?: true };
   /** Deadlines as milliseconds since the epoch of the server's clock. */
   readonly deadlines: { readonly turn: number | null; readonly claim: number | null };
   readonly seats: BySeat<SeatPublicView>;
@@ -245,6 +265,10 @@ export interface TableView {
     readonly concealed: readonly TileKind[];
     /** The tile just drawn (also counted in `concealed`), set apart by the client. */
     readonly drawn: TileKind | null;
+    /** Riichi tables with red fives: the kinds of the red fives among `concealed` (a suit has
+     * one), and whether the drawn tile is one of them. */
+    readonly red?: readonly TileKind[];
+    readonly drawnRed?: boolean;
     /** The tiles that would complete the hand, when it is ready. */
     readonly waits: readonly TileKind[];
     /** Under the missed-win rule: cannot win on a discard until the next own draw. */

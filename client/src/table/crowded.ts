@@ -77,7 +77,14 @@ export function crowdedRiichi(n = 24): TableView {
   return makeView(
     {
       ruleset: 'riichi-modern',
-      riichi: { doraIndicators: tiles('9m9p9s4z7z'), honba: 12, sticks: 4, length: 'east-south', startPoints: 25000 },
+      riichi: {
+        doraIndicators: tiles('9m9p9s4z7z'),
+        honba: 12,
+        sticks: 4,
+        length: 'east-south',
+        startPoints: 25000,
+        redFives: 3,
+      },
       hand: {
         concealed: tiles('1112345678999m5p'),
         drawn: tiles('5p')[0] as TileKind,

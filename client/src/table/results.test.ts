@@ -69,7 +69,14 @@ describe('match end', () => {
   });
 
   test('riichi: the chart starts at the points dealt and takes the declarations\u2019 sticks', () => {
-    const riichi = { doraIndicators: [], honba: 0, sticks: 1, length: 'east' as const, startPoints: 25000 };
+    const riichi = {
+      doraIndicators: [],
+      honba: 0,
+      sticks: 1,
+      length: 'east' as const,
+      startPoints: 25000,
+      redFives: 0 as const,
+    };
     const draw = {
       handNumber: 0,
       kind: 'draw' as const,

@@ -41,10 +41,23 @@ export function chooseBotAction(view: TableView, level: BotLevel = 'hard'): Play
   if (view.phase !== 'playing' || view.hand === undefined || view.viewer === 'spectator') return { type: 'pass' };
   const ctx = botContext(view);
   if (view.stage === 'discard') {
-    if (view.riichi !== undefined) return riichiTurnChoice(ctx, legal, level);
+    if (view.riichi !== undefined) return keepRedFive(view, riichiTurnChoice(ctx, legal, level));
     return turnChoice(ctx, legal, level);
   }
   return claimChoice(ctx, legal, level);
+}
+
+/**
+ * With red fives: a five is discarded as a plain copy when the hand holds one besides its red
+ * one (the red five is a dora worth keeping). In riichi the drawn tile goes, whichever it is.
+ */
+function keepRedFive(view: TableView, action: PlayerAction): PlayerAction {
+  if (action.type !== 'discard' && action.type !== 'riichi') return action;
+  const hand = view.hand as NonNullable<TableView['hand']>;
+  if (hand.red === undefined || !hand.red.includes(action.tile)) return action;
+  if (view.seats[view.viewer as number]?.riichi !== undefined) return action;
+  const copies = hand.concealed.filter((k) => k === action.tile).length;
+  return copies > 1 ? { ...action, red: false } : action;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import {
   type AnalysisOptions,
+  isRedFive,
   kindOfId,
   type KindCounts,
   liveWaits,
@@ -33,6 +34,20 @@ export function countsOf(ids: readonly TileId[]): KindCounts {
 }
 
 export const countOf = (ids: readonly TileId[], kind: TileKind): number => countsOf(ids)[kind] as number;
+
+/**
+ * The copy of `kind` a discard takes from the seat's hand, or null when it holds no such copy.
+ * With `red` (tables with red fives: `redFives` 3) the red copy (true) or a plain one (false);
+ * without it, the old rule every logged action keeps: the tile just drawn when it is of that
+ * kind, else the last of that kind to come into the hand. Among plain copies the same order.
+ */
+export function discardCopy(st: SeatState, kind: TileKind, red: boolean | undefined, redFives: 0 | 3): TileId | null {
+  const fits = (id: TileId) => kindOfId(id) === kind && (red === undefined || isRedFive(id, redFives) === red);
+  if (st.drawn !== null && fits(st.drawn)) return st.drawn;
+  for (let i = st.concealed.length - 1; i >= 0; i--)
+    if (fits(st.concealed[i] as TileId)) return st.concealed[i] as TileId;
+  return null;
+}
 
 /**
  * What a ready seat (3n+1 concealed tiles) waits on: the kinds that complete its hand, but for

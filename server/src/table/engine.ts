@@ -102,9 +102,11 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
 export function cleanAction(a: PlayerAction): PlayerAction {
   switch (a.type) {
     case 'discard':
+    case 'riichi':
+      // Which copy of a five, when the player says (red fives); the log keeps it.
+      return typeof a.red === 'boolean' ? { type: a.type, tile: a.tile, red: a.red } : { type: a.type, tile: a.tile };
     case 'concealedKong':
     case 'addedKong':
-    case 'riichi':
       return { type: a.type, tile: a.tile };
     case 'chow':
       return { type: 'chow', tiles: [a.tiles[0], a.tiles[1], a.tiles[2]] };

@@ -16,8 +16,8 @@ import {
 } from '@mahjong/shared';
 import { mayDeclareNineTerminals, riichiKongAllowed } from '@mahjong/shared';
 import { deadCount, liveCount } from './core.js';
-import { firstUninterruptedDraw, kongCount, riichiOf, riichiOffers } from './riichi-play.js';
-import { countOf, countsOf } from './counts.js';
+import { firstUninterruptedDraw, kongCount, redFivesOf, riichiOf, riichiOffers } from './riichi-play.js';
+import { countOf, countsOf, discardCopy } from './counts.js';
 import type { ActionRefusal } from './types.js';
 import { checkDiscardWin, checkSelfWin } from './wins.js';
 import type { ClaimWindow, TableState } from './state.js';
@@ -230,6 +230,18 @@ export function hasActions(s: TableState, seat: Seat): boolean {
   return w !== null && w.answers[seat] === null && w.options[seat].length > 0;
 }
 
+/**
+ * A discard that names its copy of a five (`red`) needs that copy in the hand, and in riichi it
+ * must be the tile just drawn (the only discard then). Every other action passes.
+ */
+function copyHeld(s: TableState, seat: Seat, action: PlayerAction): boolean {
+  if ((action.type !== 'discard' && action.type !== 'riichi') || action.red === undefined) return true;
+  const st = s.hand.seats[seat];
+  const id = discardCopy(st, action.tile, action.red, redFivesOf(s.setup));
+  if (id === null) return false;
+  return s.hand.riichi?.seats[seat].declared == null || id === st.drawn;
+}
+
 /** Whether `action` is among `legalActions(s, seat)`, without building the list. */
 export function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolean {
   if (s.phase === 'handOver') return action.type === 'pass' && !s.hand.seats[seat].ready;
@@ -239,11 +251,11 @@ export function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolea
     return w !== null && w.answers[seat] === null && w.options[seat].some((l) => sameAction(l, action));
   }
   if (h.turn !== seat) return false;
-  if (h.riichi !== null) return legalActions(s, seat).some((l) => sameAction(l, action));
+  if (h.riichi !== null) return legalActions(s, seat).some((l) => sameAction(l, action)) && copyHeld(s, seat, action);
   const st = h.seats[seat];
   switch (action.type) {
     case 'discard':
-      return action.tile < 34 && countOf(st.concealed, action.tile) > 0;
+      return action.tile < 34 && countOf(st.concealed, action.tile) > 0 && copyHeld(s, seat, action);
     case 'concealedKong':
       return action.tile < 34 && deadCount(h.wall) > 0 && countOf(st.concealed, action.tile) === 4;
     case 'addedKong':
@@ -296,6 +308,15 @@ function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): Action
       action.type === 'riichi') &&
     s.phase === 'playing' &&
     !s.hand.seats[seat].concealed.some((id) => kindOfId(id) === action.tile)
+  ) {
+    return 'action/no_such_tile';
+  }
+  // A five of that kind is held, but not the copy named (red or plain).
+  if (
+    (action.type === 'discard' || action.type === 'riichi') &&
+    action.red !== undefined &&
+    s.phase === 'playing' &&
+    discardCopy(s.hand.seats[seat], action.tile, action.red, redFivesOf(s.setup)) === null
   ) {
     return 'action/no_such_tile';
   }

@@ -120,6 +120,12 @@ const tileOf = (event: MachineEvent) => {
   return a.tile;
 };
 
+/** Which copy of a five a discard names, if it says (red fives). */
+const redOf = (event: MachineEvent): boolean | undefined => {
+  const a = actOf(event).action;
+  return a.type === 'discard' || a.type === 'riichi' ? a.red : undefined;
+};
+
 type Update = (s: TableState, event: MachineEvent) => TableState;
 
 /**
@@ -135,8 +141,8 @@ const UPDATES = {
   scoreSelfDrawnWin: (s) => selfDrawnWin(s),
   declareConcealedKong: (s, e) => declareConcealedKong(s, tileOf(e)),
   openRobbingWindow: (s, e) => openRobbing(s, tileOf(e), s.at),
-  discardTile: (s, e) => discard(s, tileOf(e), s.at),
-  declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true),
+  discardTile: (s, e) => discard(s, tileOf(e), s.at, false, redOf(e)),
+  declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true, redOf(e)),
   payRiichiStick: (s) => payRiichiStick(s),
   declareAbortiveDraw: (s) => riichiAbort(s, abortiveDrawNow(s) as AbortiveDraw),
   abortOnNineTerminals: (s) => riichiAbort(s, 'nineTerminals'),

@@ -35,6 +35,14 @@ import type {
   TableState,
 } from './state.js';
 
+/** Red fives in the set: the table's option (the same three tile ids at either riichi table); 0 elsewhere. */
+export function redFivesOf(setup: TableState['setup']): 0 | 3 {
+  const o = setup.rules.options;
+  if (o.ruleset === 'riichi-modern') return o.redFives;
+  if (o.ruleset === 'riichi') return o.akaDora ? 3 : 0;
+  return 0;
+}
+
 /** The riichi part of a hand (call only at riichi tables). */
 export const riichiOf = (h: HandState): RiichiHand => {
   if (h.riichi === null) throw new Error('not a riichi table');

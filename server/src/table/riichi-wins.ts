@@ -15,6 +15,7 @@ import {
   isOrphan,
   isRedFive,
   kindOfId,
+  redKinds,
   nextHand,
   type PaymentView,
   type Points,
@@ -26,6 +27,7 @@ import {
   settleWin,
   sortKinds,
   type TileId,
+  type TileKind,
   type Transfer,
   type ValidScore,
   type WinCondition,
@@ -33,18 +35,18 @@ import {
 } from '@mahjong/shared';
 import { isComplete, liveCount } from './core.js';
 import { countsOf, meldKinds } from './counts.js';
-import { endHand, revealAll } from './hand-end.js';
-import { firstUninterruptedDraw, indicatorKinds, inFuriten, riichiOf, riichiWaits, rulesOf } from './riichi-play.js';
+import { endHand } from './hand-end.js';
+import {
+  firstUninterruptedDraw,
+  indicatorKinds,
+  inFuriten,
+  redFivesOf,
+  riichiOf,
+  riichiWaits,
+  rulesOf,
+} from './riichi-play.js';
 import { kindsOf, prevailingWind, setSeat, type TableState } from './state.js';
 import type { WinCheck } from './wins.js';
-
-/** The red-five count of the table's options (the same three tile ids under either riichi table). */
-function redFivesInPlay(s: TableState): 0 | 3 {
-  const o = s.setup.rules.options;
-  if (o.ruleset === 'riichi-modern') return o.redFives;
-  if (o.ruleset === 'riichi') return o.akaDora ? 3 : 0;
-  return 0;
-}
 
 /**
  * The scorer's input for `seat` winning on `winId` with `concealedBefore` (without it). Ura-dora
@@ -66,7 +68,7 @@ function winInput(
   const kinds = ids.map(kindOfId);
   let dora = countDora(kinds, indicatorKinds(h));
   if (withUra) dora += countDora(kinds, indicatorKinds(h, true));
-  const red = redFivesInPlay(s);
+  const red = redFivesOf(s.setup);
   return {
     concealed: sortKinds(kindsOf(concealedBefore)),
     melds: meldKinds(st),
@@ -138,6 +140,24 @@ export function checkRiichiDiscardWin(s: TableState, seat: Seat, tile: TileId, r
   return r === null ? { ok: false, faan: 0 } : { ok: true, faan: r.han ?? 0 };
 }
 
+/**
+ * The hands a riichi table shows when a hand ends: the winners', the ready ones at an exhaustive
+ * draw, the caller's at nine terminals, the declarers' at four riichi, the claimers' at a triple
+ * ron; every other hand stays hidden (an empty list), as at a real table. With red fives, which
+ * of the shown tiles are red.
+ */
+function shownHands(
+  s: TableState,
+  shown: readonly Seat[],
+): Pick<HandResultView, 'hands'> & Partial<Pick<HandResultView, 'redFives'>> {
+  const seats = s.hand.seats;
+  const hands = SEATS.map((seat) => (shown.includes(seat) ? sortKinds(kindsOf(seats[seat].concealed)) : []));
+  const red = redFivesOf(s.setup);
+  if (red === 0) return { hands: hands as unknown as BySeat<TileKind[]> };
+  const reds = SEATS.map((seat) => (shown.includes(seat) ? redKinds(seats[seat].concealed, red) : []));
+  return { hands: hands as unknown as BySeat<TileKind[]>, redFives: reds as unknown as BySeat<TileKind[]> };
+}
+
 /** Payments seat to seat, one line per payer and payee (the hand's value and its honba together). */
 function paymentsOf(transfers: readonly Transfer[]): PaymentView[] {
   const out: PaymentView[] = [];
@@ -151,6 +171,7 @@ function paymentsOf(transfers: readonly Transfer[]): PaymentView[] {
 
 interface ScoredWin {
   readonly seat: Seat;
+  readonly winId: TileId;
   readonly score: ValidScore;
   readonly input: WinInput;
   readonly ura: boolean;
@@ -168,7 +189,7 @@ function scoreFinal(
   const input = winInput(s, seat, before, winId, selfDrawn, conditions, ura);
   const r = scored(s, input);
   if (r === null) throw new Error(`accepted riichi win of seat ${seat} does not score`);
-  return { seat, score: r, input, ura };
+  return { seat, winId, score: r, input, ura };
 }
 
 /** One winner's result (the hand's deltas and payments are set by the caller). */
@@ -193,6 +214,7 @@ function winResult(
     ...(from === null ? {} : { discarder: from }),
     selfDrawn: from === null,
     winTile: w.input.win,
+    ...(isRedFive(w.winId, redFivesOf(s.setup)) ? { winTileRed: true as const } : {}),
     faan: r.han ?? 0,
     han: r.han ?? 0,
     ...(r.fu === null ? {} : { fu: r.fu }),
@@ -229,7 +251,7 @@ export function riichiTsumo(s: TableState): TableState {
     ...winResult(s, w, null, settled.transfers, true),
     payments: paymentsOf(settled.transfers),
     deltas: settled.deltas,
-    hands: revealAll(s),
+    ...shownHands(s, [seat]),
   };
   return endRiichiHand(s, result, { kind: 'win', winners: [seat] }, 0);
 }
@@ -242,7 +264,7 @@ export function riichiTsumo(s: TableState): TableState {
 export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile: TileId, robbing: boolean): TableState {
   const rules = rulesOf(s);
   const winners = rules.headBump ? all.slice(0, 1) : all;
-  if (winners.length === 3 && rules.tripleRonAborts) return riichiAbort(s, 'tripleRon');
+  if (winners.length === 3 && rules.tripleRonAborts) return riichiAbort(s, 'tripleRon', winners);
   const h = s.hand;
   const scoredWins = winners.map((seat) =>
     scoreFinal(s, seat, h.seats[seat].concealed, tile, false, ronConditions(s, seat, robbing)),
@@ -265,12 +287,12 @@ export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile:
   const first = winners[0] as Seat;
   seats = setSeat(seats, first, { ...seats[first], concealed: [...seats[first].concealed, tile], drawn: tile });
   const after: TableState = { ...s, hand: { ...h, seats } };
-  const hands = revealAll(after);
+  const hands = shownHands(after, winners);
   const each = scoredWins.map((w, i) => ({
     ...winResult(s, w, from, settled.transfers, i === 0),
     payments: paymentsOf(settled.transfers.filter((t) => t.to === w.seat)),
     deltas: settled.deltas,
-    hands,
+    ...hands,
   }));
   const result: HandResultView = {
     ...(each[0] as HandResultView),
@@ -296,22 +318,36 @@ export function riichiExhaustiveDraw(s: TableState): TableState {
   });
   const settled = settleExhaustiveDraw({ ready, nagashi, dealer: s.dealer, rules });
   const kind = rules.nagashiMangan && nagashi.length > 0 ? 'nagashi' : 'exhaustive';
-  const result = drawResult(s, kind, paymentsOf(settled.transfers), settled.deltas, ready);
+  const result = drawResult(
+    s,
+    kind,
+    paymentsOf(settled.transfers),
+    settled.deltas,
+    SEATS.filter((seat) => ready[seat]),
+    ready,
+  );
   return endRiichiHand(s, result, { kind: 'exhaustive', ready }, (s.pot as NonNullable<TableState['pot']>).sticks);
 }
 
-/** An abortive draw: nothing paid, the dealer deals again with one more honba. */
-export function riichiAbort(s: TableState, kind: AbortiveDraw): TableState {
-  const result = drawResult(s, kind, [], [0, 0, 0, 0]);
+/**
+ * An abortive draw: nothing paid, the dealer deals again with one more honba. Shown: the
+ * nine-terminals caller's hand, the four declarers' at four riichi, the three claimers' at a
+ * triple ron (`claimers`); nobody's at four winds or four kongs.
+ */
+export function riichiAbort(s: TableState, kind: AbortiveDraw, claimers: readonly Seat[] = []): TableState {
+  const shown: readonly Seat[] =
+    kind === 'nineTerminals' ? [s.hand.turn] : kind === 'fourRiichi' ? SEATS : kind === 'tripleRon' ? claimers : [];
+  const result = drawResult(s, kind, [], [0, 0, 0, 0], shown);
   return endRiichiHand(s, result, { kind: 'abortive' }, (s.pot as NonNullable<TableState['pot']>).sticks);
 }
 
-/** A drawn hand's result: why, its payments, every hand revealed, the honba, sticks and indicators. */
+/** A drawn hand's result: why, its payments, the hands shown, the honba, sticks and indicators. */
 function drawResult(
   s: TableState,
   drawKind: NonNullable<HandResultView['drawKind']>,
   payments: readonly PaymentView[],
   deltas: BySeat<number>,
+  shown: readonly Seat[],
   ready?: BySeat<boolean>,
 ): HandResultView {
   const h = s.hand;
@@ -325,7 +361,7 @@ function drawResult(
     ...(ready === undefined ? {} : { ready }),
     payments,
     deltas,
-    hands: revealAll(s),
+    ...shownHands(s, shown),
     honba: pot.honba,
     sticks: pot.sticks,
     doraIndicators: indicatorKinds(h),

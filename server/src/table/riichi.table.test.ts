@@ -349,6 +349,130 @@ describe('kongs after a call and added kongs', () => {
   });
 });
 
+describe('red fives', () => {
+  // The dealer holds the red 5m (`0m`) and a plain one; seat 2 the red 5p, seat 3 the red 5s.
+  const RED: WallScript = {
+    hands: ['12305m789m11p11s6z9s', '123m789m11z22z33z4z', '4068p234s234s44z7z', '1204s5s789s55z77z9p'],
+    draws: '8m',
+  };
+  const red = () => table([RED], { redFives: 3 });
+
+  it('each seat sees its own; a discard names its copy; a red five is face up for everybody', () => {
+    const e = red();
+    expect(e.viewFor(0).hand).toMatchObject({ red: [tile('5m')], drawnRed: false });
+    expect(e.viewFor(1).hand?.red).toEqual([]);
+    expect(e.viewFor(2).hand?.red).toEqual([tile('5p')]);
+    expect(e.viewFor(2).riichi?.redFives).toBe(3);
+    // The plain 5m first: the red one stays in the hand, nobody sees a red tile.
+    must(e, 0, { type: 'discard', tile: tile('5m'), red: false });
+    expect(e.viewFor(0).hand?.red).toEqual([tile('5m')]);
+    expect(e.viewFor(1).seats[0].discards).toEqual([{ tile: tile('5m'), claimed: false }]);
+    expect(e.viewFor(1).lastDiscard).toEqual({ seat: 0, tile: tile('5m') });
+    settle(e);
+    play(e, 1, '8m');
+    // A copy the hand does not hold is refused and changes nothing.
+    const before = JSON.stringify(e.viewFor(2));
+    expect(e.act(2, { type: 'discard', tile: tile('5s'), red: true }, e.state.at)).toMatchObject({
+      ok: false,
+      error: { code: 'action/no_such_tile' },
+    });
+    expect(e.act(2, { type: 'discard', tile: tile('4z'), red: true }, e.state.at)).toMatchObject({
+      ok: false,
+      error: { code: 'action/no_such_tile' },
+    });
+    expect(JSON.stringify(e.viewFor(2))).toBe(before);
+    must(e, 2, { type: 'discard', tile: tile('5p'), red: true });
+    for (const v of [0, 1, 3, 'spectator'] as const) {
+      expect(e.viewFor(v).seats[2].discards).toEqual([{ tile: tile('5p'), claimed: false, red: true }]);
+      expect(e.viewFor(v).lastDiscard).toEqual({ seat: 2, tile: tile('5p'), red: true });
+    }
+    expect(e.viewFor(2).hand?.red).toEqual([]);
+    checkAll(e);
+  });
+
+  it('a claimed red five shows in the meld; a red five won on is counted and shown in the result', () => {
+    const DEALER = '019m089p19s234567z';
+    const pung = table([{ hands: [DEALER, '55p123m789m99s11z8s', IDLE2, IDLE3] }], { redFives: 3 });
+    must(pung, 0, { type: 'discard', tile: tile('5p'), red: true });
+    must(pung, 1, { type: 'pung' });
+    settle(pung);
+    for (const v of [0, 2, 3, 'spectator'] as const) {
+      expect(pung.viewFor(v).seats[1].melds).toEqual([
+        { kind: 'pung', tiles: tiles('555p'), concealed: false, from: 0, claimed: tile('5p'), red: true },
+      ]);
+    }
+    expect(pung.viewFor(1).hand?.red).toEqual([]);
+    checkAll(pung);
+    // Seat 1 waits on 5m with a pure straight; the dealer's red 5m is the win.
+    const ron = table([{ hands: [DEALER, '123p456p789p46m11z', IDLE2, IDLE3] }], { redFives: 3 });
+    must(ron, 0, { type: 'discard', tile: tile('5m'), red: true });
+    must(ron, 1, WIN);
+    settle(ron);
+    const r = last(ron);
+    expect(r).toMatchObject({ winner: 1, winTile: tile('5m'), winTileRed: true });
+    expect(r?.patterns).toContainEqual(expect.objectContaining({ name: 'red-five', value: 1 }));
+    expect(r?.redFives).toEqual([[], [tile('5m')], [], []]);
+    expect(r?.hands.map((h) => h.length)).toEqual([0, 14, 0, 0]);
+  });
+
+  it('without red fives nothing is red and a red copy is refused', () => {
+    const e = table([RED]);
+    expect(e.viewFor(0).hand?.red).toBeUndefined();
+    expect(e.viewFor(0).riichi?.redFives).toBe(0);
+    expect(e.act(0, { type: 'discard', tile: tile('5m'), red: true }, 0)).toMatchObject({
+      ok: false,
+      error: { code: 'action/no_such_tile' },
+    });
+    must(e, 0, { type: 'discard', tile: tile('5m'), red: false });
+    expect(e.viewFor(1).seats[0].discards).toEqual([{ tile: tile('5m'), claimed: false }]);
+  });
+
+  it('in riichi the drawn tile goes: a discard naming the other copy is refused', () => {
+    // Seat 0 declares riichi, then draws the red 5m while holding a plain one in its wait.
+    const e = table([{ hands: [DEALER_READY, IDLE1, IDLE2, IDLE3], draws: '1z2z3z0m' }], { redFives: 3 });
+    must(e, 0, riichi('6z'));
+    settle(e);
+    play(e, 1, '1z');
+    play(e, 2, '2z');
+    play(e, 3, '3z');
+    expect(e.viewFor(0).hand).toMatchObject({ drawn: tile('5m'), drawnRed: true });
+    expect(e.viewFor(0).hand?.red).toContain(tile('5m'));
+    expect(e.act(0, { type: 'discard', tile: tile('5m'), red: false }, e.state.at)).toMatchObject({ ok: false });
+    must(e, 0, { type: 'discard', tile: tile('5m'), red: true });
+    expect(e.viewFor(1).lastDiscard).toEqual({ seat: 0, tile: tile('5m'), red: true });
+  });
+
+  it('where a hidden red five lies changes nothing another seat sees', () => {
+    // Seats 1 and 2 each hold a 5p; in one table seat 1's is the red one, in the other seat 2's.
+    const walls = (which: 1 | 2): WallScript => ({
+      hands: [
+        '123m789m11s6z9s1p2p3p9p',
+        which === 1 ? '0p123m789m11z22z3z4z' : '5p123m789m11z22z3z4z',
+        which === 2 ? '0p8p234s234s44z7z1m2m' : '5p8p234s234s44z7z1m2m',
+        '1234s5s789s55z77z9p',
+      ],
+      draws: '8m9m6m',
+    });
+    const a = table([walls(1)], { redFives: 3 });
+    const b = table([walls(2)], { redFives: 3 });
+    const moves: [Seat, string][] = [
+      [0, '9s'],
+      [1, '8m'],
+      [2, '9m'],
+      [3, '6m'],
+    ];
+    const others = (e: TableEngineImpl) => [0, 3, 'spectator'].map((v) => JSON.stringify(e.viewFor(v as Seat)));
+    expect(others(a)).toEqual(others(b));
+    for (const [seat, t] of moves) {
+      play(a, seat, t);
+      play(b, seat, t);
+      expect(others(a)).toEqual(others(b));
+    }
+    expect(a.viewFor(1).hand?.red).toEqual([tile('5p')]);
+    expect(b.viewFor(1).hand?.red).toEqual([]);
+  });
+});
+
 describe('kong dora', () => {
   it('a concealed kong turns its indicator at once', () => {
     const e = table([
@@ -424,6 +548,8 @@ describe('abortive draws', () => {
     expect(types(e, 0)).toContain('nineTerminals');
     must(e, 0, { type: 'nineTerminals' });
     expect(last(e)).toMatchObject({ kind: 'draw', drawKind: 'nineTerminals' });
+    // The caller shows its hand; the others stay hidden.
+    expect(last(e)?.hands.map((h) => h.length)).toEqual([14, 0, 0, 0]);
     const off = table([{ hands: ['1289m19p19s123457z', IDLE1, IDLE2, '3456m234p2345s66z'] }], { nineTerminals: false });
     expect(types(off, 0)).not.toContain('nineTerminals');
   });
@@ -431,7 +557,7 @@ describe('abortive draws', () => {
   it('four winds: the same wind as everybody\u2019s first discard', () => {
     const e = table([{ hands: ['123m456m789m2355p1z', IDLE1, IDLE2, IDLE3] }]);
     for (const seat of [0, 1, 2, 3] as const) play(e, seat, '1z');
-    expect(last(e)).toMatchObject({ kind: 'draw', drawKind: 'fourWinds' });
+    expect(last(e)).toMatchObject({ kind: 'draw', drawKind: 'fourWinds', hands: [[], [], [], []] });
   });
 
   it('four kongs by two seats: the discard after the fourth ends the hand', () => {
@@ -476,6 +602,8 @@ describe('several rons, honba and sticks', () => {
     const r = last(e);
     expect(r?.winner).toBe(1);
     expect(r?.otherWins?.map((w) => w.winner)).toEqual([2]);
+    // The winners show their hands (the first with the tile won); the discarder's stays hidden.
+    expect(r?.hands.map((h) => h.length)).toEqual([0, 14, 13, 0]);
     // Seat 1: pinfu and pure straight, 30 fu 3 han (3,900) + one honba (300) + four sticks.
     // Seat 2: pure straight, 40 fu 2 han (2,600), no honba, no sticks.
     expect(r).toMatchObject({ han: 3, fu: 30, points: 3900, honba: 1, sticks: 4 });
@@ -530,6 +658,8 @@ describe('exhaustive draw', () => {
     const r = last(e);
     expect(r).toMatchObject({ kind: 'draw', drawKind: 'exhaustive', ready: [false, true, false, false] });
     expect(r?.deltas).toEqual([-1000, 3000, -1000, -1000]);
+    // Only the ready hand is shown.
+    expect(r?.hands).toEqual([[], tiles(READY), [], []]);
     expect(e.state.dealer).toBe(1);
     expect(e.state.pot).toEqual({ honba: 1, sticks: 0 });
     checkAll(e);

@@ -11,13 +11,16 @@ import {
   type TileId,
   type TileKind,
   tile,
-  tiles,
 } from '@mahjong/shared';
 import { wallFromOrder } from '@mahjong/shared';
 import type { WallState } from './core.js';
 import { createEngine, type TableEngineImpl } from './engine.js';
 import type { MatchConfig, TableRuleset } from './types.js';
 
+/**
+ * Tiles of a script in notation; `0m`, `0p`, `0s` are the red five of the suit (the copy with
+ * tile id 16, 52 or 88, as the score command writes it), a `5` is then one of the others.
+ */
 export interface WallScript {
   /** The seat that deals (and gets 14 tiles). Default 0. */
   readonly dealer?: Seat;
@@ -37,20 +40,43 @@ export interface WallScript {
   readonly ura?: string;
 }
 
+/** A script's tiles in order, each a kind and whether it is written as the red five (`0`). */
+function scriptTiles(text: string): { kind: TileKind; red: boolean }[] {
+  const out: { kind: TileKind; red: boolean }[] = [];
+  let digits = '';
+  for (const ch of text.replace(/\s/g, '')) {
+    if (ch >= '0' && ch <= '9') {
+      digits += ch;
+      continue;
+    }
+    for (const d of digits) out.push({ kind: tile(`${d === '0' ? 5 : d}${ch}`), red: d === '0' });
+    digits = '';
+  }
+  return out;
+}
+
 /** Builds a wall whose deal, draws and replacements are exactly the script's; the rest fills the middle. */
 export function scriptedWall(script: WallScript): WallState {
   const bonus = script.bonus ?? true;
   const used = new Set<number>();
-  const idOf = (k: TileKind): TileId => {
+  // The red copies written as `0` anywhere in the script are theirs alone.
+  const texts = [...script.hands, script.draws, script.last, script.replacements, script.dora, script.ura];
+  const reserved = new Set(texts.flatMap((t) => scriptTiles(t ?? '').flatMap((x) => (x.red ? [x.kind * 4] : []))));
+  const idOf = ({ kind: k, red }: { kind: TileKind; red: boolean }): TileId => {
     if (isBonus(k)) {
       const id = PLAYING_TILES + (k - 34);
       if (used.has(id)) throw new Error(`bonus tile ${k} used twice`);
       used.add(id);
       return id as TileId;
     }
+    if (red) {
+      if (used.has(k * 4)) throw new Error(`the red five of kind ${k} used twice`);
+      used.add(k * 4);
+      return (k * 4) as TileId;
+    }
     for (let c = 0; c < 4; c++) {
       const id = k * 4 + c;
-      if (!used.has(id)) {
+      if (!used.has(id) && !reserved.has(id)) {
         used.add(id);
         return id as TileId;
       }
@@ -58,7 +84,7 @@ export function scriptedWall(script: WallScript): WallState {
     throw new Error(`a fifth copy of kind ${k}`);
   };
   const dealer = script.dealer ?? 0;
-  const hands = script.hands.map((h) => tiles(h).map(idOf));
+  const hands = script.hands.map((h) => scriptTiles(h).map(idOf));
   hands.forEach((h, seat) => {
     const want = seat === dealer ? 14 : 13;
     if (h.length !== want) throw new Error(`seat ${seat} is dealt ${h.length} tiles, not ${want}`);
@@ -68,12 +94,12 @@ export function scriptedWall(script: WallScript): WallState {
   for (let r = 0; r < 3; r++) for (const s of seats) order.push(...(hands[s] as TileId[]).slice(4 * r, 4 * r + 4));
   for (const s of seats) order.push((hands[s] as TileId[])[12] as TileId);
   order.push((hands[dealer] as TileId[])[13] as TileId);
-  order.push(...tiles(script.draws ?? '').map(idOf));
-  const last = tiles(script.last ?? '').map(idOf);
-  const replacements = tiles(script.replacements ?? '').map(idOf);
+  order.push(...scriptTiles(script.draws ?? '').map(idOf));
+  const last = scriptTiles(script.last ?? '').map(idOf);
+  const replacements = scriptTiles(script.replacements ?? '').map(idOf);
   if (replacements.length > 14) throw new Error('at most 14 replacements');
-  const dora = tiles(script.dora ?? '').map(idOf);
-  const ura = tiles(script.ura ?? '').map(idOf);
+  const dora = scriptTiles(script.dora ?? '').map(idOf);
+  const ura = scriptTiles(script.ura ?? '').map(idOf);
   if ((dora.length > 0 || ura.length > 0) && replacements.length > 4)
     throw new Error('indicators with at most 4 replacements');
   const total = bonus ? 144 : 136;

@@ -4,10 +4,10 @@
  */
 import { type BySeat, kindOfId, type LegalAction, type Seat, SEATS, type TileId, type TileKind } from '@mahjong/shared';
 import { liveCount } from './core.js';
-import { withoutKinds } from './counts.js';
+import { discardCopy, withoutKinds } from './counts.js';
 import { drawFor } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
-import { riichiAfterKong, riichiOnDiscard, riichiOnKongDeclared } from './riichi-play.js';
+import { redFivesOf, riichiAfterKong, riichiOnDiscard, riichiOnKongDeclared } from './riichi-play.js';
 import { type HandState, type SeatMeld, type SeatState, setSeat, type TableState } from './state.js';
 
 type TurnPatch = Partial<Pick<HandState, 'wall' | 'seats' | 'source' | 'kongsThisTurn' | 'interrupted'>>;
@@ -47,15 +47,17 @@ export function startTurn(s: TableState, seat: Seat, patch: TurnPatch, at: numbe
   };
 }
 
-export function discard(s: TableState, kind: TileKind, at: number, declaring = false): TableState {
+/**
+ * The turn seat discards a tile of `kind` (`red`: which copy of a five, when the player said;
+ * the caller checked the copy is held), declaring riichi with it when `declaring`.
+ */
+export function discard(s: TableState, kind: TileKind, at: number, declaring = false, red?: boolean): TableState {
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
   // The drawn tile when it is of that kind (so that a timed-out turn discards the drawn tile), else the last one.
-  let pos = st.drawn !== null && kindOfId(st.drawn) === kind ? st.concealed.indexOf(st.drawn) : -1;
-  for (let i = st.concealed.length - 1; pos < 0 && i >= 0; i--)
-    if (kindOfId(st.concealed[i] as TileId) === kind) pos = i;
-  const id = st.concealed[pos] as TileId;
+  const id = discardCopy(st, kind, red, redFivesOf(s.setup)) as TileId;
+  const pos = st.concealed.indexOf(id);
   const rest = st.concealed.slice();
   rest.splice(pos, 1);
   const seats = setSeat(h.seats, seat, {

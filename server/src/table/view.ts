@@ -10,6 +10,8 @@
 import {
   type DiscardView,
   finalRanking,
+  isRedFive,
+  redKinds,
   type RiichiTableRules,
   type RiichiTableView,
   kindOfId,
@@ -28,7 +30,7 @@ import { IdentityCache } from './cache.js';
 import { deadCount, liveCount } from './core.js';
 import { seatWaits } from './counts.js';
 import { legalActions } from './legal.js';
-import { indicatorKinds, inFuriten } from './riichi-play.js';
+import { indicatorKinds, inFuriten, redFivesOf } from './riichi-play.js';
 import type { RiichiSeat, SeatDiscard, SeatMeld, TableState } from './state.js';
 
 export interface ViewExtras {
@@ -158,6 +160,7 @@ function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
 function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtras): SeatPublicView {
   const h = s.hand;
   const st = h.seats[seat];
+  const red = redFivesOf(s.setup);
   const declared = h.riichi?.seats[seat].declared ?? null;
   const view: SeatPublicView = {
     seat,
@@ -169,10 +172,18 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
     score: s.scores[seat],
     concealedCount: st.concealed.length,
     hasDrawn: playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null,
-    melds: meldsMemo.memo(st.melds, (ms) => ms.map((m) => m.meld)),
+    // A red five is face up in a meld or a pond: everybody sees it.
+    melds: meldsMemo.memo(st.melds, (ms) =>
+      ms.map((m) => (m.ids.some((id) => isRedFive(id, red)) ? { ...m.meld, red: true as const } : m.meld)),
+    ),
     bonus: bonusMemo.memo(st.bonus, (ids) => ids.map(kindOfId)),
     discards: discardsMemo.memo(st.discards, (ds) =>
-      ds.map((d): DiscardView => ({ tile: kindOfId(d.id), claimed: d.claimed })),
+      ds.map(
+        (d): DiscardView =>
+          isRedFive(d.id, red)
+            ? { tile: kindOfId(d.id), claimed: d.claimed, red: true }
+            : { tile: kindOfId(d.id), claimed: d.claimed },
+      ),
     ),
   };
   // A declaration is public from its discard on (the tile is laid sideways).
@@ -191,10 +202,15 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
 // The last discard's public form, kept while the hand's last discard is the same object.
 let lastDiscardKey: TableState['hand']['lastDiscard'] = null;
 let lastDiscardValue: TableView['lastDiscard'] = null;
-function lastDiscardView(d: NonNullable<TableState['hand']['lastDiscard']>): NonNullable<TableView['lastDiscard']> {
+function lastDiscardView(
+  d: NonNullable<TableState['hand']['lastDiscard']>,
+  red: 0 | 3,
+): NonNullable<TableView['lastDiscard']> {
   if (lastDiscardKey !== d || lastDiscardValue === null) {
     lastDiscardKey = d;
-    lastDiscardValue = { seat: d.seat, tile: kindOfId(d.id) };
+    lastDiscardValue = isRedFive(d.id, red)
+      ? { seat: d.seat, tile: kindOfId(d.id), red: true }
+      : { seat: d.seat, tile: kindOfId(d.id) };
   }
   return lastDiscardValue;
 }
@@ -218,7 +234,7 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     dice: h.wall.dice,
     turn: playing ? h.turn : null,
     stage: !playing ? 'none' : h.stage === 'discard' ? 'discard' : h.stage,
-    lastDiscard: h.lastDiscard === null ? null : lastDiscardView(h.lastDiscard),
+    lastDiscard: h.lastDiscard === null ? null : lastDiscardView(h.lastDiscard, redFivesOf(s.setup)),
     deadlines: {
       turn: playing ? h.turnDeadline : s.resultsDeadline,
       // Everybody who has nothing (more) to answer sees the uniform minimum, whether or not
@@ -231,7 +247,12 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     results: s.results,
     seedHash: extras.seedHash,
     // The tile being added to a pung is public (anyone waiting on it may rob the kong).
-    robbing: playing && h.stage === 'robbing' && w !== null ? { seat: w.from, tile: kindOfId(w.tile) } : undefined,
+    robbing:
+      playing && h.stage === 'robbing' && w !== null
+        ? isRedFive(w.tile, redFivesOf(s.setup))
+          ? { seat: w.from, tile: kindOfId(w.tile), red: true }
+          : { seat: w.from, tile: kindOfId(w.tile) }
+        : undefined,
     seed: s.phase === 'matchOver' ? s.setup.seed : undefined,
     riichi: s.pot === null ? undefined : riichiPart(s),
   };
@@ -251,6 +272,7 @@ function riichiPart(s: TableState): RiichiTableView {
     sticks: pot.sticks,
     length: rules.length,
     startPoints: rules.startPoints,
+    redFives: redFivesOf(s.setup),
     ranking: finalRanking(s.scores, 0, pot.sticks, rules),
   };
 }
@@ -278,11 +300,19 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
     ready = known ?? seatWaits(st, s.setup.rules.analysis);
     if (known === undefined) waitsMemo.set(st.concealed, ready);
   }
-  return {
+  const drawn = st.drawn === null || s.phase !== 'playing' ? null : kindOfId(st.drawn);
+  const hand = {
     concealed,
-    drawn: st.drawn === null || s.phase !== 'playing' ? null : kindOfId(st.drawn),
+    drawn,
     waits: ready,
     missedWin: st.missed.length > 0,
     ...(h.riichi !== null && s.phase === 'playing' ? { furiten: inFuriten(h, seat) } : {}),
+  };
+  const red = redFivesOf(s.setup);
+  if (red === 0) return hand;
+  return {
+    ...hand,
+    red: redKinds(st.concealed, red),
+    drawnRed: drawn !== null && isRedFive(st.drawn as TileId, red),
   };
 }

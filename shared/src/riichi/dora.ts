@@ -57,3 +57,11 @@ const FIVES = new Set([4, 13, 22]);
 export function isRedFive(id: TileId, redFives: 0 | 3): boolean {
   return redFives === 3 && id % 4 === 0 && FIVES.has(id / 4);
 }
+
+/** The kinds of the red fives among `ids`, in kind order (at most one per suit). */
+export function redKinds(ids: readonly TileId[], redFives: 0 | 3): TileKind[] {
+  if (redFives === 0) return [];
+  const out: TileKind[] = [];
+  for (const id of ids) if (isRedFive(id, redFives)) out.push((id / 4) as TileKind);
+  return out.sort((a, b) => a - b);
+}
