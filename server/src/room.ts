@@ -128,6 +128,16 @@ const SPECTATORS = 4;
 
 export const BOT_NAMES: BySeat<string> = ['Bot East', 'Bot South', 'Bot West', 'Bot North'];
 
+/**
+ * The answer given in a claim or robbing window for a seat with no page open, at the window's
+ * minimum: a win if one is offered, else a pass (no meld is made for an absent player). Waiting
+ * for its full deadline would tell everybody that the seat could claim.
+ */
+function awayAnswer(view: TableView): PlayerAction | null {
+  if (view.legalActions.some((a) => a.type === 'win')) return { type: 'win' };
+  return view.legalActions.some((a) => a.type === 'pass') ? { type: 'pass' } : null;
+}
+
 export class Room {
   record: MatchRecord;
   engine: TableEngine | null = null;
@@ -681,7 +691,8 @@ export class Room {
     const last = this.engine!.log[this.engine!.log.length - 1];
     const since = last === undefined ? this.ctx.clock.now() : last.at + this.offset;
     // A bot answers a claim window by its uniform minimum (the close every other seat is shown),
-    // so that a window where a bot could claim closes no later than one where nobody could.
+    // so that a window where a bot could claim closes no later than one where nobody could. A
+    // seat with no page open is answered at the minimum too (see `awayAnswer`).
     const claimMin = views.spectator.deadlines.claim;
     for (const seat of SEATS) {
       const view = views.seats[seat];
@@ -690,14 +701,24 @@ export class Room {
       if (reset || key !== this.legalKey[seat]) {
         this.legalKey[seat] = key;
         this.legalSince[seat] = view.seq;
-        const due = claimMin === null ? since + this.ctx.botDelayMs : Math.min(since + this.ctx.botDelayMs, claimMin);
-        this.botDue[seat] = legal.length > 0 && this.botControls(seat) ? due : null;
+        let due: number | null = null;
+        if (legal.length > 0 && this.botControls(seat)) {
+          due = claimMin === null ? since + this.ctx.botDelayMs : Math.min(since + this.ctx.botDelayMs, claimMin);
+        } else if (legal.length > 0 && claimMin !== null && this.away(seat)) {
+          due = claimMin;
+        }
+        this.botDue[seat] = due;
       }
     }
   }
 
   private botControls(seat: Seat): boolean {
     return this.record.seats[seat]!.bot || this.covering[seat]!;
+  }
+
+  /** A human seat with no page open (and no bot covering it yet). */
+  private away(seat: Seat): boolean {
+    return !this.record.seats[seat]!.bot && !this.covering[seat]! && this.connections[seat] === 0;
   }
 
   /** A claim or robbing window is open (its answers are all due at its minimum at the latest). */
@@ -909,12 +930,12 @@ export class Room {
       return;
     const now = this.ctx.clock.now();
     const stamp = (due: number): number => Math.max(due, now - MAX_STAMP_LAG_MS) - this.offset;
-    // Bots whose pause is over act first, earliest due first, one at a time (each action
-    // changes the state). The answers to the window open now are all given in this pass, each
-    // seat once: a window that two bots answer closes at the same stamp (and in the same pass)
-    // as one that nobody could answer, not one timer later. Any other move is one per pass, so
-    // that a window opened here is answered on a timer of its own, as one that nobody can
-    // answer closes on its own.
+    // Bots (and away seats in a window) whose pause is over act first, earliest due first, one
+    // at a time (each action changes the state). The answers to the window open now are all
+    // given in this pass, each seat once: a window that two bots answer closes at the same stamp
+    // (and in the same pass) as one that nobody could answer, not one timer later. Any other
+    // move is one per pass, so that a window opened here is answered on a timer of its own, as
+    // one that nobody can answer closes on its own.
     const inWindow = this.windowOpen();
     const done = [false, false, false, false];
     let acted = false;
@@ -923,7 +944,7 @@ export class Room {
       for (const seat of SEATS) {
         const due = this.botDue[seat];
         if (due === null || due === undefined || due > now || done[seat]) continue;
-        if (!this.botControls(seat)) continue;
+        if (!this.botControls(seat) && !(this.away(seat) && this.windowOpen())) continue;
         if (next === null || due < this.botDue[next]!) next = seat;
       }
       if (next === null) break;
@@ -965,14 +986,15 @@ export class Room {
   }
 
   /**
-   * The bot for `seat` acts, stamped `at` (engine time; the engine never stamps before its last
-   * event); false when it had nothing acceptable (then it waits for the deadline).
+   * The bot for `seat` acts (for a seat with no page open, in a window: `awayAnswer`), stamped
+   * `at` (engine time; the engine never stamps before its last event); false when it had nothing
+   * acceptable (then it waits for the deadline).
    */
   private botAct(seat: Seat, at: number): boolean {
     const engine = this.engine!;
     const view = this.latest!.seats[seat];
     this.botDue[seat] = null;
-    const choice = chooseBotAction(view);
+    const choice = this.botControls(seat) ? chooseBotAction(view) : awayAnswer(view);
     const candidates: PlayerAction[] = choice ? [choice] : [];
     const pass = view.legalActions.find((a) => a.type === 'pass');
     if (pass) candidates.push({ type: 'pass' });
@@ -999,7 +1021,8 @@ export class Room {
     this.connections[viewer] = this.connections[viewer]! + 1;
     if (this.waitingToDeal && this.everyHumanHere()) this.deal();
     if (this.connections[viewer] === 1) {
-      if (this.covering[viewer]) {
+      // Back: the player answers for themselves again (a window's answer left to its minimum too).
+      if (this.covering[viewer] || this.botDue[viewer] !== null) {
         this.covering[viewer] = false;
         this.botDue[viewer] = null;
         this.schedule();
@@ -1015,7 +1038,22 @@ export class Room {
       return;
     }
     this.connections[viewer] = Math.max(0, this.connections[viewer]! - 1);
-    if (this.connections[viewer] === 0) this.emitInfo();
+    if (this.connections[viewer] === 0) {
+      // Gone while a window waits for their answer: it is answered at the window's minimum (at
+      // once if that has passed), as if they had been away when it opened.
+      const claimMin = this.latest?.spectator.deadlines.claim ?? null;
+      if (
+        claimMin !== null &&
+        this.windowOpen() &&
+        this.away(viewer) &&
+        this.botDue[viewer] === null &&
+        this.latest!.seats[viewer].legalActions.length > 0
+      ) {
+        this.botDue[viewer] = Math.max(claimMin, this.ctx.clock.now());
+        this.schedule();
+      }
+      this.emitInfo();
+    }
   }
 
   isCovered(seat: Seat): boolean {

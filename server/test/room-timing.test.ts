@@ -12,9 +12,10 @@
  *
  * Compared: a claim window two bots could answer (and pass) vs one nobody could (L1), also when
  * the timer ran late (a stalled process); a seat (dis)connecting during a window in which
- * another answers early vs nobody could; a bot whose turn needs a long search vs a short one
- * (L3). Then every stamp in the ledger: never backwards, never ahead of the clock, and the
- * ledger replays to the same table.
+ * another answers early vs nobody could; a window a human seat with no page open could answer vs
+ * one it could not (L2); a bot whose turn needs a long search vs a short one (L3). Then every
+ * stamp in the ledger: never backwards, never ahead of the clock, and the ledger replays to the
+ * same table.
  */
 import { randomUUID } from 'node:crypto';
 import { type Seat, type ServerMessage, seedHash, type TableView, tile } from '@mahjong/shared';
@@ -258,8 +259,8 @@ function closing(got: readonly Got[]): { closedMs: number; lateMs: number; stage
 
 // The observer (seat 0, the dealer) discards 4p. In A seat 1 could chi it with 3p5p and seat 2
 // could pung it with 4p4p; both hands are planless for the bot (no flush, no valuable honour,
-// fewer than four pairs), so both pass. In B nobody can claim 4p. Every other tile seat 0 sees
-// is the same.
+// fewer than four pairs), so both pass. In B nobody can claim 4p. In C seat 2 could ron it (all
+// simples). Every other tile seat 0 sees is the same.
 const OBSERVER = '7m147p258s1234567z';
 const REST = { draws: '1m1m9m6m', dora: '9m' };
 const A: WallScript = {
@@ -268,6 +269,10 @@ const A: WallScript = {
 };
 const B: WallScript = {
   hands: [OBSERVER, '258m19p258s11z446z', '369m19p369s22z577z', '147m258p147s33z66z'],
+  ...REST,
+};
+const C: WallScript = {
+  hands: [OBSERVER, '258m19p258s11z446z', '234567m35p23466s', '147m258p147s33z66z'],
   ...REST,
 };
 const TIMING = { claimSeconds: 8, claimMinMs: 800, turnSeconds: 20, resultsSeconds: 10 };
@@ -418,6 +423,80 @@ describe('room timing: a claim window closes the same whoever could answer it', 
     );
     expect(untilClosed(a.seats[0]!)).toEqual(untilClosed(b.seats[0]!));
     expect(untilClosed(a.spectators)).toEqual(untilClosed(b.spectators));
+  });
+
+  it.each([
+    ['away before the discard', 'before'],
+    ['leaves while the window is open', 'during'],
+  ] as const)('L2: a human seat with no page open that could pung vs one that could not: %s', async (_why, when) => {
+    const runs: Table[] = [];
+    const truth: Seat[][] = [];
+    for (const walls of [[A], [B]]) {
+      const t = await openTable({ walls, clock: new FloorClock(), options: TIMING, botDelayMs: 900, humans: [2] });
+      if (when === 'before') t.room.detach(2);
+      truth.push(await discard4p(t));
+      if (when === 'during') {
+        await t.run(100);
+        t.room.detach(2);
+      }
+      await t.run(TIMING.claimSeconds * 1000 + 100, () => {
+        const v = viewsIn(t.seats[0]!).at(-1);
+        return v?.stage === 'discard' && v.turn === 1;
+      });
+      runs.push(t);
+    }
+    const [a, b] = runs as [Table, Table];
+    expect(truth).toEqual([[1, 2], []]);
+    console.log(
+      JSON.stringify({ test: 'L2', when, awayCould: closing(a.seats[0]!), awayCouldNot: closing(b.seats[0]!) }),
+    );
+    expect(closing(b.seats[0]!)).toEqual({ closedMs: 800, lateMs: 0, stage: 'playing/discard' });
+    expect(untilClosed(a.seats[0]!)).toEqual(untilClosed(b.seats[0]!));
+    expect(untilClosed(a.spectators)).toEqual(untilClosed(b.spectators));
+    // The away seat's pung was not made for it: seat 1 plays next, with the tile it drew.
+    const next = viewsIn(a.spectators).at(-1)!;
+    expect(next.seats[2].melds).toEqual([]);
+    expect(next.seats[2].connected).toBe(false);
+  });
+
+  it('L2: a seat whose page comes back during the window answers for itself', async () => {
+    const t = await openTable({ walls: [A], clock: new FloorClock(), options: TIMING, botDelayMs: 900, humans: [2] });
+    t.room.detach(2);
+    expect(await discard4p(t)).toEqual([1, 2]);
+    await t.run(100);
+    t.room.attach(2);
+    await t.run(1900);
+    // Past the minimum the window waits for the seat that is back (as for any present player).
+    expect(t.room.engine!.viewFor('spectator').stage).toBe('claims');
+    expect(t.room.act(2, t.room.viewSeq(2), { type: 'pung' }).ok).toBe(true);
+    await t.settle();
+    const v = t.room.engine!.viewFor('spectator');
+    expect([v.stage, v.turn, v.seats[2].melds.length]).toEqual(['discard', 2, 1]);
+  });
+
+  it('L2: a win offered to a seat with no page open is taken at the minimum', async () => {
+    const runs: Table[] = [];
+    for (const walls of [[C], [B]]) {
+      const t = await openTable({ walls, clock: new FloorClock(), options: TIMING, botDelayMs: 900, humans: [2] });
+      t.room.detach(2);
+      await discard4p(t);
+      await t.run(TIMING.claimSeconds * 1000 + 100, () => {
+        const v = viewsIn(t.seats[0]!).at(-1);
+        return v !== undefined && v.stage !== 'claims' && v.seats[0].discards.length > 0;
+      });
+      runs.push(t);
+    }
+    const [c, b] = runs as [Table, Table];
+    const result = c.room.engine!.results()[0]!;
+    console.log(
+      JSON.stringify({
+        test: 'L2 win',
+        awayCouldWin: { closedMs: closing(c.seats[0]!).closedMs, winner: result.winner, kind: result.kind },
+        nobodyCould: { closedMs: closing(b.seats[0]!).closedMs },
+      }),
+    );
+    expect([result.kind, result.winner, result.discarder]).toEqual(['win', 2, 0]);
+    expect(closing(c.seats[0]!).closedMs).toBe(closing(b.seats[0]!).closedMs);
   });
 });
 
