@@ -14,9 +14,9 @@ import {
   type TileId,
   type TileKind,
 } from '@mahjong/shared';
-import { mayDeclareNineTerminals, riichiKongAllowed } from '@mahjong/shared';
+import { keepsADiscard, type Meld, mayDeclareNineTerminals, riichiKongAllowed, swapCallKinds } from '@mahjong/shared';
 import { deadCount, liveCount } from './core.js';
-import { firstUninterruptedDraw, kongCount, redFivesOf, riichiOf, riichiOffers } from './riichi-play.js';
+import { firstUninterruptedDraw, kongCount, redFivesOf, riichiOf, riichiOffers, swapCallBan } from './riichi-play.js';
 import { countOf, countsOf, discardCopy } from './counts.js';
 import type { ActionRefusal } from './types.js';
 import { checkDiscardWin, checkSelfWin } from './wins.js';
@@ -90,7 +90,10 @@ function riichiTurnActions(s: TableState): LegalAction[] {
       if (m.meld.kind === 'pung' && (counts[k] as number) > 0) out.push(ADDED_KONG[k] as LegalAction);
     }
   }
-  for (let k = 0; k < 34; k++) if ((counts[k] ?? 0) > 0) out.push(DISCARD[k] as LegalAction);
+  const banned = swapCallBan(s);
+  for (let k = 0; k < 34; k++) {
+    if ((counts[k] ?? 0) > 0 && !banned.includes(k as TileKind)) out.push(DISCARD[k] as LegalAction);
+  }
   for (const r of riichiOffers(s, seat)) out.push(RIICHI[r.discard] as LegalAction);
   if (
     rules.abortiveDraws.nineTerminals &&
@@ -141,9 +144,11 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
   // Riichi: a seat in riichi only wins; at most four kongs on the table.
   const riichi = s.hand.riichi;
   if (!lastDiscard && (riichi === null || riichi.seats[seat].declared === null)) {
+    // Riichi without swap calling: a call that would leave nothing but banned discards is not offered.
+    const checkSwap = riichi !== null && !(s.setup.riichi as NonNullable<TableState['setup']['riichi']>).swapCalls;
     const n = countOf(st.concealed, k);
     if (n >= 3 && deadCount(s.hand.wall) > 0 && (riichi === null || kongCount(s.hand) < 4)) out.push(KONG);
-    if (n >= 2) out.push(PUNG);
+    if (n >= 2 && (!checkSwap || callKeepsADiscard(st.concealed, [k, k], PUNG_OF[k] as Meld))) out.push(PUNG);
     if (seat === nextSeat(from) && k < 27) {
       const r = k % 9;
       const c = countsOf(st.concealed);
@@ -152,12 +157,37 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
         if (r + a < 0 || r + a > 6) continue;
         let ok = true;
         for (let d = a; d <= a + 2; d++) if (d !== 0 && (c[k + d] as number) === 0) ok = false;
+        const low = (k + a) as TileKind;
+        const run = [low, (low + 1) as TileKind, (low + 2) as TileKind];
+        const chow: Meld = { kind: 'chow', tiles: run, concealed: false, claimed: k };
+        if (
+          ok &&
+          checkSwap &&
+          !callKeepsADiscard(
+            st.concealed,
+            run.filter((x) => x !== k),
+            chow,
+          )
+        )
+          ok = false;
         if (ok) out.push(CHOW[k + a] as LegalAction);
       }
     }
   }
   if (out.length > 0) out.push(PASS);
   return out;
+}
+
+/** A pung of each kind as it would be claimed (for the swap-call check). */
+const PUNG_OF: readonly Meld[] = Array.from({ length: 34 }, (_, k) =>
+  Object.freeze({ kind: 'pung' as const, tiles: [k, k, k] as TileKind[], concealed: false, claimed: k as TileKind }),
+);
+
+/** Whether the hand, once `fromHand` went into `meld`, keeps a discard the swap-call rule allows. */
+function callKeepsADiscard(concealed: readonly TileId[], fromHand: readonly TileKind[], meld: Meld): boolean {
+  const after = Uint8Array.from(countsOf(concealed));
+  for (const x of fromHand) after[x] = (after[x] as number) - 1;
+  return keepsADiscard(after, swapCallKinds(meld));
 }
 
 export function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId): LegalAction[] {

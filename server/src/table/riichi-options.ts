@@ -11,6 +11,7 @@ const FLAGS = {
   headBump: (r, v) => ({ ...r, headBump: v }),
   tripleRonAborts: (r, v) => ({ ...r, tripleRonAborts: v }),
   nagashiMangan: (r, v) => ({ ...r, nagashiMangan: v }),
+  swapCalls: (r, v) => ({ ...r, swapCalls: v }),
   bustEnds: (r, v) => ({ ...r, bustEnds: v }),
   nineTerminals: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, nineTerminals: v } }),
   fourWinds: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourWinds: v } }),

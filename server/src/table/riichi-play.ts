@@ -18,6 +18,7 @@ import {
   type RiichiTableRules,
   riichiDiscards,
   type Seat,
+  swapCallKinds,
   SEATS,
   type TileId,
   type TileKind,
@@ -162,6 +163,17 @@ export const kongCount = (h: HandState): number =>
  * for those the hand holds all four of itself (concealed or in its melds).
  */
 export const riichiWaits = (st: SeatState): TileKind[] => seatWaits(st, RIICHI_ANALYSIS);
+
+/**
+ * The kinds the turn seat may not discard now: right after its chow or pung, the swap-call kinds
+ * of that meld (`swapCallKinds`), unless the table allows swap calling. Empty otherwise.
+ */
+export function swapCallBan(s: TableState): readonly TileKind[] {
+  const h = s.hand;
+  if (h.riichi === null || h.source !== 'claim' || rulesOf(s).swapCalls) return [];
+  const meld = h.seats[h.turn].melds.at(-1);
+  return meld === undefined ? [] : swapCallKinds(meld.meld);
+}
 
 /** Whether `tile` completes the seat's hand in shape (whatever its yaku): a wait, for furiten. */
 export function completesShape(st: SeatState, tile: TileId): boolean {

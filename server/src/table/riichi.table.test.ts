@@ -349,6 +349,39 @@ describe('kongs after a call and added kongs', () => {
   });
 });
 
+describe('swap calling (kuikae)', () => {
+  // Seat 1 chows the dealer's 3m with 45m and still holds a 3m and a 6m.
+  const SWAP: WallScript = { hands: ['3m147p258s1234567z', '4536m123p456p789s', IDLE2, IDLE3] };
+  const discards = (e: TableEngineImpl, seat: Seat) =>
+    e.viewFor(seat).legalActions.flatMap((a) => (a.type === 'discard' ? [formatTiles([a.tile])] : []));
+  const chow = (e: TableEngineImpl) => {
+    must(e, 0, discard('3m'));
+    must(e, 1, { type: 'chow', tiles: [tile('3m'), tile('4m'), tile('5m')] });
+    settle(e);
+  };
+
+  it('right after a chow, neither the claimed kind nor the other end of the run may go', () => {
+    const e = table([SWAP]);
+    chow(e);
+    expect(discards(e, 1)).not.toContain('3m');
+    expect(discards(e, 1)).not.toContain('6m');
+    expect(discards(e, 1)).toContain('1p');
+    expect(e.act(1, discard('6m'), e.state.at)).toMatchObject({ ok: false, error: { code: 'action/illegal' } });
+    // A turn that runs out discards a tile the rule allows.
+    fire(e);
+    const gone = e.viewFor(2).seats[1].discards.at(-1)?.tile as TileKind;
+    expect(['3m', '6m']).not.toContain(formatTiles([gone]));
+    checkAll(e);
+  });
+
+  it('is allowed at a table that says so (swapCalls)', () => {
+    const e = table([SWAP], { swapCalls: true });
+    chow(e);
+    expect(discards(e, 1)).toEqual(expect.arrayContaining(['3m', '6m']));
+    must(e, 1, discard('6m'));
+  });
+});
+
 describe('red fives', () => {
   // The dealer holds the red 5m (`0m`) and a plain one; seat 2 the red 5p, seat 3 the red 5s.
   const RED: WallScript = {

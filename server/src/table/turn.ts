@@ -7,7 +7,7 @@ import { liveCount } from './core.js';
 import { discardCopy, withoutKinds } from './counts.js';
 import { drawFor } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
-import { redFivesOf, riichiAfterKong, riichiOnDiscard, riichiOnKongDeclared } from './riichi-play.js';
+import { redFivesOf, riichiAfterKong, riichiOnDiscard, riichiOnKongDeclared, swapCallBan } from './riichi-play.js';
 import { type HandState, type SeatMeld, type SeatState, setSeat, type TableState } from './state.js';
 
 type TurnPatch = Partial<Pick<HandState, 'wall' | 'seats' | 'source' | 'kongsThisTurn' | 'interrupted'>>;
@@ -143,7 +143,10 @@ export function drawReplacement(s: TableState, at: number): TableState {
 /** The turn ran out: discard the drawn tile for the player (or the last tile of the hand). */
 export function discardOnTimeout(s: TableState, at: number): TableState {
   const st = s.hand.seats[s.hand.turn];
-  const id = st.drawn ?? (st.concealed[st.concealed.length - 1] as TileId);
+  // After a call (no drawn tile): the last tile of the hand the swap-call rule allows.
+  const banned = swapCallBan(s);
+  const allowed = st.concealed.filter((id) => !banned.includes(kindOfId(id)));
+  const id = st.drawn ?? (allowed[allowed.length - 1] as TileId);
   return discard(s, kindOfId(id), at);
 }
 

@@ -1,5 +1,6 @@
 /** Riichi table rules around the scorer: dora, riichi and furiten, abortive draws, settlement. */
 export * from './aborts.js';
+export * from './calls.js';
 export * from './declare.js';
 export * from './dora.js';
 export * from './settle.js';

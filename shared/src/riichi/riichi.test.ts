@@ -6,6 +6,7 @@ import type { BySeat, Seat } from '../table-types.js';
 import { allTileIds, countKinds, kindOfId, type TileId, type Wind } from '../tiles.js';
 import { buildWall, drawLive, drawReplacement, type WallState } from '../wall.js';
 import { isFourKongs, isFourRiichi, isFourWinds, mayDeclareNineTerminals, nineTerminalsKinds } from './aborts.js';
+import { keepsADiscard, swapCallKinds } from './calls.js';
 import { furiten, liveWaits, ownCounts, riichiDiscards, riichiKongAllowed } from './declare.js';
 import { danger, foldDiscard } from './defense.js';
 import { countDora, doraAfter, doraIndicatorIndex, isRedFive, uraIndicatorIndex } from './dora.js';
@@ -126,6 +127,27 @@ describe('riichi declaration', () => {
 
   it('takes exactly 1,000 and exactly four tiles left', () => {
     expect(riichiDiscards({ ...base, points: 1_000, liveLeft: 4 }).ok).toBe(true);
+  });
+});
+
+describe('swap calling (kuikae)', () => {
+  const chow = (run: string, claimed: string) =>
+    ({ kind: 'chow', tiles: tiles(run), concealed: false, claimed: tile(claimed) }) as const;
+  it('bans the claimed kind and, for a chow claimed at an end, the kind beyond the other end', () => {
+    expect(swapCallKinds(chow('345m', '3m'))).toEqual(tiles('3m6m'));
+    expect(swapCallKinds(chow('345m', '5m'))).toEqual(tiles('5m2m'));
+    expect(swapCallKinds(chow('345m', '4m'))).toEqual(tiles('4m'));
+    expect(swapCallKinds(chow('123p', '1p'))).toEqual(tiles('1p4p'));
+    expect(swapCallKinds(chow('123p', '3p'))).toEqual(tiles('3p'));
+    expect(swapCallKinds(chow('789s', '7s'))).toEqual(tiles('7s'));
+    expect(swapCallKinds({ kind: 'pung', tiles: tiles('555z'), concealed: false, claimed: tile('5z') })).toEqual(
+      tiles('5z'),
+    );
+    expect(swapCallKinds({ kind: 'kong', tiles: tiles('5555z'), concealed: false, claimed: tile('5z') })).toEqual([]);
+  });
+  it('a call must leave a discard the rule allows', () => {
+    expect(keepsADiscard(counts('66m'), tiles('3m6m'))).toBe(false);
+    expect(keepsADiscard(counts('66m1z'), tiles('3m6m'))).toBe(true);
   });
 });
 

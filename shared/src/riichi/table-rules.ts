@@ -5,7 +5,8 @@
  *
  * Defaults follow today's common online rules, with the EMA/WRC 15-5 uma:
  * east-south match, 25,000 dealt and 30,000 returned, double ron allowed (triple ron aborts),
- * all four abortive draws, nagashi mangan, the match ends when a score goes below zero,
+ * all four abortive draws, nagashi mangan, no swap calling (kuikae), the match ends when a score
+ * goes below zero,
  * 300 per honba on a ron (100 from each payer on a tsumo), 1,000 per riichi stick, 3,000
  * split at an exhaustive draw between the ready and the not-ready hands.
  */
@@ -36,6 +37,10 @@ export interface RiichiTableRules {
   };
   /** Only terminals and honours discarded, none claimed: paid as a mangan tsumo at a draw. */
   readonly nagashiMangan: boolean;
+  /** Swap calling (kuikae) allowed: the caller may discard the kind it claimed (or the other end
+   * of a chow's run) right after the call. Off: refused, and a call that leaves no other discard
+   * is not offered (`calls.ts`). */
+  readonly swapCalls: boolean;
   /** A score below zero ends the match (tobi). */
   readonly bustEnds: boolean;
   readonly honbaRon: number;
@@ -53,6 +58,7 @@ export const RIICHI_TABLE_DEFAULTS: RiichiTableRules = Object.freeze({
   tripleRonAborts: true,
   abortiveDraws: Object.freeze({ nineTerminals: true, fourWinds: true, fourKongs: true, fourRiichi: true }),
   nagashiMangan: true,
+  swapCalls: false,
   bustEnds: true,
   honbaRon: 300,
   honbaTsumoEach: 100,
