@@ -2,9 +2,12 @@
  * A riichi table through the lobby in Chromium: the host picks "Japanese riichi (modern)" and
  * its house rules in the form, four pages take the seats, and they play by clicking (each
  * discards the tile that keeps its hand closest to ready, declares riichi when the button
- * appears, wins when it can) until a hand with a riichi declaration is over. The other pages
- * see the declaration (sideways tile, stick on the table), nobody sees an ura-dora indicator
- * before the result, and the result card gives han, fu and points.
+ * appears, wins when it can) until a hand with a riichi declaration is over. The declaration is
+ * made as in the commercial apps: one Riichi button, then a tap on one of the hand tiles that
+ * may go with it (the others dimmed and dead); the first time, the player cancels and discards
+ * as usual instead. The other pages see the declaration (sideways tile, stick on the table),
+ * nobody sees an ura-dora indicator before the result, and the result card gives han, fu and
+ * points.
  */
 import { join } from 'node:path';
 import { type KindCounts, shanten, type TileKind } from '@mahjong/shared';
@@ -33,6 +36,8 @@ interface Seen {
   canDiscard: boolean;
   hand: number[];
   discardable: number[];
+  /** Kinds whose discard may go with a riichi declaration now. */
+  riichiTiles: number[];
   riichi: { doraIndicators: number[]; honba: number; sticks: number } | null;
   declared: number[];
   sideways: number;
@@ -66,6 +71,8 @@ const look = (page: Page): Promise<Seen> =>
       hand: v?.hand?.concealed ?? [],
       // biome-ignore lint/suspicious/noExplicitAny: legal actions
       discardable: (v?.legalActions ?? []).filter((a: any) => a.type === 'discard').map((a: any) => a.tile),
+      // biome-ignore lint/suspicious/noExplicitAny: legal actions
+      riichiTiles: (v?.legalActions ?? []).filter((a: any) => a.type === 'riichi').map((a: any) => a.tile),
       riichi: v?.riichi ?? null,
       // biome-ignore lint/suspicious/noExplicitAny: seat views
       declared: (v?.seats ?? []).filter((x: any) => x.riichi).map((x: any) => x.seat),
@@ -110,6 +117,212 @@ async function discardKind(page: Page, kind: number): Promise<void> {
   await sleep(60);
   const second = await at();
   if (second) await page.mouse.click(second.x, second.y - 3);
+}
+
+/** The viewer's hand tiles as drawn: kind, place, dimmed, raised, index in drawing order. */
+interface HandTile {
+  face: number;
+  x: number;
+  y: number;
+  dim: boolean;
+  raised: boolean;
+  handIndex: number;
+}
+const handTiles = (page: Page): Promise<HandTile[]> =>
+  page.evaluate(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    const items = (window as any).__mj.scene().items as any[];
+    return items
+      .filter((i) => i.type === 'tile' && i.handIndex !== undefined)
+      .map((i) => ({ face: i.face, x: i.x, y: i.y, dim: !!i.dim, raised: !!i.raised, handIndex: i.handIndex }));
+  });
+
+/** The page state the riichi choice is read from: on, the raised tile, whether a move went out on this view. */
+const choiceState = (page: Page): Promise<{ choosing: boolean; selected: number | null; sent: boolean }> =>
+  page.evaluate(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    const s = (window as any).__mj.state();
+    return { choosing: s.riichiChoice, selected: s.selected, sent: s.sentAt === s.view?.seq };
+  });
+
+/** Keys go to the page, not to a toggle clicked before (the page ignores keys typed in a form field). */
+const keysToPage = (page: Page): Promise<void> =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+/** Waits until the page's action buttons are `ids` (in order). */
+async function buttonsAre(page: Page, ids: readonly string[]): Promise<void> {
+  await page.waitForFunction(
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    (want) => JSON.stringify((window as any).__mj.buttons()) === JSON.stringify(want),
+    ids,
+    { timeout: 10_000 },
+  );
+}
+
+/**
+ * Riichi pressed: the bar holds Cancel alone, the status asks for a tile, and exactly the hand
+ * tiles whose kind may go with the declaration are lit (every other one dimmed).
+ */
+async function expectChoice(page: Page, riichi: readonly number[]): Promise<HandTile[]> {
+  await buttonsAre(page, ['cancel']);
+  expect(await page.textContent('[data-testid="status"]')).toBe('Riichi: pick the tile to discard');
+  expect(await page.textContent('#actions button[data-action="cancel"]')).toContain('Cancel');
+  const drawn = await handTiles(page);
+  for (const t of drawn) expect(t.dim, `tile ${t.face}`).toBe(!riichi.includes(t.face));
+  return drawn;
+}
+
+/**
+ * The riichi choice on this seat's own screen, on a phone (portrait and landscape) and a desktop
+ * at device pixel ratios 1 to 3: a second page of the same browser takes the seat over (the seat
+ * for life), presses Riichi and raises a tile that may go with it (its waits in the corner; hints
+ * on in two of them), and is saved for looking at. The first page takes its seat back ("Play
+ * here").
+ */
+async function choiceShots(page: Page, code: string, riichi: readonly number[]): Promise<void> {
+  const storageState = await page.context().storageState();
+  for (const [w, h, dpr, hints] of [
+    [390, 844, 3, true],
+    [844, 390, 3, false],
+    [1280, 800, 2, true],
+    [1280, 800, 1, false],
+  ] as const) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr, storageState });
+    contexts.push(ctx);
+    await ctx.addInitScript((on) => {
+      const s = JSON.parse(localStorage.getItem('mj.settings') ?? '{}');
+      localStorage.setItem('mj.settings', JSON.stringify({ ...s, lang: 'en', hints: on }));
+    }, hints);
+    const other = await ctx.newPage();
+    await other.goto(`${server.url}/table.html?code=${code}`);
+    await other.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      () => (window as any).__mj?.buttons().includes('riichi'),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await other.click('[data-action="riichi"]');
+    await expectChoice(other, riichi);
+    const lit = (await handTiles(other)).filter((t) => !t.dim);
+    const pick = lit[lit.length - 1] as HandTile;
+    await other.mouse.click(pick.x, pick.y);
+    await other.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      () => (window as any).__mj.scene().items.some((i: any) => i.key === 'waitsLabel' && i.text === 'Riichi · waits'),
+      undefined,
+      { timeout: 10_000 },
+    );
+    await sleep(400);
+    await other.screenshot({ path: join(artifacts, `riichi-choice-${w}x${h}@${dpr}.png`) });
+    await other.close();
+  }
+  await page.click('[data-testid="play-here"]', { timeout: 10_000 });
+  await page.waitForFunction(
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    () => (window as any).__mj.buttons().includes('riichi'),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * The first riichi offer: Riichi, a dimmed tile that cannot be raised (nor played by the arrows
+ * and Enter), Escape back to the normal discard, the choice on four screens, then Riichi and
+ * Cancel again and an ordinary discard of a tile that keeps the hand ready (no declaration).
+ */
+async function riichiThenCancel(page: Page, st: Seen, code: string, seat: number): Promise<void> {
+  await page.click('[data-action="riichi"]');
+  const drawn = await expectChoice(page, st.riichiTiles);
+  const dead = drawn.find((t) => t.dim);
+  expect(dead, 'a hand tile that cannot go with the declaration').toBeDefined();
+  if (dead) {
+    await page.mouse.click(dead.x, dead.y);
+    await sleep(150);
+    await page.mouse.click(dead.x, dead.y);
+    await sleep(150);
+    expect(await choiceState(page)).toEqual({ choosing: true, selected: null, sent: false });
+    expect((await handTiles(page)).some((t) => t.raised)).toBe(false);
+  }
+  // The arrows raise lit tiles only.
+  await keysToPage(page);
+  await page.keyboard.press('ArrowRight');
+  const { selected } = await choiceState(page);
+  const raised = drawn.find((t) => t.handIndex === selected);
+  expect(raised && !raised.dim).toBe(true);
+  // Escape cancels: the Riichi button is back, nothing is dimmed, any tile may be raised again.
+  await page.keyboard.press('Escape');
+  await buttonsAre(page, st.buttons);
+  expect(await page.textContent('[data-testid="status"]')).toBe('Your turn: discard a tile');
+  expect((await handTiles(page)).filter((t) => t.dim)).toEqual([]);
+  if (dead) {
+    await page.mouse.click(dead.x, dead.y);
+    await page.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      (i) => (window as any).__mj.state().selected === i,
+      dead.handIndex,
+    );
+  }
+  await choiceShots(page, code, st.riichiTiles);
+  // Riichi, then the Cancel button, then an ordinary discard: it goes out upright, no declaration.
+  await page.click('[data-action="riichi"]');
+  await expectChoice(page, st.riichiTiles);
+  await page.click('[data-action="cancel"]');
+  await buttonsAre(page, st.buttons);
+  const before = await look(page);
+  const keep = bestDiscard(before.hand, st.riichiTiles, Math.max(0, Math.round((14 - before.hand.length) / 3)));
+  await discardKind(page, keep);
+  await page.waitForFunction(
+    ([s, n]) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const v = (window as any).__mj.state().view;
+      return (v?.seats[s as number].discards.length ?? 0) > (n as number) || v?.phase !== 'playing';
+    },
+    [seat, JSON.parse(before.json).seats[seat].discards.length] as const,
+    { timeout: 10_000 },
+  );
+  const after = await look(page);
+  expect(after.declared).not.toContain(seat);
+}
+
+/**
+ * The declaration: Riichi (its key, r), then two taps on a lit tile: raised (its waits shown in
+ * the corner), then played; the page sends `{ type: 'riichi', tile }` for it. The waits shown
+ * before are the ones the server then gives the ready hand.
+ */
+async function declareRiichi(page: Page, st: Seen, seat: number): Promise<void> {
+  await keysToPage(page);
+  await page.keyboard.press('r');
+  const drawn = await expectChoice(page, st.riichiTiles);
+  const melds = Math.max(0, Math.round((14 - st.hand.length) / 3));
+  const kind = bestDiscard(st.hand, st.riichiTiles, melds);
+  const tile = drawn.filter((t) => t.face === kind).at(-1) as HandTile;
+  await page.mouse.click(tile.x, tile.y);
+  await page.waitForFunction(
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    () => (window as any).__mj.scene().items.some((i: any) => i.key === 'waitsLabel' && i.text === 'Riichi · waits'),
+    undefined,
+    { timeout: 10_000 },
+  );
+  const shown = await page.evaluate(() =>
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    ((window as any).__mj.scene().items as any[]).filter((i) => i.key.startsWith('w:')).map((i) => i.face as number),
+  );
+  expect(shown.length).toBeGreaterThan(0);
+  const raised = (await handTiles(page)).find((t) => t.raised) as HandTile;
+  expect(raised.face).toBe(kind);
+  await page.mouse.click(raised.x, raised.y - 3);
+  await page.waitForFunction(
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    (me) => (window as any).__mj.state().view?.seats[me].riichi,
+    seat,
+    { timeout: 10_000 },
+  );
+  const after = await page.evaluate(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    const v = (window as any).__mj.state().view;
+    return { waits: v.hand.waits as number[], phase: v.phase as string };
+  });
+  if (after.phase === 'playing') expect(after.waits).toEqual(shown);
 }
 
 /** The table as spectators see it on a phone (portrait and landscape) and a desktop, at device pixel ratios 1 to 3, with a riichi declared: saved for looking at. */
@@ -168,7 +381,8 @@ describe('a riichi table in Chromium', () => {
     expect(await host.isVisible('[data-testid="create"] select[name="minFaan"]')).toBe(false);
     await host.uncheck('[data-testid="create"] input[name="doubleRon"]');
     await host.selectOption('[data-testid="create"] select[name="uma"]', '20,10,-10,-20');
-    await host.fill('[data-testid="create"] input[name="turnSeconds"]', '60');
+    // Time for the riichi choice to be photographed on four screens within one turn.
+    await host.fill('[data-testid="create"] input[name="turnSeconds"]', '120');
     await host.fill('[data-testid="create"] input[name="claimSeconds"]', '3');
     await host.screenshot({ path: join(artifacts, 'riichi-lobby.png'), fullPage: true });
     // The same form on a phone (portrait, DPR 3), for looking at.
@@ -235,6 +449,7 @@ describe('a riichi table in Chromium', () => {
     let declaredIn = -1;
     let declarer = -1;
     let seenByOthers = false;
+    let cancelled = false;
     const deadline = Date.now() + 540_000;
     for (;;) {
       expect(Date.now(), 'no riichi hand finished in time').toBeLessThan(deadline);
@@ -260,11 +475,17 @@ describe('a riichi table in Chromium', () => {
         if (st.buttons.includes('win')) {
           await p.click('[data-action="win"]', { timeout: 3000 }).catch(() => {});
           acted = true;
-        } else if (st.buttons.some((b) => b.startsWith('riichi:')) && declaredIn < 0) {
-          const b = st.buttons.find((x) => x.startsWith('riichi:')) as string;
-          await p.click(`[data-action="${b}"]`, { timeout: 3000 }).catch(() => {});
-          declaredIn = st.handNumber;
-          declarer = s;
+        } else if (st.buttons.includes('riichi') && declaredIn < 0) {
+          // One Riichi button however many tiles may go with it.
+          expect(st.buttons.filter((b) => b.startsWith('riichi'))).toEqual(['riichi']);
+          if (!cancelled) {
+            await riichiThenCancel(p, st, code, s);
+            cancelled = true;
+          } else {
+            await declareRiichi(p, st, s);
+            declaredIn = st.handNumber;
+            declarer = s;
+          }
           acted = true;
         } else if (st.buttons.includes('pass')) {
           await p.click('[data-action="pass"]', { timeout: 3000 }).catch(() => {});
