@@ -1,6 +1,17 @@
 import { ALL_KINDS, type TileKind } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
-import { backSvg, FACE_SETS, isFaceSet, svgDataUrl, TILE_DEPTH, TILE_H, TILE_W, tileSvg } from './tile-svg.js';
+import {
+  backSvg,
+  FACE_SETS,
+  isFaceSet,
+  isFive,
+  RED_FIVES,
+  svgDataUrl,
+  TILE_DEPTH,
+  TILE_H,
+  TILE_W,
+  tileSvg,
+} from './tile-svg.js';
 
 const faces = (set: (typeof FACE_SETS)[number]) =>
   Array.from({ length: ALL_KINDS }, (_, k) => tileSvg(k as TileKind, set));
@@ -64,6 +75,49 @@ describe('tile art', () => {
       expect(opens).toBe(closes);
     },
   );
+
+  test('the red fives: 5m, 5p and 5s only, each unlike every other face of its set', () => {
+    expect(RED_FIVES).toEqual([4, 13, 22]);
+    expect(Array.from({ length: ALL_KINDS }, (_, k) => k).filter((k) => isFive(k as TileKind))).toEqual([4, 13, 22]);
+    for (const set of FACE_SETS) {
+      const reds = RED_FIVES.map((k) => tileSvg(k, set, true));
+      const plain = new Set(faces(set));
+      expect(new Set(reds).size).toBe(3);
+      for (const svg of reds) {
+        expect(plain.has(svg)).toBe(false);
+        expect(svg).not.toMatch(/<text|font-family|NaN|undefined|Infinity/);
+        expect(svg.endsWith('</svg>')).toBe(true);
+      }
+    }
+    expect(() => tileSvg(5 as TileKind, 'classic', true)).toThrow(RangeError);
+    expect(tileSvg(4 as TileKind, 'classic', false)).toBe(tileSvg(4 as TileKind));
+  });
+
+  test('classic red fives are drawn as players know them: the five all in red', () => {
+    const colours = (svg: string) => new Set([...svg.matchAll(/(?:fill|stroke)="(#[0-9a-f]{6})"/g)].map((m) => m[1]));
+    const [m, p, s] = RED_FIVES.map((k) => colours(tileSvg(k, 'classic', true)));
+    // 五 and its corner numeral in red, not the ink of the plain 5m; every dot and stick red.
+    expect(colours(tileSvg(4 as TileKind)).has('#1d2a44')).toBe(true);
+    expect(m?.has('#1d2a44')).toBe(false);
+    for (const c of ['#1f4fa8', '#1b7a3a']) {
+      expect(p?.has(c)).toBe(false);
+      expect(s?.has(c)).toBe(false);
+    }
+    expect(p?.has('#c62828') && s?.has('#c62828')).toBe(true);
+  });
+
+  test('high-contrast red fives: the numeral in red and a mark of shape (the corner diamond)', () => {
+    for (const k of RED_FIVES) {
+      const red = tileSvg(k, 'high-contrast', true);
+      const plain = tileSvg(k, 'high-contrast');
+      const diamond = /<path d="M50 3\.5 [^"]+Z" fill="#8f1414"\/>/;
+      expect(red).toMatch(diamond);
+      expect(plain).not.toMatch(diamond);
+      // The numeral (the first glyph path) is dark red instead of ink.
+      expect(red.match(/<path d="[^"]+" transform="[^"]+" fill="none" stroke="(#[0-9a-f]{6})"/)?.[1]).toBe('#8f1414');
+      expect(plain.match(/<path d="[^"]+" transform="[^"]+" fill="none" stroke="(#[0-9a-f]{6})"/)?.[1]).toBe('#111a2e');
+    }
+  });
 
   test('data URLs encode the markup', () => {
     expect(decodeURIComponent(svgDataUrl(backSvg()).replace('data:image/svg+xml;charset=utf-8,', ''))).toBe(backSvg());

@@ -1,11 +1,12 @@
 /**
- * Tile art drawn by the project: every one of the 42 kinds (34 playing tiles, 8 bonus tiles)
- * and the tile back as a self-contained SVG string. No text elements and no fonts: numerals,
+ * Tile art drawn by the project: every one of the 42 kinds (34 playing tiles, 8 bonus tiles),
+ * the red five of each suit (riichi tables with red fives) and the tile back as a self-contained
+ * SVG string. No text elements and no fonts: numerals,
  * letters and the few Chinese characters are stroke paths defined below, so a tile looks the
  * same on every machine. The table rasterises these into Pixi textures (render/textures.ts);
  * HTML pages use them as <img> data URLs.
  */
-import { rankOf, suitOf, type TileKind } from '@mahjong/shared';
+import { kindOf, NUMBER_SUITS, rankOf, suitOf, type TileKind } from '@mahjong/shared';
 
 /** The face is TILE_W x TILE_H units; the SVG adds TILE_DEPTH below it for the tile's side. */
 export const TILE_W = 60;
@@ -101,8 +102,8 @@ function dot(cx: number, cy: number, r: number, color: string): string {
   );
 }
 
-/** Dot positions per rank in the 60 x 80 face, with the traditional colours. */
-function dotsFace(rank: number): string {
+/** Dot positions per rank in the 60 x 80 face, with the traditional colours (`red`: the red five, every dot red). */
+function dotsFace(rank: number, red = false): string {
   const cx = TILE_W / 2;
   const cy = TILE_H / 2 + 2;
   switch (rank) {
@@ -119,7 +120,9 @@ function dotsFace(rank: number): string {
     case 4:
       return dot(18, 26, 9, BLUE) + dot(42, 26, 9, GREEN) + dot(18, 58, 9, GREEN) + dot(42, 58, 9, BLUE);
     case 5:
-      return dotsFace(4).replace(/r="9"/g, 'r="8"') + dot(cx, cy, 8, RED);
+      return red
+        ? [18, 42].map((x) => dot(x, 26, 8, RED) + dot(x, 58, 8, RED)).join('') + dot(cx, cy, 8, RED)
+        : dotsFace(4).replace(/r="9"/g, 'r="8"') + dot(cx, cy, 8, RED);
     case 6:
       return [18, 42].map((x) => dot(x, 18, 7.5, GREEN) + dot(x, 44, 7.5, RED) + dot(x, 64, 7.5, RED)).join('');
     case 7:
@@ -154,7 +157,8 @@ function stick(cx: number, cy: number, h: number, color: string): string {
   );
 }
 
-function bambooFace(rank: number): string {
+/** Sticks per rank, with the traditional colours (`red`: the red five, every stick red). */
+function bambooFace(rank: number, red = false): string {
   const cx = TILE_W / 2;
   const cols = (xs: number[], ys: number[], h: number, color: (x: number, y: number) => string) =>
     xs.flatMap((x) => ys.map((y) => stick(x, y, h, color(x, y)))).join('');
@@ -175,7 +179,7 @@ function bambooFace(rank: number): string {
     case 4:
       return cols([19, 41], [26, 58], 24, (x, y) => ((x === 19) === (y === 26) ? BLUE : GREEN));
     case 5:
-      return cols([14, 46], [26, 58], 24, () => GREEN) + stick(cx, 42, 24, RED);
+      return cols([14, 46], [26, 58], 24, () => (red ? RED : GREEN)) + stick(cx, 42, 24, RED);
     case 6:
       return cols([14, cx, 46], [26, 58], 24, (_x, y) => (y === 26 ? GREEN : BLUE));
     case 7:
@@ -230,20 +234,23 @@ export const FACE_SETS = ['classic', 'high-contrast'] as const;
 export type FaceSet = (typeof FACE_SETS)[number];
 export const isFaceSet = (x: unknown): x is FaceSet => FACE_SETS.includes(x as FaceSet);
 
-function classicFace(kind: TileKind): string {
+function classicFace(kind: TileKind, red: boolean): string {
   const suit = suitOf(kind);
   const rank = rankOf(kind);
   switch (suit) {
-    case 'm':
+    case 'm': {
+      // The red five: 五 (and its corner numeral) in red over the red 萬, as Japanese sets print it.
+      const ink = red ? RED : INK;
       return (
-        hanzi(HANZI_NUMERALS[rank - 1] as string, 33, 24, 26, INK, 3.2) +
+        hanzi(HANZI_NUMERALS[rank - 1] as string, 33, 24, 26, ink, 3.2) +
         hanzi(WAN, 31, 57, 30, RED, 2.5) +
-        latin(String(rank), 4, 4, 11, INK, 1.8)
+        latin(String(rank), 4, 4, 11, ink, 1.8)
       );
+    }
     case 'p':
-      return dotsFace(rank);
+      return dotsFace(rank, red);
     case 's':
-      return bambooFace(rank);
+      return bambooFace(rank, red);
     case 'z':
       return honourFace(rank, GREEN, RED, BLUE);
     case 'f':
@@ -287,29 +294,40 @@ function bonusFace(rank: number, numeral: number): string {
 /** Dark inks of the high-contrast set: each at least 7:1 against the face. */
 const HC = { ink: '#111a2e', red: '#8f1414', green: '#0b4f24', blue: '#12337a' } as const;
 
-function highContrastFace(kind: TileKind): string {
+/**
+ * The high-contrast red five: numeral and suit sign in the dark red, and a solid diamond in the
+ * top right corner, a mark of shape for players who do not tell the red from the ink.
+ */
+const RED_MARK = `<path d="M50 3.5 L56.5 11 L50 18.5 L43.5 11 Z" fill="${HC.red}"/>`;
+
+function highContrastFace(kind: TileKind, red: boolean): string {
   const suit = suitOf(kind);
   const rank = rankOf(kind);
-  const numeral = (color: string) => latin(String(rank), 19, 6, 36, color, 5.2);
+  const numeral = (color: string) => latin(String(rank), 19, 6, 36, red ? HC.red : color, 5.2);
+  const mark = red ? RED_MARK : '';
   switch (suit) {
     case 'm':
-      return numeral(HC.ink) + hanzi(WAN, 30, 62, 26, HC.red, 2.6);
-    case 'p':
+      return numeral(HC.ink) + hanzi(WAN, 30, 62, 26, HC.red, 2.6) + mark;
+    case 'p': {
+      const ring = red ? HC.red : HC.blue;
       return (
         numeral(HC.ink) +
-        `<circle cx="30" cy="62" r="11" fill="none" stroke="${HC.blue}" stroke-width="4.5"/>` +
-        `<circle cx="30" cy="62" r="3.5" fill="${HC.blue}"/>`
+        `<circle cx="30" cy="62" r="11" fill="none" stroke="${ring}" stroke-width="4.5"/>` +
+        `<circle cx="30" cy="62" r="3.5" fill="${ring}"/>` +
+        mark
       );
+    }
     case 's':
       return (
         numeral(HC.ink) +
         [23, 37]
           .map(
             (x) =>
-              `<rect x="${x - 3.5}" y="50" width="7" height="24" rx="3.5" fill="${HC.green}"/>` +
+              `<rect x="${x - 3.5}" y="50" width="7" height="24" rx="3.5" fill="${red ? HC.red : HC.green}"/>` +
               `<path d="M${x - 3.5} 62 H${x + 3.5}" stroke="#fbf8ee" stroke-width="1.8"/>`,
           )
-          .join('')
+          .join('') +
+        mark
       );
     case 'z':
       return honourFace(rank, HC.green, HC.red, HC.blue, false);
@@ -318,12 +336,12 @@ function highContrastFace(kind: TileKind): string {
   }
 }
 
-function faceArt(kind: TileKind, set: FaceSet): string {
+function faceArt(kind: TileKind, set: FaceSet, red: boolean): string {
   switch (set) {
     case 'classic':
-      return classicFace(kind);
+      return classicFace(kind, red);
     case 'high-contrast':
-      return highContrastFace(kind);
+      return highContrastFace(kind, red);
   }
 }
 
@@ -339,9 +357,17 @@ function frame(inner: string, face: string): string {
   );
 }
 
-/** The SVG of a tile face in a face set (classic unless told). */
-export function tileSvg(kind: TileKind, set: FaceSet = 'classic'): string {
-  return frame(faceArt(kind, set), '#fbf8ee');
+/** The red five of each suit (5m, 5p, 5s): the kinds that have a red copy at tables with red fives. */
+export const RED_FIVES: readonly TileKind[] = NUMBER_SUITS.map((s) => kindOf(s, 5));
+export const isFive = (kind: TileKind): boolean => RED_FIVES.includes(kind);
+
+/**
+ * The SVG of a tile face in a face set (classic unless told); `red` draws the red five of its
+ * suit (only a five has one).
+ */
+export function tileSvg(kind: TileKind, set: FaceSet = 'classic', red = false): string {
+  if (red && !isFive(kind)) throw new RangeError(`kind ${kind} has no red copy`);
+  return frame(faceArt(kind, set, red), '#fbf8ee');
 }
 
 /** The SVG of a tile back (other players' concealed tiles, the wall). */

@@ -69,6 +69,8 @@ describe('the translator', () => {
     ['Self-drawn', '自摸'],
     ['Concealed hand', '門前清'],
     ['Plum', '梅'],
+    ['Red 5 Dots', '赤五筒'],
+    ['Di discards Red 5 Characters', 'Di打出赤五萬'],
   ])('%s -> %s', (en, expected) => {
     expect(zh(en)).toBe(expected);
   });

@@ -5,7 +5,7 @@
  * translated too; a player's name is kept as written. Text that no entry matches comes back
  * unchanged (a name, a number, a code), so translating twice is harmless.
  */
-import { ALL_KINDS, type TileKind, tileName } from '@mahjong/shared';
+import { ALL_KINDS, kindOf, NUMBER_SUITS, type TileKind, tileName } from '@mahjong/shared';
 import type { Lang } from '../settings/settings.js';
 import { type Message, MESSAGES, type MessageId } from './messages.js';
 import { patternNamePairs } from './pattern-names.js';
@@ -51,10 +51,20 @@ export function tileNameIn(kind: TileKind, lang: Lang): string {
   return HONOUR_ZH[en] ?? en;
 }
 
-const TILE_PAIRS: readonly Message[] = Array.from({ length: ALL_KINDS }, (_, k) => ({
-  en: tileName(k as TileKind),
-  'zh-HK': tileNameIn(k as TileKind, 'zh-HK'),
-}));
+/** A tile's name in English, "Red 5 Dots" for the red five of a suit (riichi tables with red fives). */
+export const tileLabel = (kind: TileKind, red = false): string => (red ? `Red ${tileName(kind)}` : tileName(kind));
+
+const TILE_PAIRS: readonly Message[] = [
+  ...Array.from({ length: ALL_KINDS }, (_, k) => ({
+    en: tileName(k as TileKind),
+    'zh-HK': tileNameIn(k as TileKind, 'zh-HK'),
+  })),
+  // The red fives: 赤五筒, as the red five is called (赤寶牌, "red dora").
+  ...NUMBER_SUITS.map((s) => kindOf(s, 5)).map((k) => ({
+    en: tileLabel(k, true),
+    'zh-HK': `赤${tileNameIn(k, 'zh-HK')}`,
+  })),
+];
 
 /** Every pair the translator knows besides MESSAGES: tiles, winds, pattern names. */
 export const EXTRA_PAIRS: readonly Message[] = [...TILE_PAIRS, ...WINDS, ...patternNamePairs()];

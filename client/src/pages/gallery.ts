@@ -1,10 +1,12 @@
 /**
- * The tile gallery page: every kind and the back, at two sizes, to check the art by eye. Shows
+ * The tile gallery page: every kind, the red fives and the back, at two sizes, to check the art
+ * by eye. Shows
  * the face set of `?faces=` (else the player's chosen one), with a link to each set.
  */
 import '../ui/page-chrome.js';
 import { ALL_KINDS, type TileKind, tileName } from '@mahjong/shared';
-import { backSvg, FACE_SETS, isFaceSet, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { backSvg, FACE_SETS, isFaceSet, RED_FIVES, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { tileLabel } from '../i18n/translate.js';
 import { settings } from '../settings/settings.js';
 
 const asked = new URLSearchParams(location.search).get('faces');
@@ -39,6 +41,17 @@ if (root) {
     back.width = width;
     back.alt = 'back';
     row.append(back);
+    // The red five of each suit (riichi tables with red fives), on a line of their own.
+    row.append(document.createElement('br'));
+    for (const k of RED_FIVES) {
+      const img = document.createElement('img');
+      img.src = svgDataUrl(tileSvg(k, set, true));
+      img.width = width;
+      img.alt = tileLabel(k, true);
+      img.title = img.alt;
+      img.dataset.red = '';
+      row.append(img);
+    }
     root.append(row);
   }
 }
