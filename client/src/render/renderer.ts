@@ -7,7 +7,7 @@
  */
 import { ALL_KINDS, type TileKind } from '@mahjong/shared';
 import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
-import { backSvg, type FaceSet, svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { backSvg, type FaceSet, RED_FIVES, svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import { UI_FONT } from '../i18n/font.js';
 import { type Scene, type SceneItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
 
@@ -33,13 +33,22 @@ async function rasterise(svg: string): Promise<Texture> {
 
 export interface TileTextures {
   readonly faces: readonly Texture[];
+  /** The red five of each suit, by kind. */
+  readonly red: ReadonlyMap<TileKind, Texture>;
   readonly back: Texture;
 }
 
 export async function loadTileTextures(set: FaceSet = 'classic'): Promise<TileTextures> {
   const faces = await Promise.all(Array.from({ length: ALL_KINDS }, (_, k) => rasterise(tileSvg(k as TileKind, set))));
-  return { faces, back: await rasterise(backSvg()) };
+  const reds = await Promise.all(RED_FIVES.map((k) => rasterise(tileSvg(k, set, true))));
+  return { faces, red: new Map(RED_FIVES.map((k, i) => [k, reds[i] as Texture])), back: await rasterise(backSvg()) };
 }
+
+/** The texture of a tile item: its face (the red five's when marked red), or the back. */
+const textureOf = (tex: TileTextures, item: TileItem): Texture =>
+  item.face === 'back'
+    ? tex.back
+    : ((item.red ? tex.red.get(item.face) : undefined) ?? tex.faces[item.face] ?? tex.back);
 
 interface Node {
   item: SceneItem;
@@ -215,7 +224,7 @@ export class TableRenderer {
         .fill({ color: HIGHLIGHT_COLORS[item.highlight], alpha: item.highlight === 'drawn' ? 0.55 : 0.9 });
       c.addChild(g);
     }
-    const s = new Sprite(item.face === 'back' ? tex.back : (tex.faces[item.face] ?? tex.back));
+    const s = new Sprite(textureOf(tex, item));
     s.anchor.set(0.5);
     s.width = item.w;
     s.height = h;
@@ -257,6 +266,7 @@ export class TableRenderer {
     } else if (item.type === 'tile' && old.type === 'tile') {
       if (
         old.face !== item.face ||
+        old.red !== item.red ||
         old.w !== item.w ||
         old.highlight !== item.highlight ||
         old.dim !== item.dim ||

@@ -5,6 +5,8 @@ import { discards, makeView, tiles } from './fixture.js';
 import {
   handOrder,
   layoutTable,
+  meldRedIndex,
+  redInHand,
   positionOf,
   type Scene,
   TILE_ASPECT,
@@ -211,6 +213,143 @@ describe('what is shown', () => {
     expect(raised[0]?.y).toBeLessThan(t[0]?.y ?? 0);
     const label = scene.items.find((i) => i.key === 'seat:2');
     expect(label && label.type === 'text' && label.bold).toBe(true);
+  });
+});
+
+describe('red fives', () => {
+  const [m5, p5, s5, p4, p6] = tiles('5m5p5s4p6p') as [TileKind, TileKind, TileKind, TileKind, TileKind];
+  const riichi = {
+    doraIndicators: tiles('1z'),
+    honba: 0,
+    sticks: 0,
+    length: 'east' as const,
+    startPoints: 25000,
+    redFives: 3 as const,
+  };
+  const view = (hand: string, red: string, drawn: string | null, drawnRed = false, over = {}) =>
+    makeView({
+      ruleset: 'riichi-modern',
+      riichi,
+      hand: {
+        concealed: tiles(hand),
+        drawn: drawn === null ? null : (tiles(drawn)[0] as TileKind),
+        red: tiles(red),
+        drawnRed,
+        waits: [],
+        missedWin: false,
+      },
+      legalActions: discards(hand),
+      ...over,
+    });
+  const mine = (scene: Scene) =>
+    scene.items.filter((i): i is TileItem => i.type === 'tile' && i.handIndex !== undefined);
+
+  test('in the own hand: exactly one tile of each red kind, the first of its kind', () => {
+    // 5m 5m 5p 5s ... with the red 5m and 5s: indices of the first 5m and of the 5s.
+    const v = view('1155m5p5s789s111z', '5m5s', null);
+    const order = handOrder(v).tiles;
+    expect([...redInHand(v)].sort((a, b) => a - b)).toEqual([order.indexOf(m5), order.indexOf(s5)]);
+    const drawn = mine(layoutTable(v, 1280, 800, { selected: null }));
+    expect(drawn.filter((t) => t.red).map((t) => t.face)).toEqual([m5, s5]);
+    expect(drawn.filter((t) => t.red).map((t) => t.key)).toEqual([`h:${m5}:red`, `h:${s5}:red`]);
+    // The plain 5m keeps the key of the first plain copy.
+    expect(drawn.filter((t) => t.face === m5 && !t.red).map((t) => t.key)).toEqual([`h:${m5}:0`]);
+  });
+
+  test('the drawn tile set apart is the red one when drawnRed, and then no other copy is', () => {
+    const v = view('1155m5p789s111z5m', '5m', '5m', true);
+    const { tiles: order, drawnIndex } = handOrder(v);
+    expect(drawnIndex).toBe(order.length - 1);
+    expect([...redInHand(v)]).toEqual([drawnIndex]);
+    const red = mine(layoutTable(v, 1280, 800, { selected: null })).filter((t) => t.red);
+    expect(red.map((t) => [t.key, t.highlight])).toEqual([['h:drawn', 'drawn']]);
+    // Drawn plain, the red one in the hand: the first 5m of the sorted tiles.
+    const w = view('1155m5p789s111z5m', '5m', '5m', false);
+    expect([...redInHand(w)]).toEqual([handOrder(w).tiles.indexOf(m5)]);
+    expect(handOrder(w).drawnIndex).not.toBe(handOrder(w).tiles.indexOf(m5));
+  });
+
+  test('no red kinds, or a table without red fives: nothing red', () => {
+    expect(redInHand(view('1155m5p5s789s111z', '', null)).size).toBe(0);
+    expect(redInHand(makeView()).size).toBe(0);
+    expect(layoutTable(makeView(), 1280, 800, { selected: null }).items.some((i) => i.type === 'tile' && i.red)).toBe(
+      false,
+    );
+  });
+
+  test('ponds, the last discard and melds: the tile the view marks red', () => {
+    const seats = {
+      1: {
+        discards: [
+          { tile: s5, claimed: true, red: true as const },
+          { tile: p5, claimed: false, red: true as const },
+        ],
+      },
+      2: {
+        melds: [
+          // Claimed from seat 1 (whose claimed 5s in the pond was red): the sideways tile is red.
+          {
+            kind: 'pung' as const,
+            tiles: [s5, s5, s5],
+            concealed: false,
+            from: 1 as Seat,
+            claimed: s5,
+            red: true as const,
+          },
+        ],
+      },
+      3: {
+        melds: [
+          // Its red five came from the hand: a five that is not the claimed one.
+          { kind: 'chow' as const, tiles: [p4, p5, p6], concealed: false, from: 2 as Seat, claimed: p4 },
+          { kind: 'kong' as const, tiles: [m5, m5, m5, m5], concealed: true, red: true as const },
+        ],
+      },
+    };
+    const w = makeView(
+      { ruleset: 'riichi-modern', riichi, turn: 2, lastDiscard: { seat: 1, tile: p5, red: true } },
+      seats,
+    );
+    const scene = layoutTable(w, 1280, 800, { selected: null });
+    const red = scene.items.filter((i): i is TileItem => i.type === 'tile' && !!i.red).map((i) => i.key);
+    expect(red.sort()).toEqual(['d:1:0', 'd:1:1', 'm:2:0:0', 'm:3:1:1'].sort());
+    const last = scene.items.find((i): i is TileItem => i.type === 'tile' && i.highlight === 'lastDiscard');
+    expect(last).toMatchObject({ key: 'd:1:1', red: true });
+  });
+
+  test('which tile of a red meld is the red one', () => {
+    const pung = { kind: 'pung' as const, tiles: [p5, p5, p5], concealed: false, from: 1 as Seat, claimed: p5 };
+    expect(meldRedIndex(pung)).toBe(-1);
+    expect(meldRedIndex({ ...pung, red: true })).toBe(1);
+    expect(meldRedIndex({ ...pung, red: true }, [{ tile: p5, claimed: true, red: true }])).toBe(0);
+    // A chow whose only five is the claimed tile.
+    const chow = { kind: 'chow' as const, tiles: [p4, p5, p6], concealed: false, from: 3 as Seat, claimed: p5 };
+    expect(meldRedIndex({ ...chow, red: true })).toBe(1);
+    // A concealed kong: a face-up tile.
+    expect(meldRedIndex({ kind: 'kong', tiles: [p5, p5, p5, p5], concealed: true, red: true })).toBe(1);
+  });
+
+  test('a robbing window: the tile being added shows beside its pung, red when it is the red five', () => {
+    const pung = { kind: 'pung' as const, tiles: [p5, p5, p5], concealed: false, from: 3 as Seat, claimed: p5 };
+    const v = makeView(
+      {
+        ruleset: 'riichi-modern',
+        riichi,
+        turn: 1,
+        stage: 'robbing',
+        robbing: { seat: 1, tile: p5, red: true },
+        legalActions: [{ type: 'win', faan: 2 }, { type: 'pass' }],
+      },
+      { 1: { melds: [pung], concealedCount: 11 } },
+    );
+    const scene = layoutTable(v, 1280, 800, { selected: null });
+    const meld = scene.items.filter((i): i is TileItem => i.type === 'tile' && i.key.startsWith('m:1:0:'));
+    expect(meld.map((t) => t.key)).toEqual(['m:1:0:0', 'm:1:0:1', 'm:1:0:2', 'm:1:0:3']);
+    expect(meld[3]).toMatchObject({ face: p5, red: true, highlight: 'lastDiscard' });
+    expect(problems(scene, 1280, 800)).toEqual([]);
+    // Without the window the pung is three tiles.
+    const after = layoutTable({ ...v, stage: 'discard', robbing: undefined }, 1280, 800, { selected: null });
+    expect(after.items.filter((i) => i.key.startsWith('m:1:0:'))).toHaveLength(3);
   });
 });
 

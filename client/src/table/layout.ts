@@ -10,7 +10,10 @@
  */
 import {
   type BySeat,
+  type DiscardView,
+  kindOf,
   type Meld,
+  NUMBER_SUITS,
   type Seat,
   type SeatPublicView,
   SEATS,
@@ -41,6 +44,8 @@ export interface TileItem {
   readonly highlight?: Highlight;
   /** Drawn greyed (a claimed discard, a tile that cannot be discarded now). */
   readonly dim?: boolean;
+  /** The red five of its suit (riichi tables with red fives): drawn with the red five's face. */
+  readonly red?: true;
   /** Index in the viewer's hand (0-based, the drawn tile last): the tile can be clicked. */
   readonly handIndex?: number;
   /** Raised a little (selected). */
@@ -138,6 +143,46 @@ export function handOrder(view: TableView): { tiles: TileKind[]; drawnIndex: num
   return { tiles: sorted, drawnIndex: sorted.length - 1 };
 }
 
+const FIVES: readonly TileKind[] = NUMBER_SUITS.map((s) => kindOf(s, 5));
+
+/**
+ * Which of the viewer's hand tiles (indices into `handOrder(view).tiles`) are red fives: the drawn
+ * tile when `hand.drawnRed`, and for every other kind in `hand.red` the first tile of that kind
+ * (a suit has one red five; it sorts first among its fives, as the red copy's tile id does).
+ */
+export function redInHand(view: TableView): ReadonlySet<number> {
+  const hand = view.hand;
+  const out = new Set<number>();
+  if (!hand?.red || hand.red.length === 0) return out;
+  const { tiles, drawnIndex } = handOrder(view);
+  const drawnKind = drawnIndex === null ? null : tiles[drawnIndex];
+  for (const kind of hand.red) {
+    if (hand.drawnRed && kind === drawnKind && drawnIndex !== null) {
+      out.add(drawnIndex);
+      continue;
+    }
+    const at = tiles.findIndex((t, i) => t === kind && i !== drawnIndex);
+    if (at >= 0) out.add(at);
+  }
+  return out;
+}
+
+/**
+ * The index in `m.tiles` of a red meld's red five (-1 when the meld has none): the claimed tile
+ * when the discard it was claimed from was the red one (`pond` is the discarding seat's pond,
+ * where a claimed discard keeps its `red`), else its first face-up five that is not the claimed
+ * one (a concealed kong shows its two end tiles face down).
+ */
+export function meldRedIndex(m: Meld, pond: readonly DiscardView[] = []): number {
+  if (!m.red) return -1;
+  const claimedAt = m.claimed === undefined ? -1 : m.tiles.indexOf(m.claimed);
+  const claimedRed = claimedAt >= 0 && pond.some((d) => d.claimed && d.red && d.tile === m.claimed);
+  if (claimedRed) return claimedAt;
+  const faceDown = (i: number) => m.concealed && m.kind === 'kong' && (i === 0 || i === m.tiles.length - 1);
+  const at = m.tiles.findIndex((t, i) => FIVES.includes(t) && i !== claimedAt && !faceDown(i));
+  return at >= 0 ? at : claimedAt;
+}
+
 const WIND_LETTERS = ['E', 'S', 'W', 'N'] as const;
 export const windLetter = (w: number): string => WIND_LETTERS[(w - 1 + 4) % 4] as string;
 const WIND_NAMES = ['East', 'South', 'West', 'North'] as const;
@@ -168,6 +213,7 @@ interface RowTile {
   readonly sideways?: boolean;
   readonly highlight?: Highlight;
   readonly dim?: boolean;
+  readonly red?: boolean;
   readonly handIndex?: number;
   readonly raised?: boolean;
 }
@@ -230,19 +276,30 @@ function stripDepth(lines: readonly Line[], lineGap: number, firstGap: number): 
   return lines.reduce((s, l, i) => s + lineDepth(l) + (i === 0 ? 0 : i === 1 ? firstGap : lineGap), 0);
 }
 
-function meldGroups(seat: Seat, melds: readonly Meld[], w: number, gap: number): Group[] {
-  return melds.map((m, mi) => {
+function meldGroups(view: TableView, seat: Seat, w: number, gap: number): Group[] {
+  const robbing = view.robbing?.seat === seat ? view.robbing : undefined;
+  return view.seats[seat].melds.map((m, mi) => {
     const claimedAt = m.claimed === undefined ? -1 : m.tiles.indexOf(m.claimed);
-    return {
-      gap,
-      tiles: m.tiles.map((t, ti) => ({
-        // A concealed kong shows its two end tiles face down.
-        face: m.concealed && m.kind === 'kong' && (ti === 0 || ti === 3) ? ('back' as const) : t,
-        key: `m:${seat}:${mi}:${ti}`,
+    const red = meldRedIndex(m, m.from === undefined ? [] : view.seats[m.from].discards);
+    const tiles: RowTile[] = m.tiles.map((t, ti) => ({
+      // A concealed kong shows its two end tiles face down.
+      face: m.concealed && m.kind === 'kong' && (ti === 0 || ti === 3) ? ('back' as const) : t,
+      key: `m:${seat}:${mi}:${ti}`,
+      w,
+      sideways: ti === claimedAt,
+      ...(ti === red ? { red: true } : {}),
+    }));
+    // A robbing window: the tile being added to this pung shows beside it, marked, until the
+    // kong is made (it then keeps its place as the kong's fourth tile) or robbed.
+    if (robbing && m.kind === 'pung' && m.tiles[0] === robbing.tile)
+      tiles.push({
+        face: robbing.tile,
+        key: `m:${seat}:${mi}:3`,
         w,
-        sideways: ti === claimedAt,
-      })),
-    };
+        highlight: 'lastDiscard',
+        ...(robbing.red ? { red: true } : {}),
+      });
+    return { gap, tiles };
   });
 }
 
@@ -263,17 +320,21 @@ function seatGroups(view: TableView, seat: SeatPublicView, isBottom: boolean, ui
     const { tiles, drawnIndex } = handOrder(view);
     const can =
       ui.riichiChoice?.tiles ?? new Set(view.legalActions.filter((a) => a.type === 'discard').map((a) => a.tile));
+    const reds = redInHand(view);
     const counts = new Map<number, number>();
     const hand: RowTile[] = [];
     let drawn: RowTile | null = null;
     tiles.forEach((t, i) => {
-      const n = counts.get(t) ?? 0;
-      counts.set(t, n + 1);
+      const red = reds.has(i);
+      // Plain copies are numbered among themselves: the red one has a key of its own.
+      const n = red ? 0 : (counts.get(t) ?? 0);
+      if (!red) counts.set(t, n + 1);
       const tile: RowTile = {
         face: t,
-        key: i === drawnIndex ? 'h:drawn' : `h:${t}:${n}`,
+        key: i === drawnIndex ? 'h:drawn' : red ? `h:${t}:red` : `h:${t}:${n}`,
         w: z.hand,
         handIndex: i,
+        ...(red ? { red: true } : {}),
         ...(ui.selected === i ? { raised: true } : {}),
         ...(i === drawnIndex ? { highlight: 'drawn' as const } : {}),
         ...(can.size > 0 && !can.has(t) ? { dim: true } : {}),
@@ -300,7 +361,7 @@ function seatGroups(view: TableView, seat: SeatPublicView, isBottom: boolean, ui
     if (seat.hasDrawn && seat.concealedCount > 0)
       groups.push({ gap: z.hand * 0.3, tiles: backs(n, seat.concealedCount) });
   }
-  groups.push(...meldGroups(seat.seat, seat.melds, z.meld, z.meld * 0.3));
+  groups.push(...meldGroups(view, seat.seat, z.meld, z.meld * 0.3));
   groups.push(...bonusGroups(seat, z.bonus, z.bonus * 0.4));
   return groups.filter((g) => g.tiles.length > 0);
 }
@@ -574,6 +635,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
             rotation: f.rotation + (t.sideways ? Math.PI / 2 : 0),
             ...(t.highlight ? { highlight: t.highlight } : {}),
             ...(t.dim ? { dim: true } : {}),
+            ...(t.red ? { red: true as const } : {}),
             ...(t.handIndex !== undefined ? { handIndex: t.handIndex } : {}),
             ...(t.raised ? { raised: true } : {}),
           });
@@ -622,6 +684,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
         rotation: f.rotation + (sideways ? Math.PI / 2 : 0),
         ...(isLast ? { highlight: 'lastDiscard' as const, from } : {}),
         ...(disc.claimed ? { dim: true } : {}),
+        ...(disc.red ? { red: true as const } : {}),
       });
     });
   }
