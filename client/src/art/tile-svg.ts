@@ -6,7 +6,8 @@
  * same on every machine. The table rasterises these into Pixi textures (render/textures.ts);
  * HTML pages use them as <img> data URLs.
  */
-import { kindOf, NUMBER_SUITS, rankOf, suitOf, type TileKind } from '@mahjong/shared';
+import { rankOf, suitOf, type TileKind } from '@mahjong/shared';
+import { isFive } from '../table/red-fives.js';
 
 /** The face is TILE_W x TILE_H units; the SVG adds TILE_DEPTH below it for the tile's side. */
 export const TILE_W = 60;
@@ -358,8 +359,7 @@ function frame(inner: string, face: string): string {
 }
 
 /** The red five of each suit (5m, 5p, 5s): the kinds that have a red copy at tables with red fives. */
-export const RED_FIVES: readonly TileKind[] = NUMBER_SUITS.map((s) => kindOf(s, 5));
-export const isFive = (kind: TileKind): boolean => RED_FIVES.includes(kind);
+export { isFive, RED_FIVES } from '../table/red-fives.js';
 
 /**
  * The SVG of a tile face in a face set (classic unless told); `red` draws the red five of its

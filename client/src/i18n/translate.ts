@@ -5,7 +5,8 @@
  * translated too; a player's name is kept as written. Text that no entry matches comes back
  * unchanged (a name, a number, a code), so translating twice is harmless.
  */
-import { ALL_KINDS, kindOf, NUMBER_SUITS, type TileKind, tileName } from '@mahjong/shared';
+import { ALL_KINDS, type TileKind, tileName } from '@mahjong/shared';
+import { RED_FIVES } from '../table/red-fives.js';
 import type { Lang } from '../settings/settings.js';
 import { type Message, MESSAGES, type MessageId } from './messages.js';
 import { patternNamePairs } from './pattern-names.js';
@@ -60,7 +61,7 @@ const TILE_PAIRS: readonly Message[] = [
     'zh-HK': tileNameIn(k as TileKind, 'zh-HK'),
   })),
   // The red fives: 赤五筒, as the red five is called (赤寶牌, "red dora").
-  ...NUMBER_SUITS.map((s) => kindOf(s, 5)).map((k) => ({
+  ...RED_FIVES.map((k) => ({
     en: tileLabel(k, true),
     'zh-HK': `赤${tileNameIn(k, 'zh-HK')}`,
   })),

@@ -1,8 +1,9 @@
-import { countKinds, readyDiscards, RIICHI_ANALYSIS, riichiDiscards } from '@mahjong/shared';
+import { countKinds, readyDiscards, RIICHI_ANALYSIS, riichiDiscards, type TableView } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
 import {
   actionButtons,
   autoAction,
+  copyOf,
   countdown,
   discardable,
   enterRiichiChoice,
@@ -289,5 +290,137 @@ describe('the riichi declaration: one button, then a tile of the hand', () => {
     for (const b of [...actionButtons(view), ...actionButtons(view, true)])
       if (b.choice) expect(b.action).toBeNull();
       else expect(isOffered(view, b.action as never)).toBe(true);
+  });
+});
+
+describe('red fives: the copy a discard names', () => {
+  const riichi = {
+    doraIndicators: tiles('1z'),
+    honba: 0,
+    sticks: 0,
+    length: 'east' as const,
+    startPoints: 25000,
+    redFives: 3 as const,
+  };
+  // 55m 5p 345s 678s 11z and a drawn 5p: the red 5m in the hand, the drawn 5p the red one.
+  const concealed = tiles('55m5p345s678s11z5p');
+  const [m5, p5, s5] = tiles('5m5p5s') as [never, never, never];
+  const offers = discards('5m5p345s678s1z');
+  const view = makeView({
+    ruleset: 'riichi-modern',
+    riichi,
+    hand: { concealed, drawn: p5, red: [m5, p5], drawnRed: true, waits: [], missedWin: false },
+    legalActions: [...offers, { type: 'riichi', tile: m5 }, { type: 'riichi', tile: p5 }],
+  });
+  const hand = handOrder(view).tiles;
+  const drawnAt = hand.length - 1;
+  const plainP5 = hand.indexOf(p5);
+  const [redM5, plainM5] = [hand.indexOf(m5), hand.lastIndexOf(m5)];
+
+  test('a five at a table with red fives: red true for the red copy, false for a plain one', () => {
+    expect(redM5).not.toBe(plainM5);
+    expect(tapHand(view, hand, redM5, redM5).send).toEqual({ type: 'discard', tile: m5, red: true });
+    expect(tapHand(view, hand, plainM5, plainM5).send).toEqual({ type: 'discard', tile: m5, red: false });
+    expect(tapHand(view, hand, drawnAt, drawnAt).send).toEqual({ type: 'discard', tile: p5, red: true });
+    expect(tapHand(view, hand, plainP5, plainP5).send).toEqual({ type: 'discard', tile: p5, red: false });
+    // The 5s is plain (no red 5s held); other tiles name no copy.
+    expect(tapHand(view, hand, hand.indexOf(s5), hand.indexOf(s5)).send).toEqual({
+      type: 'discard',
+      tile: s5,
+      red: false,
+    });
+    const z1 = hand.indexOf(tiles('1z')[0] as never);
+    expect(tapHand(view, hand, z1, z1).send).toEqual({ type: 'discard', tile: hand[z1] });
+    // The keyboard the same.
+    expect(keyHand(view, hand, redM5, 'Enter')?.send).toEqual({ type: 'discard', tile: m5, red: true });
+    expect(keyHand(view, hand, plainM5, ' ')?.send).toEqual({ type: 'discard', tile: m5, red: false });
+  });
+
+  test('the riichi choice names the copy too', () => {
+    expect(tapHand(view, hand, drawnAt, drawnAt, true).send).toEqual({ type: 'riichi', tile: p5, red: true });
+    expect(tapHand(view, hand, plainP5, plainP5, true).send).toEqual({ type: 'riichi', tile: p5, red: false });
+    expect(keyHand(view, hand, plainM5, 'Enter', true)?.send).toEqual({ type: 'riichi', tile: m5, red: false });
+    // Still only what the server offered: the kind is one of its actions, `red` the copy.
+    expect(isOffered(view, { type: 'riichi', tile: m5, red: false })).toBe(true);
+    expect(isOffered(view, { type: 'riichi', tile: s5, red: false })).toBe(false);
+  });
+
+  test('in riichi the drawn tile goes: any tile of its kind names the drawn copy', () => {
+    const declare = (v: TableView): TableView => ({
+      ...v,
+      legalActions: discards('5p'),
+      seats: v.seats.map((x) =>
+        x.seat === 0
+          ? { ...x, riichi: { discard: 3, ippatsu: false, double: false, discardsBefore: [3, 3, 3, 3] } }
+          : x,
+      ) as unknown as TableView['seats'],
+    });
+    const declared = declare(view);
+    expect(copyOf(declared, plainP5, p5)).toEqual({ red: true });
+    expect(tapHand(declared, hand, plainP5, plainP5).send).toEqual({ type: 'discard', tile: p5, red: true });
+    const plainDrawn = declare({
+      ...view,
+      hand: { ...(view.hand as NonNullable<TableView['hand']>), red: [m5], drawnRed: false },
+    });
+    expect(copyOf(plainDrawn, drawnAt, p5)).toEqual({ red: false });
+  });
+
+  test('no red field at a table without red fives, nor at a Hong Kong table', () => {
+    const none = makeView({ ...view, riichi: { ...riichi, redFives: 0 } });
+    expect(tapHand(none, hand, redM5, redM5).send).toEqual({ type: 'discard', tile: m5 });
+    const hk = makeView({
+      legalActions: discards('55m'),
+      hand: { concealed: tiles('55m'), drawn: null, waits: [], missedWin: false },
+    });
+    expect(tapHand(hk, tiles('55m'), 0, 0).send).toEqual({ type: 'discard', tile: m5 });
+  });
+
+  test('claim buttons draw the claimed discard red when it is the red five', () => {
+    const [p4, p6] = tiles('4p6p') as [never, never];
+    const claim = makeView({
+      ruleset: 'riichi-modern',
+      riichi,
+      stage: 'claims',
+      turn: 3,
+      lastDiscard: { seat: 3, tile: p5, red: true },
+      legalActions: [
+        { type: 'win', faan: 2 },
+        { type: 'pung' },
+        { type: 'chow', tiles: [p4, p5, p6] },
+        { type: 'pass' },
+      ],
+    });
+    const b = actionButtons(claim);
+    expect(b.map((x) => [x.id, x.red])).toEqual([
+      ['win', 0],
+      ['pung', 0],
+      [`chow:${p4}-${p5}-${p6}`, 1],
+      ['pass', undefined],
+    ]);
+    const plain = actionButtons(makeView({ ...claim, lastDiscard: { seat: 3, tile: p5 } }));
+    expect(plain.every((x) => x.red === undefined)).toBe(true);
+  });
+
+  test('a robbing window: the Ron button shows the tile being added (not the last discard), red when it is', () => {
+    const rob = makeView({
+      ruleset: 'riichi-modern',
+      riichi,
+      stage: 'robbing',
+      turn: 2,
+      lastDiscard: { seat: 1, tile: tiles('9s')[0] as never },
+      robbing: { seat: 2, tile: p5, red: true },
+      legalActions: [{ type: 'win', faan: 3 }, { type: 'pass' }],
+    });
+    expect(actionButtons(rob)[0]).toMatchObject({ id: 'win', label: 'Ron · 3 han', tiles: [p5], red: 0 });
+  });
+
+  test('a concealed kong of fives holds the red one when the hand has it', () => {
+    const kong = makeView({
+      ruleset: 'riichi-modern',
+      riichi,
+      hand: { concealed: tiles('5555m'), drawn: null, red: [m5], drawnRed: false, waits: [], missedWin: false },
+      legalActions: [{ type: 'concealedKong', tile: m5 }],
+    });
+    expect(actionButtons(kong)[0]).toMatchObject({ id: `ckong:${m5}`, red: 0 });
   });
 });

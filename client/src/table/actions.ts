@@ -4,7 +4,9 @@
  * pung, kong, win with its faan, pass), the riichi choice (one Riichi button, then a tile), the
  * automatic answers of the auto-pass / auto-win toggles, and the countdown. Nothing here invents
  * an action: every button that sends carries one of the server's `LegalAction`s, sent back
- * unchanged (without the preview fields); Riichi and Cancel only enter and leave the choice.
+ * unchanged (without the preview fields); Riichi and Cancel only enter and leave the choice. A
+ * discard (or riichi) of a five at a table with red fives adds the one choice the server leaves
+ * to the player: which copy goes (`red`, from the tile tapped).
  */
 import {
   countKinds,
@@ -18,6 +20,8 @@ import {
   type TileKind,
   waits,
 } from '@mahjong/shared';
+import { redInHand } from './layout.js';
+import { isFive } from './red-fives.js';
 
 export type ButtonKind = 'win' | 'riichi' | 'kong' | 'pung' | 'chow' | 'draw' | 'pass' | 'cancel';
 
@@ -28,6 +32,8 @@ export interface ActionButton {
   readonly label: string;
   /** Tiles to show on the button (the chow, the kong tile...). */
   readonly tiles: readonly TileKind[];
+  /** The index in `tiles` of a red five (the claimed discard or the kong's five when it is the red one). */
+  readonly red?: number;
   /** The keyboard shortcut shown on the button. */
   readonly key: string;
   /** The server's action the button sends; null for Riichi and Cancel, which send nothing. */
@@ -149,7 +155,18 @@ const CANCEL: ActionButton = {
  */
 export function actionButtons(view: TableView, choosing = false): ActionButton[] {
   if (keepRiichiChoice(view, choosing)) return [CANCEL];
-  const last = view.lastDiscard?.tile;
+  // The tile a claim takes: the last discard, or in a robbing window the tile being added.
+  const claimed = view.stage === 'robbing' ? view.robbing : view.lastDiscard;
+  const last = claimed?.tile;
+  // Where the claimed tile is the red five, it is drawn red on the button.
+  const red = (tiles: readonly TileKind[]) =>
+    claimed?.red && last !== undefined && tiles.includes(last) ? { red: tiles.indexOf(last) } : {};
+  // A kong of the hand's own tiles holds the red five when the hand (or the pung added to) has it.
+  const ownRed = (tile: TileKind) =>
+    view.hand?.red?.includes(tile) ||
+    (typeof view.viewer === 'number' && view.seats[view.viewer].melds.some((m) => m.red && m.tiles[0] === tile))
+      ? { red: 0 }
+      : {};
   const buttons: ActionButton[] = [];
   let chowN = 0;
   let riichi = false;
@@ -162,11 +179,13 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
         const riichi = isRiichiView(view);
         const faan = a.faan === undefined ? '' : ` · ${a.faan} ${riichi ? 'han' : 'faan'}`;
         const word = riichi ? (selfDrawn ? 'Tsumo' : 'Ron') : selfDrawn ? 'Self-drawn win' : 'Win';
+        const tiles = selfDrawn || last === undefined ? [] : [last];
         buttons.push({
           id: 'win',
           kind: 'win',
           label: `${word}${faan}`,
-          tiles: selfDrawn || last === undefined ? [] : [last],
+          tiles,
+          ...red(tiles),
           key: 'w',
           action: toPlayerAction(a),
         });
@@ -178,6 +197,7 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
           kind: 'pung',
           label: 'Pung',
           tiles: last === undefined ? [] : [last, last, last],
+          ...red(last === undefined ? [] : [last]),
           key: 'p',
           action: toPlayerAction(a),
         });
@@ -188,6 +208,7 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
           kind: 'kong',
           label: 'Kong',
           tiles: last === undefined ? [] : [last, last, last, last],
+          ...red(last === undefined ? [] : [last]),
           key: 'k',
           action: toPlayerAction(a),
         });
@@ -198,6 +219,7 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
           kind: 'kong',
           label: 'Concealed kong',
           tiles: [a.tile, a.tile, a.tile, a.tile],
+          ...ownRed(a.tile),
           key: 'k',
           action: toPlayerAction(a),
         });
@@ -208,6 +230,7 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
           kind: 'kong',
           label: 'Add to kong',
           tiles: [a.tile, a.tile, a.tile, a.tile],
+          ...ownRed(a.tile),
           key: 'k',
           action: toPlayerAction(a),
         });
@@ -219,6 +242,7 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
           kind: 'chow',
           label: 'Chow',
           tiles: [...a.tiles],
+          ...red(a.tiles),
           key: String(chowN),
           action: toPlayerAction(a),
         });
@@ -339,9 +363,25 @@ export interface HandInput {
   readonly send: PlayerAction | null;
 }
 
-/** The move that plays hand tile `tile`: a discard, or while choosing the riichi with it. */
-const play = (tile: TileKind, choosing: boolean): PlayerAction =>
-  choosing ? { type: 'riichi', tile } : { type: 'discard', tile };
+/**
+ * Which copy of a five hand tile `index` is, as a discard names it: at a table with red fives
+ * (`riichi.redFives` 3) `red: true` for the red five and `red: false` for a plain one; nothing for
+ * other tiles and at other tables. A seat in riichi may only discard the tile it drew: a tap on
+ * any tile of that kind names the drawn one's copy.
+ */
+export function copyOf(view: TableView, index: number, tile: TileKind): { red?: boolean } {
+  if (view.riichi?.redFives !== 3 || !isFive(tile)) return {};
+  const hand = view.hand;
+  const me = view.viewer;
+  if (typeof me === 'number' && view.seats[me].riichi && hand?.drawn === tile) return { red: hand.drawnRed === true };
+  return { red: redInHand(view).has(index) };
+}
+
+/** The move that plays hand tile `index` (of kind `tile`): a discard, or while choosing the riichi with it. */
+const play = (view: TableView, index: number, tile: TileKind, choosing: boolean): PlayerAction =>
+  choosing
+    ? { type: 'riichi', tile, ...copyOf(view, index, tile) }
+    : { type: 'discard', tile, ...copyOf(view, index, tile) };
 
 /**
  * A tap on hand tile `index` (in drawing order): the first tap raises a tile the server lets us
@@ -358,7 +398,7 @@ export function tapHand(
   const riichi = keepRiichiChoice(view, choosing);
   const tile = hand[index];
   if (tile === undefined || !selectable(view, riichi).has(tile)) return { selected, send: null };
-  if (selected === index) return { selected: null, send: play(tile, riichi) };
+  if (selected === index) return { selected: null, send: play(view, index, tile, riichi) };
   return { selected: index, send: null };
 }
 
@@ -390,7 +430,7 @@ export function keyHand(
   if ((key === 'Enter' || key === ' ') && selected !== null) {
     const tile = hand[selected];
     if (tile === undefined || !selectable(view, riichi).has(tile)) return { selected, send: null };
-    return { selected: null, send: play(tile, riichi) };
+    return { selected: null, send: play(view, selected, tile, riichi) };
   }
   return null;
 }

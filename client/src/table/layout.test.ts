@@ -2,10 +2,10 @@ import type { Seat, TileKind } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
 import { crowdedHands, crowdedMelds, crowdedRiichi } from './crowded.js';
 import { discards, makeView, tiles } from './fixture.js';
+import { meldRedIndex } from './red-fives.js';
 import {
   handOrder,
   layoutTable,
-  meldRedIndex,
   redInHand,
   positionOf,
   type Scene,

@@ -10,10 +10,6 @@
  */
 import {
   type BySeat,
-  type DiscardView,
-  kindOf,
-  type Meld,
-  NUMBER_SUITS,
   type Seat,
   type SeatPublicView,
   SEATS,
@@ -21,6 +17,7 @@ import {
   type TileKind,
   sortKinds,
 } from '@mahjong/shared';
+import { meldRedIndex } from './red-fives.js';
 
 export const POSITIONS = ['bottom', 'right', 'top', 'left'] as const;
 export type Position = (typeof POSITIONS)[number];
@@ -143,8 +140,6 @@ export function handOrder(view: TableView): { tiles: TileKind[]; drawnIndex: num
   return { tiles: sorted, drawnIndex: sorted.length - 1 };
 }
 
-const FIVES: readonly TileKind[] = NUMBER_SUITS.map((s) => kindOf(s, 5));
-
 /**
  * Which of the viewer's hand tiles (indices into `handOrder(view).tiles`) are red fives: the drawn
  * tile when `hand.drawnRed`, and for every other kind in `hand.red` the first tile of that kind
@@ -165,22 +160,6 @@ export function redInHand(view: TableView): ReadonlySet<number> {
     if (at >= 0) out.add(at);
   }
   return out;
-}
-
-/**
- * The index in `m.tiles` of a red meld's red five (-1 when the meld has none): the claimed tile
- * when the discard it was claimed from was the red one (`pond` is the discarding seat's pond,
- * where a claimed discard keeps its `red`), else its first face-up five that is not the claimed
- * one (a concealed kong shows its two end tiles face down).
- */
-export function meldRedIndex(m: Meld, pond: readonly DiscardView[] = []): number {
-  if (!m.red) return -1;
-  const claimedAt = m.claimed === undefined ? -1 : m.tiles.indexOf(m.claimed);
-  const claimedRed = claimedAt >= 0 && pond.some((d) => d.claimed && d.red && d.tile === m.claimed);
-  if (claimedRed) return claimedAt;
-  const faceDown = (i: number) => m.concealed && m.kind === 'kong' && (i === 0 || i === m.tiles.length - 1);
-  const at = m.tiles.findIndex((t, i) => FIVES.includes(t) && i !== claimedAt && !faceDown(i));
-  return at >= 0 ? at : claimedAt;
 }
 
 const WIND_LETTERS = ['E', 'S', 'W', 'N'] as const;
