@@ -5,7 +5,7 @@
  * `window.__mj` exposes the plain state and a few test hooks.
  */
 import '../ui/page-chrome.js';
-import type { BySeat, MatchDetail, RefusalCode, TableInfo, TableView, TileKind } from '@mahjong/shared';
+import type { BySeat, MatchDetail, PlayerAction, RefusalCode, TableInfo, TableView, TileKind } from '@mahjong/shared';
 import { type LinkState, loadHostToken, loadTicket, type SeatLost, TableConnection } from '../net/connection.js';
 import { TableRenderer } from '../render/renderer.js';
 import {
@@ -112,6 +112,8 @@ const state: PageState = {
 };
 
 const renderer = new TableRenderer({ onTileTap: (i) => tapTile(i) });
+/** Every action this page sent (the test hook reads it). */
+const sent: PlayerAction[] = [];
 let conn: TableConnection | null = null;
 let scene: Scene | null = null;
 const feedback = new TableFeedback(
@@ -164,6 +166,7 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   state.sentAt = v.seq;
   state.selected = null;
   state.riichiChoice = false;
+  sent.push(action);
   conn.act(action);
   renderBar();
   redraw();
@@ -221,7 +224,9 @@ function renderBar(): void {
 function buttonFor(b: ActionButton): HTMLButtonElement {
   const button = el('button', { type: 'button', class: b.kind, 'data-action': b.id, title: `${b.label} (${b.key})` });
   button.append(b.label);
-  for (const t of b.tiles) button.append(tileImg(t));
+  b.tiles.forEach((t, i) => {
+    button.append(tileImg(t, i === b.red));
+  });
   button.addEventListener('click', () => press(b));
   return button;
 }
@@ -673,6 +678,8 @@ window.__mj = {
   },
   hand: () => (state.view ? handOrder(state.view).tiles : []),
   buttons: () => (state.view && canAct() ? actionButtons(state.view, choosing()).map((b) => b.id) : []),
+  /** The actions this page sent, oldest first. */
+  sent: () => [...sent],
   drop: () => conn?.socket.io.engine.close(),
 };
 

@@ -60,6 +60,8 @@ describe('event captions', () => {
     [{ type: 'start' }, 'The match starts: the deal'],
     [{ type: 'timeout' }, 'Time ran out'],
     [{ type: 'act', seat: 1, action: { type: 'discard', tile: 13 } }, 'Bo discards 5 Dots'],
+    [{ type: 'act', seat: 1, action: { type: 'discard', tile: 13, red: true } }, 'Bo discards Red 5 Dots'],
+    [{ type: 'act', seat: 1, action: { type: 'discard', tile: 13, red: false } }, 'Bo discards 5 Dots'],
     [
       { type: 'act', seat: 2, action: { type: 'chow', tiles: [0, 1, 2] } },
       'Cy chows 1 Characters, 2 Characters, 3 Characters',

@@ -5,6 +5,7 @@
  */
 import type { TableView } from '@mahjong/shared';
 import { type TileKind, tileName } from '@mahjong/shared';
+import { tileLabel } from '../i18n/translate.js';
 
 export interface ReplayState {
   /** Index of the frame shown. */
@@ -91,7 +92,11 @@ export type Before = Pick<TableView, 'phase' | 'stage' | 'turn'>;
  */
 export function describeEvent(event: unknown, names: readonly string[], before?: Before): string {
   if (typeof event !== 'object' || event === null) return 'The deal';
-  const e = event as { type?: unknown; seat?: unknown; action?: { type?: unknown; tile?: unknown; tiles?: unknown } };
+  const e = event as {
+    type?: unknown;
+    seat?: unknown;
+    action?: { type?: unknown; tile?: unknown; tiles?: unknown; red?: unknown };
+  };
   if (e.type === 'start') return 'The match starts: the deal';
   if (e.type === 'timeout') {
     if (before?.phase === 'handOver') return 'The next hand is dealt';
@@ -102,7 +107,8 @@ export function describeEvent(event: unknown, names: readonly string[], before?:
   }
   if (e.type !== 'act' || typeof e.seat !== 'number' || !e.action) return '';
   const who = names[e.seat] ?? `Seat ${e.seat + 1}`;
-  const tile = typeof e.action.tile === 'number' ? tileName(e.action.tile as TileKind) : '';
+  // A discard that named the red five says so ("Red 5 Dots").
+  const tile = typeof e.action.tile === 'number' ? tileLabel(e.action.tile as TileKind, e.action.red === true) : '';
   switch (e.action.type) {
     case 'discard':
       return `${who} discards ${tile}`;

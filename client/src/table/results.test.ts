@@ -1,7 +1,8 @@
 import { seedHash, type TileKind } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
 import { makeView, tiles } from './fixture.js';
-import { chartLines, scoreHistory, seedCheck, summarise } from './results.js';
+import { markRed } from './red-fives.js';
+import { chartLines, scoreHistory, seedCheck, shownHand, summarise } from './results.js';
 
 const win = {
   handNumber: 2,
@@ -48,6 +49,45 @@ describe('hand results', () => {
     expect(s.title).toBe('Hand 1: drawn');
     expect(s.winTile).toBeNull();
     expect(s.patterns).toEqual([]);
+  });
+});
+
+describe('red fives in results', () => {
+  const [m5, p5, s5] = tiles('5m5p5s') as [TileKind, TileKind, TileKind];
+  // 345m 55p 456s ... : the red 5m and 5p among the shown hand.
+  const hand = tiles('345m55p456s789s11z');
+  const riichiWin = { ...win, winTile: tiles('1z')[0] as TileKind, hands: [[], hand, [], []] as const };
+
+  test("the winner's red fives: the first tile of each red kind, the win tile apart", () => {
+    const s = summarise(makeView(), { ...riichiWin, redFives: [[], [m5, p5], [], []] });
+    expect(s.concealed).toEqual(tiles('345m55p456s789s1z'));
+    expect(s.concealed.filter((_t, i) => s.concealedRed[i])).toEqual([m5, p5]);
+    expect(s.concealedRed.indexOf(true)).toBe(s.concealed.indexOf(m5));
+    expect(s.winTileRed).toBe(false);
+  });
+
+  test('a red win tile: drawn red apart, and the copies of its kind left in the hand are plain', () => {
+    const r = { ...riichiWin, winTile: p5, winTileRed: true as const, redFives: [[], [m5, p5], [], []] as const };
+    const s = summarise(makeView(), r);
+    expect(s.winTile).toBe(p5);
+    expect(s.winTileRed).toBe(true);
+    expect(s.concealed.filter((t) => t === p5)).toHaveLength(1);
+    expect(s.concealed.filter((_t, i) => s.concealedRed[i])).toEqual([m5]);
+  });
+
+  test('hands shown at a draw, and tables without red fives', () => {
+    const draw = {
+      handNumber: 0,
+      kind: 'draw' as const,
+      payments: [],
+      deltas: [0, 0, 0, 0] as const,
+      hands: [tiles('55s5p'), [], [], []] as const,
+      redFives: [[s5], [], [], []] as const,
+    };
+    expect(shownHand(draw, 0)).toEqual({ tiles: tiles('5p55s'), red: [false, true, false] });
+    expect(shownHand({ ...draw, redFives: undefined }, 0).red).toEqual([false, false, false]);
+    expect(summarise(makeView(), win).concealedRed.every((x) => !x)).toBe(true);
+    expect(markRed(tiles('123m'), [m5])).toEqual([false, false, false]);
   });
 });
 

@@ -13,15 +13,19 @@ import {
   verifySeed,
 } from '@mahjong/shared';
 import { patternName } from '../i18n/pattern-names.js';
+import { markRed } from './red-fives.js';
 
 export interface HandSummary {
   readonly title: string;
   readonly subtitle: string;
   /** The winner's concealed tiles (sorted, win tile apart) and melds; empty for a draw. */
   readonly concealed: readonly TileKind[];
+  /** Which of `concealed` are red fives (riichi tables with red fives). */
+  readonly concealedRed: readonly boolean[];
   readonly melds: readonly Meld[];
   readonly bonus: readonly TileKind[];
   readonly winTile: TileKind | null;
+  readonly winTileRed: boolean;
   readonly patterns: readonly { readonly name: string; readonly value: string }[];
   readonly total: string;
   readonly payments: readonly string[];
@@ -52,9 +56,11 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
       title: `Hand ${r.handNumber + 1}: drawn`,
       subtitle: r.drawKind === undefined ? 'The wall ran out with no winner.' : DRAW_TEXT[r.drawKind],
       concealed: [],
+      concealedRed: [],
       melds: [],
       bonus: [],
       winTile: null,
+      winTileRed: false,
       patterns: [],
       total: '',
       payments,
@@ -69,18 +75,25 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     if (other.winner !== undefined) payments.push(`${name(other.winner)} also wins · ${other.points ?? 0} points`);
   }
   const hand = [...(r.hands[w] ?? [])].sort((a, b) => a - b);
-  // The revealed hand may include the win tile (self-drawn); show it apart once.
+  // The revealed hand may include the win tile (self-drawn); show it apart once. When it was the
+  // red five, the copies of its kind left in the hand are plain.
+  let reds = r.redFives?.[w] ?? [];
   if (r.winTile !== undefined) {
     const at = hand.indexOf(r.winTile);
-    if (at >= 0) hand.splice(at, 1);
+    if (at >= 0) {
+      hand.splice(at, 1);
+      if (r.winTileRed) reds = reds.filter((k) => k !== r.winTile);
+    }
   }
   return {
     title: `${name(w)} wins`,
     subtitle: `Hand ${r.handNumber + 1}, ${how}${r.limit ? ' · limit hand' : ''}`,
     concealed: hand,
+    concealedRed: markRed(hand, reds),
     melds: view.seats[w].melds,
     bonus: view.seats[w].bonus,
     winTile: r.winTile ?? null,
+    winTileRed: r.winTileRed === true,
     patterns: (r.patterns ?? []).map((p) => ({
       name: patternName(p.name, 'en'),
       value: `${p.value} ${p.unit ?? unit}`,
@@ -89,6 +102,12 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     payments,
     deltas,
   };
+}
+
+/** A seat's hand shown at the end of a hand (a draw's ready hands...): sorted, and which tiles are red fives. */
+export function shownHand(r: HandResultView, seat: Seat): { tiles: TileKind[]; red: boolean[] } {
+  const tiles = [...(r.hands[seat] ?? [])].sort((a, b) => a - b);
+  return { tiles, red: markRed(tiles, r.redFives?.[seat]) };
 }
 
 /** Why a riichi hand was drawn, as the result card says it. */

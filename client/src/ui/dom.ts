@@ -2,17 +2,20 @@
  * Small DOM helpers shared by the pages: tile images from the SVG art, the hand result card and
  * the match-end card (final table, score chart, seed check).
  */
-import { type Seat, SEATS, type TableView, type TileKind, tileName } from '@mahjong/shared';
+import { type Seat, SEATS, type TableView, type TileKind } from '@mahjong/shared';
 import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
-import { chartLines, scoreHistory, seatName, seedCheck, summarise } from '../table/results.js';
+import { tileLabel } from '../i18n/translate.js';
+import { meldRedIndex } from '../table/red-fives.js';
+import { chartLines, scoreHistory, seatName, seedCheck, shownHand, summarise } from '../table/results.js';
 
-const urlCache = new Map<number, string>();
+const urlCache = new Map<string, string>();
 
-export function tileUrl(kind: TileKind | 'back'): string {
-  const k = kind === 'back' ? -1 : kind;
+/** The image of a tile face (`red`: the red five of its suit), or the back. */
+export function tileUrl(kind: TileKind | 'back', red = false): string {
+  const k = kind === 'back' ? 'back' : `${kind}${red ? 'r' : ''}`;
   let url = urlCache.get(k);
   if (!url) {
-    url = svgDataUrl(kind === 'back' ? backSvg() : tileSvg(kind));
+    url = svgDataUrl(kind === 'back' ? backSvg() : tileSvg(kind, 'classic', red));
     urlCache.set(k, url);
   }
   return url;
@@ -29,14 +32,16 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-export function tileImg(kind: TileKind | 'back'): HTMLImageElement {
-  const img = el('img', { src: tileUrl(kind), alt: kind === 'back' ? 'hidden tile' : tileName(kind) });
+/** A tile as an <img>; the red five (`red`) carries `data-red`. */
+export function tileImg(kind: TileKind | 'back', red = false): HTMLImageElement {
+  const img = el('img', { src: tileUrl(kind, red), alt: kind === 'back' ? 'hidden tile' : tileLabel(kind, red) });
+  if (red) img.dataset.red = '';
   img.title = img.alt;
   return img;
 }
 
-export function tileRow(kinds: readonly (TileKind | 'back')[]): HTMLElement {
-  return el('div', { class: 'tiles' }, ...kinds.map(tileImg));
+export function tileRow(kinds: readonly (TileKind | 'back')[], red: readonly boolean[] = []): HTMLElement {
+  return el('div', { class: 'tiles' }, ...kinds.map((k, i) => tileImg(k, red[i] === true)));
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -54,16 +59,19 @@ export function resultCard(view: TableView): HTMLElement | null {
   );
   if (s.winTile !== null || s.concealed.length > 0) {
     const tiles = el('div', { class: 'tiles result-tiles' });
-    for (const t of s.concealed) tiles.append(tileImg(t));
+    s.concealed.forEach((t, i) => {
+      tiles.append(tileImg(t, s.concealedRed[i] === true));
+    });
     for (const m of s.melds) {
       tiles.append(el('span', { class: 'gap' }));
+      const red = meldRedIndex(m, m.from === undefined ? [] : view.seats[m.from].discards);
       m.tiles.forEach((t, i) => {
-        tiles.append(tileImg(m.concealed && m.kind === 'kong' && (i === 0 || i === 3) ? 'back' : t));
+        tiles.append(tileImg(m.concealed && m.kind === 'kong' && (i === 0 || i === 3) ? 'back' : t, i === red));
       });
     }
     if (s.winTile !== null) {
       tiles.append(el('span', { class: 'gap' }));
-      const w = tileImg(s.winTile);
+      const w = tileImg(s.winTile, s.winTileRed);
       w.style.outline = '3px solid #c62828';
       w.style.borderRadius = '6px';
       tiles.append(w);
@@ -77,9 +85,12 @@ export function resultCard(view: TableView): HTMLElement | null {
   if (r.kind === 'draw') {
     // A drawn hand: everybody's tiles, face up.
     for (const seat of SEATS) {
-      const hand = [...(r.hands[seat] ?? [])].sort((a, b) => a - b);
-      if (hand.length === 0) continue;
-      card.append(el('p', { class: 'muted', style: 'margin:8px 0 2px' }, seatName(view, seat)), tileRow(hand));
+      const hand = shownHand(r, seat);
+      if (hand.tiles.length === 0) continue;
+      card.append(
+        el('p', { class: 'muted', style: 'margin:8px 0 2px' }, seatName(view, seat)),
+        tileRow(hand.tiles, hand.red),
+      );
       card.lastElementChild?.classList.add('result-tiles');
     }
   }
