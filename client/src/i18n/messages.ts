@@ -156,6 +156,7 @@ export const MESSAGES = {
   'lobby.umaDefault': { en: '15 / 5 (default)', 'zh-HK': '15 / 5（預設）' },
   'lobby.none': { en: 'none', 'zh-HK': '無' },
   'lobby.doubleRon': { en: 'Double ron (off: the first in turn wins)', 'zh-HK': '一炮雙響（關：上家優先）' },
+  'lobby.swapCalls': { en: 'Swap calls (kuikae) allowed', 'zh-HK': '容許食替（喰替）' },
   'lobby.eastOnly': { en: 'East round only', 'zh-HK': '只打東圈' },
   'lobby.eastSouth': { en: 'East and South', 'zh-HK': '東南兩圈' },
   'lobby.full': { en: 'Full match (4 rounds)', 'zh-HK': '全場（四圈）' },

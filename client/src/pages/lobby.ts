@@ -186,6 +186,8 @@ function createCard(): HTMLElement {
   const openTanyao = el('input', { type: 'checkbox', name: 'openTanyao' });
   openTanyao.checked = true;
   const kiriage = el('input', { type: 'checkbox', name: 'kiriage' });
+  // Off by default, as Tenhou and Mahjong Soul play: no discarding the claimed kind right after a call.
+  const swapCalls = el('input', { type: 'checkbox', name: 'swapCalls' });
   const bustEnds = el('input', { type: 'checkbox', name: 'bustEnds' });
   bustEnds.checked = true;
   const uma = pick('Uma', 'uma', [
@@ -219,6 +221,7 @@ function createCard(): HTMLElement {
       { class: 'row' },
       el('label', {}, doubleRon, 'Double ron (off: the first in turn wins)'),
       el('label', {}, nagashi, 'Nagashi mangan'),
+      el('label', {}, swapCalls, 'Swap calls (kuikae) allowed'),
     ),
     el(
       'div',
@@ -297,6 +300,7 @@ function createCard(): HTMLElement {
                 kiriage: kiriage.checked,
                 headBump: !doubleRon.checked,
                 nagashiMangan: nagashi.checked,
+                swapCalls: swapCalls.checked,
                 bustEnds: bustEnds.checked,
                 uma: uma.value.split(',').map(Number),
               }
