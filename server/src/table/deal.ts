@@ -81,7 +81,7 @@ export function openMatch(setup: MatchSetup, at: number): TableState {
     results: [],
     hand: undefined as unknown as HandState,
     resultsDeadline: null,
-    pot: setup.riichi === null ? null : { honba: 0, sticks: 0 },
+    pot: setup.riichi === null ? null : { honba: 0, sticks: 0, over: false },
   };
 }
 

@@ -4,15 +4,12 @@
  */
 import {
   type BySeat,
-  type HandPosition,
   type HandResultView,
-  matchOver,
   nextSeat,
   SEATS,
   type Seat,
   sortKinds,
   type TileKind,
-  type Wind,
 } from '@mahjong/shared';
 import { kindsOf, prevailingWind, type SeatState, setSeat, type TableState } from './state.js';
 
@@ -55,19 +52,9 @@ export function endHand(s: TableState, result: HandResultView, dealerStays: bool
 
 /** After a hand's end: every prevailing wind played, or a seat bankrupt (with the option on). */
 export function matchFinished(s: TableState): boolean {
-  // Riichi: the shared rule (below zero with bustEnds; east or east-south rounds dealt).
-  if (s.setup.riichi !== null) {
-    // The position the deal has moved to, as the shared rule reads it (its round decides).
-    const pot = s.pot as NonNullable<TableState['pot']>;
-    const next: HandPosition = {
-      prevailing: (s.round + 1) as Wind,
-      dealership: s.dealer + 1,
-      dealer: s.dealer,
-      honba: pot.honba,
-      sticks: pot.sticks,
-    };
-    return matchOver(next, s.scores, s.setup.riichi);
-  }
+  // Riichi: the shared rule, asked as the hand ended (riichi-wins.ts: bust, the rounds and the
+  // extra round, the last dealer stopping).
+  if (s.pot !== null) return s.pot.over;
   const limit = s.setup.timing.bankruptcyPoints;
   return s.round >= s.setup.rounds || (limit > 0 && s.scores.some((x) => x <= -limit));
 }

@@ -9,12 +9,13 @@ import {
   type BySeat,
   countDora,
   finalRanking,
-  firstHand,
+  type HandPosition,
   type HandOutcome,
   type HandResultView,
   isOrphan,
   isRedFive,
   kindOfId,
+  matchOver,
   redKinds,
   nextHand,
   type PaymentView,
@@ -32,6 +33,7 @@ import {
   type ValidScore,
   type WinCondition,
   type WinInput,
+  type Wind,
 } from '@mahjong/shared';
 import { isComplete, liveCount } from './core.js';
 import { countsOf, meldKinds } from './counts.js';
@@ -373,10 +375,18 @@ function endRiichiHand(s: TableState, base: HandResultView, outcome: HandOutcome
   const pot = s.pot as NonNullable<TableState['pot']>;
   const riichiDeclared = riichiOf(s.hand).seats.map((x) => x.declared?.paid === true) as unknown as BySeat<boolean>;
   const result: HandResultView = riichiDeclared.some(Boolean) ? { ...base, riichiDeclared } : base;
-  const pos = { ...firstHand(0), dealer: s.dealer, honba: pot.honba, sticks: pot.sticks };
-  const next = nextHand(pos, outcome, sticksAfter);
+  // Seat 0 deals first: the hand's place in the match is its round and its dealer.
+  const played: HandPosition = {
+    prevailing: (s.round + 1) as Wind,
+    dealership: s.dealer + 1,
+    dealer: s.dealer,
+    honba: pot.honba,
+    sticks: pot.sticks,
+  };
+  const next = nextHand(played, outcome, sticksAfter);
   const ended = endHand(s, result, next.dealer === s.dealer);
-  return { ...ended, pot: { honba: next.honba, sticks: next.sticks } };
+  const over = matchOver({ played, outcome, next, points: ended.scores, firstDealer: 0 }, rulesOf(s));
+  return { ...ended, pot: { honba: next.honba, sticks: next.sticks, over } };
 }
 
 /** Riichi sticks still on the table at the end of the match go to the first placed. */

@@ -694,7 +694,7 @@ describe('exhaustive draw', () => {
     // Only the ready hand is shown.
     expect(r?.hands).toEqual([[], tiles(READY), [], []]);
     expect(e.state.dealer).toBe(1);
-    expect(e.state.pot).toEqual({ honba: 1, sticks: 0 });
+    expect(e.state.pot).toEqual({ honba: 1, sticks: 0, over: false });
     checkAll(e);
   });
 
@@ -768,6 +768,79 @@ describe('the match', () => {
     expect(ranking.reduce((a, p) => a + p.score, 0)).toBeCloseTo(0);
     expect(ranking[0]?.score).toBeCloseTo((ranking[0]!.points - 30000) / 1000 + 15 + 20);
     expect(e.scores().reduce((a, b) => a + b, 0)).toBe(100000);
+  });
+});
+
+describe('the end of a match', () => {
+  /** A hand dealt by `d` in which the seat after it wins 3,900 on the dealer's 4p. */
+  const passing = (d: Seat): WallScript => {
+    const hands = ['', '', '', ''];
+    hands[d] = DEALER_IDLE;
+    hands[(d + 1) % 4] = READY;
+    hands[(d + 2) % 4] = IDLE2;
+    hands[(d + 3) % 4] = IDLE3;
+    return { dealer: d, hands: hands as never };
+  };
+  /** A hand dealt by `d` who declares riichi and wins by tsumo at once (well over 30,000). */
+  const dealerWins = (d: Seat): WallScript => {
+    const hands = ['', '', '', ''];
+    hands[d] = DEALER_READY;
+    hands[(d + 1) % 4] = IDLE1;
+    hands[(d + 2) % 4] = IDLE2;
+    hands[(d + 3) % 4] = IDLE3;
+    return { dealer: d, hands: hands as never, draws: '7z7z5z4p' };
+  };
+  const pass = (e: TableEngineImpl, d: Seat) => {
+    must(e, d, discard('4p'));
+    must(e, ((d + 1) % 4) as Seat, WIN);
+    settle(e);
+  };
+  const win = (e: TableEngineImpl, d: Seat) => {
+    must(e, d, riichi('6z'));
+    settle(e);
+    for (const x of [1, 2, 3] as const) play(e, ((d + x) % 4) as Seat, x === 3 ? '5z' : '7z');
+    must(e, d, WIN);
+  };
+
+  it('nobody at 30,000 after the last round: an extra round in sudden death (and none with the option off)', () => {
+    const walls = [...([0, 1, 2, 3] as const).map(passing), dealerWins(0)];
+    const e = table(walls, {}, 1);
+    for (const d of [0, 1, 2, 3] as const) {
+      pass(e, d);
+      nextHand(e);
+    }
+    // Everybody is back at 25,000: south 1 is dealt.
+    expect(e.scores()).toEqual([25000, 25000, 25000, 25000]);
+    expect(e.isOver()).toBe(false);
+    expect(e.viewFor('spectator').prevailingWind).toBe(2);
+    win(e, 0);
+    // The dealer is above 30,000: over at once, though the dealer won.
+    expect(e.isOver()).toBe(true);
+    expect(e.results()).toHaveLength(5);
+    const off = table(walls, { extraRound: false }, 1);
+    for (const d of [0, 1, 2, 3] as const) {
+      pass(off, d);
+      if (d < 3) nextHand(off);
+    }
+    expect(off.isOver()).toBe(true);
+  });
+
+  it('the last dealer winning while first stops the match (and deals again with the option off)', () => {
+    const walls = [passing(0), passing(1), passing(2), dealerWins(3), dealerWins(3)];
+    for (const stops of [true, false]) {
+      const e = table(walls, { lastDealerStops: stops }, 1);
+      for (const d of [0, 1, 2] as const) {
+        pass(e, d);
+        nextHand(e);
+      }
+      win(e, 3);
+      expect(e.scores()[3]).toBeGreaterThan(30000);
+      expect(e.isOver()).toBe(stops);
+      if (!stops) {
+        nextHand(e);
+        expect(e.viewFor('spectator')).toMatchObject({ dealer: 3, prevailingWind: 1, riichi: { honba: 1 } });
+      }
+    }
   });
 });
 

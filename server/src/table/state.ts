@@ -98,6 +98,8 @@ export interface RiichiHand {
 export interface RiichiPot {
   readonly honba: number;
   readonly sticks: number;
+  /** The hand that just ended ends the match (the shared `matchOver`, decided as it ended). */
+  readonly over: boolean;
 }
 
 export interface HandState {

@@ -13,6 +13,7 @@ import { countDora, doraAfter, doraIndicatorIndex, isRedFive, uraIndicatorIndex 
 import {
   finalRanking,
   firstHand,
+  type HandOutcome,
   type HandPosition,
   matchOver,
   nextHand,
@@ -403,15 +404,57 @@ describe('dealership, honba, the end of the match', () => {
   });
 
   const even = [25_000, 25_000, 25_000, 25_000] as unknown as BySeat<number>;
-  it('ends after the last round of its length, or when a score goes below zero', () => {
-    const south1: HandPosition = { prevailing: 2, dealership: 1, dealer: 0, honba: 0, sticks: 0 };
-    const west1: HandPosition = { ...south1, prevailing: 3 };
-    expect(matchOver(south1, even, RULES)).toBe(false);
-    expect(matchOver(west1, even, RULES)).toBe(true);
-    expect(matchOver(south1, even, { ...RULES, length: 'east' })).toBe(true);
-    const bust = [51_000, 25_000, 24_100, -100] as unknown as BySeat<number>;
-    expect(matchOver(east1, bust, RULES)).toBe(true);
-    expect(matchOver(east1, bust, { ...RULES, bustEnds: false })).toBe(false);
+  const pts = (a: number, b: number, c: number, d: number) => [a, b, c, d] as unknown as BySeat<number>;
+  const passes = { kind: 'win', winners: [1] } as const;
+  /** One step of a match: the hand `played`, its `outcome`, the points after it. */
+  const step = (played: HandPosition, outcome: HandOutcome, points: BySeat<number>) => ({
+    played,
+    outcome,
+    next: nextHand(played, outcome, 0),
+    points,
+    firstDealer: 0 as Seat,
+  });
+  const east4: HandPosition = { prevailing: 1, dealership: 4, dealer: 3, honba: 0, sticks: 0 };
+  const south4: HandPosition = { ...east4, prevailing: 2 };
+  const west4: HandPosition = { ...east4, prevailing: 3 };
+
+  it('ends when the deal passes after the last dealership, or when a score goes below zero', () => {
+    const up = pts(31_000, 25_000, 24_000, 20_000);
+    expect(matchOver(step(east4, passes, up), RULES)).toBe(false);
+    expect(matchOver(step(south4, passes, up), RULES)).toBe(true);
+    expect(matchOver(step(east4, passes, up), { ...RULES, length: 'east' })).toBe(true);
+    const bust = pts(51_000, 25_000, 24_100, -100);
+    expect(matchOver(step(east1, passes, bust), RULES)).toBe(true);
+    expect(matchOver(step(east1, passes, bust), { ...RULES, bustEnds: false })).toBe(false);
+  });
+
+  it('nobody at 30,000 after the last round: an extra round in sudden death, at most one', () => {
+    expect(matchOver(step(south4, passes, even), RULES)).toBe(false);
+    expect(matchOver(step(south4, passes, even), { ...RULES, extraRound: false })).toBe(true);
+    const west1: HandPosition = { prevailing: 3, dealership: 1, dealer: 0, honba: 0, sticks: 0 };
+    expect(matchOver(step(west1, passes, even), RULES)).toBe(false);
+    expect(matchOver(step(west1, passes, pts(22_000, 30_000, 24_000, 24_000)), RULES)).toBe(true);
+    expect(matchOver(step(west4, passes, even), RULES)).toBe(true);
+  });
+
+  it('the last dealer keeping the deal while first stops the match; not after an abortive draw', () => {
+    const dealerFirst = pts(20_000, 24_000, 24_000, 32_000);
+    const dealerWins = { kind: 'win', winners: [3] } as const;
+    const dealerReadyAtDraw = { kind: 'exhaustive', ready: [false, false, false, true] } as unknown as HandOutcome;
+    expect(matchOver(step(south4, dealerWins, dealerFirst), RULES)).toBe(true);
+    expect(matchOver(step(south4, dealerReadyAtDraw, dealerFirst), RULES)).toBe(true);
+    expect(matchOver(step(south4, { kind: 'abortive' }, dealerFirst), RULES)).toBe(false);
+    expect(matchOver(step(south4, dealerWins, dealerFirst), { ...RULES, lastDealerStops: false })).toBe(false);
+    // Not first, or first below 30,000 with the extra round played: the dealer deals again.
+    expect(matchOver(step(south4, dealerWins, pts(33_000, 24_000, 23_000, 20_000)), RULES)).toBe(false);
+    expect(matchOver(step(south4, dealerWins, pts(22_000, 24_000, 25_000, 29_000)), RULES)).toBe(false);
+    expect(
+      matchOver(step(south4, dealerWins, pts(22_000, 24_000, 25_000, 29_000)), { ...RULES, extraRound: false }),
+    ).toBe(true);
+    // Not the last hand: plays on.
+    expect(
+      matchOver(step({ ...south4, dealership: 3, dealer: 2 }, { kind: 'win', winners: [2] }, dealerFirst), RULES),
+    ).toBe(false);
   });
 
   it('ranks by points, ties to the seat nearer the first dealer, with uma and the top prize', () => {

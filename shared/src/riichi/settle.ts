@@ -176,15 +176,44 @@ export function nextHand(pos: HandPosition, outcome: HandOutcome, sticksAfter: n
   };
 }
 
+/** The hand just played, how it ended, and where the deal goes next: what ends a match. */
+export interface MatchStep {
+  readonly played: HandPosition;
+  readonly outcome: HandOutcome;
+  readonly next: HandPosition;
+  /** Points after the hand (the sticks on the table not counted). */
+  readonly points: BySeat<number>;
+  /** The first dealer (ties in the standing go to the seat nearer it). */
+  readonly firstDealer: Seat;
+}
+
 /**
- * Whether the match is over before the hand at `next`: every round of its length has been
- * dealt, or (with bust ending) a score is below zero. A dealer who keeps the deal in the last
- * hand plays on.
+ * Whether the match is over after a hand:
+ * - a score below zero (`bustEnds`);
+ * - the deal passes after the last dealership of the match's length, and somebody has the
+ *   return points (30,000), or the table plays no extra round (`extraRound` off);
+ * - in the extra round (south after east, west after south: sudden death), as soon as somebody
+ *   has the return points, and at the latest when its last dealership passes;
+ * - in the last hand of the length (or any hand of the extra round), a dealer who keeps the deal
+ *   by winning or by being ready stops the match when it stands first (`lastDealerStops`), with
+ *   the return points if the table plays an extra round. An abortive draw never stops it.
  */
-export function matchOver(next: HandPosition, points: BySeat<number>, rules: RiichiTableRules): boolean {
+export function matchOver(step: MatchStep, rules: RiichiTableRules): boolean {
+  const { played, outcome, next, points } = step;
   if (rules.bustEnds && points.some((p) => p < 0)) return true;
   const rounds = rules.length === 'east' ? 1 : 2;
-  return next.prevailing > rounds;
+  const reached = points.some((p) => p >= rules.returnPoints);
+  const extra = rules.extraRound && played.prevailing > rounds;
+  if (extra && reached) return true;
+  const lastHand = extra || (played.prevailing === rounds && played.dealership === 4);
+  const dealerKept = next.dealer === played.dealer && outcome.kind !== 'abortive';
+  if (lastHand && dealerKept && rules.lastDealerStops) {
+    const first = finalRanking(points, step.firstDealer, 0, rules)[0] as Placement;
+    if (first.seat === played.dealer && (!rules.extraRound || points[played.dealer] >= rules.returnPoints)) return true;
+  }
+  if (next.prevailing <= rounds) return false;
+  if (!rules.extraRound) return true;
+  return reached || next.prevailing > rounds + 1;
 }
 
 export interface Placement {

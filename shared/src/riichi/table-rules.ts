@@ -6,7 +6,8 @@
  * Defaults follow today's common online rules, with the EMA/WRC 15-5 uma:
  * east-south match, 25,000 dealt and 30,000 returned, double ron allowed (triple ron aborts),
  * all four abortive draws, nagashi mangan, no swap calling (kuikae), the match ends when a score
- * goes below zero,
+ * goes below zero, an extra round in sudden death when nobody has 30,000 at the end, the last
+ * dealer stopping when first,
  * 300 per honba on a ron (100 from each payer on a tsumo), 1,000 per riichi stick, 3,000
  * split at an exhaustive draw between the ready and the not-ready hands.
  */
@@ -43,6 +44,12 @@ export interface RiichiTableRules {
   readonly swapCalls: boolean;
   /** A score below zero ends the match (tobi). */
   readonly bustEnds: boolean;
+  /** Nobody has the return points when the last round ends: one more round (south after east,
+   * west after south) in sudden death, over as soon as somebody has them (Tenhou, Mahjong Soul). */
+  readonly extraRound: boolean;
+  /** In the last hand a dealer who keeps the deal by winning or being ready, standing first, ends
+   * the match instead of dealing again (agari-yame, automatic as on Tenhou). */
+  readonly lastDealerStops: boolean;
   readonly honbaRon: number;
   readonly honbaTsumoEach: number;
   readonly riichiStick: number;
@@ -60,6 +67,8 @@ export const RIICHI_TABLE_DEFAULTS: RiichiTableRules = Object.freeze({
   nagashiMangan: true,
   swapCalls: false,
   bustEnds: true,
+  extraRound: true,
+  lastDealerStops: true,
   honbaRon: 300,
   honbaTsumoEach: 100,
   riichiStick: 1_000,
