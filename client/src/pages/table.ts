@@ -140,6 +140,7 @@ function redraw(): void {
     bottomSeat: state.bottomSeat,
     clock: conn ? countdown(view, conn.serverNow(), FULL_MS) : null,
     riichiChoice: choosing() ? { tiles: riichiTiles(view), waits: raisedWaits(view) } : null,
+    hints: feedback.hintUi(),
   });
   renderer.draw(localiseScene(feedback.decorate(scene)));
 }

@@ -13,7 +13,7 @@ import { message } from '../i18n/translate.js';
 import { positionOf, type Scene, type SceneItem } from './layout.js';
 import { CALLED_OUT, type TableEvent, type TableEventKind, tableEvents } from './events.js';
 import { seatName } from './results.js';
-import type { HandHints } from './hints.js';
+import type { HandHints, HintUi } from './hints.js';
 import { settings } from '../settings/settings.js';
 
 const SOUND_OF: Readonly<Record<TableEventKind, SoundId | null>> = {
@@ -154,15 +154,18 @@ export class TableFeedback {
     }
   }
 
-  /** The scene to draw: a claimed tile slides from the pond to its meld once; hints when on. */
+  /** The scene to draw: a claimed tile slides from the pond to its meld once. */
   decorate(scene: Scene): Scene {
-    let out = this.pendingClaims.length > 0 ? claimTravel(this.lastScene, scene, this.pendingClaims) : scene;
+    const out = this.pendingClaims.length > 0 ? claimTravel(this.lastScene, scene, this.pendingClaims) : scene;
     this.pendingClaims = [];
     this.lastScene = scene;
-    const hints = settings.get().hints ? this.hints() : null;
-    if (hints && this.hintsModule)
-      out = { ...out, items: [...out.items, ...this.hintsModule.hintItems(out.items, hints)] };
     return out;
+  }
+
+  /** The hints for the layout to draw (`UiState.hints`), when they are on and their module is in. */
+  hintUi(): HintUi | null {
+    const hints = settings.get().hints ? this.hints() : null;
+    return hints && this.hintsModule ? this.hintsModule.hintUi(hints) : null;
   }
 
   private hintsFor: { seq: number; hints: HandHints | null } | null = null;

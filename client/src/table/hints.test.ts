@@ -1,7 +1,7 @@
 import { waits as waitsOf, countKinds } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
 import { makeView, tiles } from './fixture.js';
-import { handHints, hintItems } from './hints.js';
+import { handHints, hintUi } from './hints.js';
 import { layoutTable } from './layout.js';
 
 /** A view of seat 0 holding `hand` (13 tiles), with the waits the server would send. */
@@ -55,18 +55,40 @@ describe('hints from the own view', () => {
     expect(handHints(view)?.waits).toEqual([expect.objectContaining({ tile: w, left: 1 })]);
   });
 
-  test('shanten when not ready, and a line above the hand; counts over the wait tiles', () => {
+  test('shanten when not ready, as a line in the waits corner; counts under the wait tiles', () => {
     const far = makeView({ hand: { concealed: tiles('139m258p147s1234z'), drawn: null, waits: [], missedWin: false } });
     const h = handHints(far);
     expect(h?.shanten).toBeGreaterThan(2);
-    const scene = layoutTable(far, 1280, 800, { selected: null });
-    const extra = h ? hintItems(scene.items, h) : [];
-    expect(extra.map((i) => (i.type === 'text' ? i.text : ''))).toEqual([`${h?.shanten} from ready`]);
+    const ui = hintUi(h as never);
+    expect(ui).toEqual({ left: new Map(), line: { text: `${h?.shanten} from ready`, warn: false } });
+    const scene = layoutTable(far, 1280, 800, { selected: null, hints: ui });
+    const corner = scene.regions.waits;
+    expect(scene.items.find((i) => i.key === 'hint:line')).toMatchObject({
+      text: `${h?.shanten} from ready`,
+      x: corner.x,
+      color: '#f2b705',
+    });
 
     const view = exposed();
-    const readyScene = layoutTable(view, 1280, 800, { selected: null });
-    const texts = hintItems(readyScene.items, handHints(view) as never).map((i) => (i.type === 'text' ? i.text : ''));
-    expect(texts).toEqual(['3 left', expect.stringMatching(/^not enough faan: waits score at most \d$/)]);
+    const readyUi = hintUi(handHints(view) as never);
+    expect(readyUi.line).toEqual({
+      text: expect.stringMatching(/^not enough faan: waits score at most \d$/),
+      warn: true,
+    });
+    const readyScene = layoutTable(view, 1280, 800, { selected: null, hints: readyUi });
+    const texts = readyScene.items.filter((i) => i.key.startsWith('hint:') || i.key === 'waitsLabel');
+    expect(texts.map((i) => (i.type === 'text' ? [i.key, i.text] : []))).toEqual([
+      ['waitsLabel', 'Ready · waits · tiles left'],
+      [`hint:left:${tiles('5z')[0]}`, '3'],
+      ['hint:line', expect.stringMatching(/^not enough faan/)],
+    ]);
+    // The count sits under its tile, the line below the waits.
+    const wait = readyScene.items.find((i) => i.key === `w:${tiles('5z')[0]}`);
+    const count = texts[1];
+    if (wait?.type !== 'tile' || count?.type !== 'text') throw new Error('missing');
+    expect(count.x).toBeCloseTo(wait.x);
+    expect(count.y).toBeGreaterThanOrEqual(wait.y + (wait.w * 86) / 60 / 2);
+    expect((texts[2] as { y: number }).y).toBeGreaterThan(count.y + count.size);
   });
 
   test('a spectator gets no hints', () => {

@@ -16,8 +16,6 @@ import {
   type TableView,
   type TileKind,
 } from '@mahjong/shared';
-import type { SceneItem } from './layout.js';
-import { TILE_ASPECT } from './layout.js';
 
 export interface WaitHint {
   readonly tile: TileKind;
@@ -95,33 +93,17 @@ export function handHints(view: TableView): HandHints | null {
   };
 }
 
-/**
- * Scene items for the hints: the count over each wait tile (`w:` items of layout.ts), and one
- * line above the hand: the shanten when not ready, "not enough faan" when ready but short.
- */
-export function hintItems(items: readonly SceneItem[], hints: HandHints): SceneItem[] {
-  const out: SceneItem[] = [];
-  for (const w of hints.waits) {
-    const tile = items.find((i) => i.type === 'tile' && i.key === `w:${w.tile}`);
-    if (tile?.type !== 'tile') continue;
-    const size = Math.max(10, tile.w * 0.45);
-    out.push({
-      type: 'text',
-      key: `hint:left:${w.tile}`,
-      text: `${w.left} left`,
-      x: tile.x,
-      y: tile.y - (tile.w * TILE_ASPECT) / 2 - size * 0.7,
-      size,
-      color: w.left === 0 ? '#ffb0a4' : '#f4f1e6',
-      bold: true,
-      anchorX: 0.5,
-      anchorY: 0.5,
-    });
-  }
-  const hand = items.filter((i) => i.type === 'tile' && i.handIndex !== undefined);
-  const first = hand[0];
-  if (first?.type !== 'tile') return out;
-  const line =
+/** What the layout draws of the hints (`UiState.hints`): in the waits corner, where it has its room. */
+export interface HintUi {
+  /** Copies left of each wait, drawn under its tile. */
+  readonly left: ReadonlyMap<TileKind, number>;
+  /** One line: the shanten when not ready, "not enough faan" (a warning) when ready but short. */
+  readonly line: { readonly text: string; readonly warn: boolean } | null;
+}
+
+export function hintUi(hints: HandHints): HintUi {
+  const left = new Map(hints.waits.map((w) => [w.tile, w.left]));
+  const text =
     hints.waits.length > 0
       ? hints.notEnough
         ? `not enough faan: waits score at most ${hints.bestFaan ?? 0}`
@@ -129,22 +111,5 @@ export function hintItems(items: readonly SceneItem[], hints: HandHints): SceneI
       : hints.shanten > 0
         ? `${hints.shanten} from ready`
         : null;
-  if (line) {
-    const size = Math.max(11, first.w * 0.3);
-    const waitTiles = items.filter((i) => i.type === 'tile' && i.key.startsWith('w:'));
-    const lastWait = waitTiles[waitTiles.length - 1];
-    out.push({
-      type: 'text',
-      key: 'hint:line',
-      text: line,
-      x: lastWait ? lastWait.x + (lastWait.type === 'tile' ? lastWait.w : 0) : first.x - first.w / 2,
-      y: lastWait ? lastWait.y : first.y - first.w * TILE_ASPECT * 0.95,
-      size,
-      color: hints.notEnough ? '#ffb0a4' : '#f2b705',
-      bold: true,
-      anchorX: 0,
-      anchorY: 0.5,
-    });
-  }
-  return out;
+  return { left, line: text === null ? null : { text, warn: hints.notEnough } };
 }

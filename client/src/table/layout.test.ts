@@ -1,4 +1,4 @@
-import type { Seat, TileKind } from '@mahjong/shared';
+import type { Seat, TableView, TileKind } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
 import { crowdedHands, crowdedMelds, crowdedRiichi } from './crowded.js';
 import { discards, makeView, tiles } from './fixture.js';
@@ -14,6 +14,7 @@ import {
   textBounds,
   type TileItem,
   tileBounds,
+  type UiState,
 } from './layout.js';
 
 const SIZES = [
@@ -450,6 +451,55 @@ test.each(GRID)('the riichi choice with nine waits and furiten fits every viewpo
   const scene = layoutTable(view, W, H, { selected: 13, riichiChoice, clock: { kind: 'turn', seconds: 7 } });
   expect(problems(scene, W, H)).toEqual([]);
   expect(scene.items.filter((i) => i.type === 'tile' && i.highlight === 'wait')).toHaveLength(9);
+});
+
+/**
+ * The hints on (counts of the copies left under each wait, and the longest hint line) in every
+ * viewport: they once went over the "Ready · waits" label and each other, drawn after the
+ * layout without room of their own.
+ */
+const hintsOn = (view: TableView): NonNullable<UiState['hints']> => ({
+  left: new Map((view.hand?.waits ?? []).map((t, i) => [t, i % 5])),
+  line: { text: 'not enough faan: waits score at most 2', warn: true },
+});
+
+test.each(GRID)('the hints in the waits corner: counts under the waits, then the line: %i x %i', (W, H) => {
+  for (const view of [crowdedHands(24), crowdedRiichi(24)]) {
+    const scene = layoutTable(view, W, H, { selected: 0, hints: hintsOn(view), clock: { kind: 'turn', seconds: 7 } });
+    expect(problems(scene, W, H)).toEqual([]);
+    // Each wait with its count under it (or, in a corner too small for them, none).
+    const counts = scene.items.filter((i): i is TextItem => i.type === 'text' && i.key.startsWith('hint:left:'));
+    expect([0, 9]).toContain(counts.length);
+    for (const c of counts) {
+      const tile = scene.items.find((i): i is TileItem => i.key === `w:${c.key.slice('hint:left:'.length)}`);
+      expect(c.x).toBeCloseTo(tile?.x ?? -1);
+      expect(c.y).toBeGreaterThanOrEqual((tile?.y ?? 0) + ((tile?.w ?? 0) * TILE_ASPECT) / 2 - 0.01);
+    }
+  }
+  // Not ready: the shanten line alone in the corner, under the warning.
+  const far = makeView({ hand: { concealed: tiles('139m258p147s1234z'), drawn: null, waits: [], missedWin: true } });
+  const alone = layoutTable(far, W, H, {
+    selected: null,
+    hints: { left: new Map(), line: { text: '5 from ready', warn: false } },
+  });
+  expect(problems(alone, W, H)).toEqual([]);
+  expect(alone.items.some((i) => i.key === 'hint:line')).toBe(true);
+});
+
+test.each([
+  [390, 844],
+  [844, 390],
+  [1280, 800],
+  [1920, 1080],
+] as const)('on the common screens every hint is drawn, nine waits with furiten: %i x %i', (W, H) => {
+  const view = crowdedRiichi(24);
+  const scene = layoutTable(view, W, H, { selected: 0, hints: hintsOn(view) });
+  expect(scene.items.filter((i) => i.key.startsWith('hint:left:'))).toHaveLength(9);
+  expect(scene.items.find((i) => i.key === 'waitsLabel')).toMatchObject({ text: 'Ready · waits · tiles left' });
+  expect(scene.items.some((i) => i.key === 'hint:line')).toBe(true);
+  // The waits keep most of their size.
+  const size = (s: Scene) => s.items.find((i): i is TileItem => i.key.startsWith('w:'))?.w ?? 0;
+  expect(size(scene)).toBeGreaterThanOrEqual(size(layoutTable(view, W, H, { selected: 0 })) * 0.7);
 });
 
 test('ponds longer than a hand allows still fit, in more rows, without overlaps', () => {

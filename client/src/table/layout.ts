@@ -113,6 +113,14 @@ export interface UiState {
    * waits corner; empty when no such tile is raised).
    */
   readonly riichiChoice?: { readonly tiles: ReadonlySet<TileKind>; readonly waits: readonly TileKind[] } | null;
+  /**
+   * The hints, when on (table/hints.ts): the copies left of each wait, drawn under its tile, and
+   * the hint's line (shanten, or "not enough faan"; `warn` draws it red), last in the waits corner.
+   */
+  readonly hints?: {
+    readonly left: ReadonlyMap<TileKind, number>;
+    readonly line: { readonly text: string; readonly warn: boolean } | null;
+  } | null;
 }
 
 /** Where `seat` sits on the screen for `viewer` (turn order runs counter-clockwise). */
@@ -363,6 +371,7 @@ export const TABLE_TEXT = {
   bot: 'Bot',
   away: ' ⚠',
   waits: 'Ready · waits',
+  waitsLeft: 'Ready · waits · tiles left',
   riichiWaits: 'Riichi · waits',
   missedWin: 'Missed win: no discard wins until your next draw',
   furiten: 'Furiten: no ron',
@@ -809,72 +818,9 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   // In the riichi choice, the waits the raised tile's discard would leave.
   const preview = ui.riichiChoice && ui.riichiChoice.waits.length > 0 ? ui.riichiChoice.waits : null;
   const waits = preview ?? view.hand?.waits ?? [];
-  const waitsLabel = preview ? TABLE_TEXT.riichiWaits : TABLE_TEXT.waits;
-  if (view.hand && (waits.length > 0 || warning !== null)) {
-    const r = cornerL;
-    const ts = clamp(Math.min(r.w / 12, hand * 0.3), 8, 15);
-    let y = r.y;
-    if (warning !== null) {
-      const lines = Math.max(1, Math.ceil(textWidth(warning, ts, true) / Math.max(1, r.w)));
-      items.push({
-        type: 'text',
-        key: 'missedWin',
-        text: warning,
-        x: r.x,
-        y,
-        size: ts,
-        color: COLORS.red,
-        bold: true,
-        anchorX: 0,
-        anchorY: 0,
-        maxWidth: r.w,
-      });
-      y += lines * ts * 1.3 + ts * 0.3;
-    }
-    if (waits.length > 0) {
-      items.push({
-        type: 'text',
-        key: 'waitsLabel',
-        text: waitsLabel,
-        x: r.x,
-        y,
-        size: ts,
-        color: COLORS.gold,
-        bold: true,
-        anchorX: 0,
-        anchorY: 0,
-        maxWidth: r.w,
-      });
-      y += Math.ceil(textWidth(waitsLabel, ts, true) / Math.max(1, r.w)) * ts * 1.3 + ts * 0.3;
-      // As large as the corner allows (in as many rows as needed), at most most of a hand tile.
-      const room = Math.max(1, r.y + r.h - y);
-      let ws = 4;
-      // The row length the size was found for (recomputing it from the size can round down a
-      // tile: 91.6 / (16.97 x 1.08) is 4.9999, a third row below the corner).
-      let perRow = Math.max(1, Math.floor(r.w / (ws * 1.08)));
-      for (let n = waits.length; n >= 1; n--) {
-        const rowsN = Math.ceil(waits.length / n);
-        const w = Math.min(hand * 0.6, r.w / (n * 1.08), room / (rowsN * TILE_ASPECT * 1.08));
-        if (w > ws) {
-          ws = w;
-          perRow = n;
-        }
-      }
-      waits.forEach((t, i) => {
-        const row = Math.floor(i / perRow);
-        const col = i % perRow;
-        items.push({
-          type: 'tile',
-          key: `w:${t}`,
-          face: t,
-          x: r.x + (col + 0.5) * ws * 1.08,
-          y: y + (row + 0.5) * ws * TILE_ASPECT * 1.08,
-          w: ws,
-          rotation: 0,
-          highlight: 'wait',
-        });
-      });
-    }
+  const hintLine = ui.hints?.line ?? null;
+  if (view.hand && (waits.length > 0 || warning !== null || hintLine !== null)) {
+    items.push(...waitsCorner(cornerL, hand, warning, waits, preview !== null, ui.hints?.left, hintLine));
   }
 
   return {
@@ -884,6 +830,133 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     sizes: { hand, other: o, discard: d, meld: bottomSizes.meld },
     regions: { bar: barBox, waits: cornerL, menu: placed.menu, box },
   };
+}
+
+/**
+ * The waits corner, top to bottom inside `r`: the warning (furiten, missed win), the label and the
+ * waits (as large as the corner allows, in as many rows as needed, at most most of a hand tile),
+ * with the hints' count of copies left under each wait, then the hints' line. Everything has its
+ * room here: nothing drawn later goes over it. A crowded corner takes smaller type first (down to
+ * 8 px) so that the waits keep their size; a corner too small for everything (the waits below
+ * 70% of their size without the hints) drops the hints' line, then the counts.
+ */
+function waitsCorner(
+  r: Box,
+  hand: number,
+  warning: string | null,
+  waits: readonly TileKind[],
+  preview: boolean,
+  left: ReadonlyMap<TileKind, number> | undefined,
+  line: { readonly text: string; readonly warn: boolean } | null,
+): SceneItem[] {
+  const big = clamp(Math.min(r.w / 12, hand * 0.3), 8, 15);
+  const sizes: number[] = [];
+  for (let ts = big; ts > 8; ts *= 0.9) sizes.push(ts);
+  sizes.push(8);
+  const counts = left !== undefined && waits.some((t) => left.has(t)) ? left : undefined;
+  const smallest = (l: typeof line, c: typeof counts) => cornerAt(r, hand, 8, warning, waits, preview, c, l);
+  // What fits: everything, else without the line, else without the counts either.
+  let keepLine = line;
+  let keepCounts = counts;
+  // The hints may cost the waits some size, not most of it.
+  const enough = Math.max(Math.min(8, hand * 0.3), smallest(null, undefined).ws * 0.7);
+  if (waits.length > 0 && smallest(keepLine, keepCounts).ws < enough) keepLine = null;
+  if (waits.length > 0 && smallest(keepLine, keepCounts).ws < enough) keepCounts = undefined;
+  const best = smallest(keepLine, keepCounts);
+  // The largest type that leaves the waits (nearly) as large as the smallest type does.
+  const want = Math.min(best.ws, hand * 0.45) * 0.999;
+  for (const ts of sizes) {
+    const at = cornerAt(r, hand, ts, warning, waits, preview, keepCounts, keepLine);
+    if (waits.length === 0 || at.ws >= want) return at.items;
+  }
+  return best.items;
+}
+
+/** The waits corner laid out with type of size `ts`, and the size its wait tiles get. */
+function cornerAt(
+  r: Box,
+  hand: number,
+  ts: number,
+  warning: string | null,
+  waits: readonly TileKind[],
+  preview: boolean,
+  left: ReadonlyMap<TileKind, number> | undefined,
+  line: { readonly text: string; readonly warn: boolean } | null,
+): { items: SceneItem[]; ws: number } {
+  const items: SceneItem[] = [];
+  const linesOf = (text: string) => Math.max(1, Math.ceil(textWidth(text, ts, true) / Math.max(1, r.w)));
+  const text = (key: string, t: string, y: number, color: string) =>
+    items.push({
+      type: 'text',
+      key,
+      text: t,
+      x: r.x,
+      y,
+      size: ts,
+      color,
+      bold: true,
+      anchorX: 0,
+      anchorY: 0,
+      maxWidth: r.w,
+    });
+  let y = r.y;
+  if (warning !== null) {
+    text('missedWin', warning, y, COLORS.red);
+    y += linesOf(warning) * ts * 1.3 + ts * 0.3;
+  }
+  // The hint's line goes last: its room is kept below the waits.
+  const lineRoom = line === null ? 0 : linesOf(line.text) * ts * 1.3 + ts * 0.3;
+  let ws = 0;
+  if (waits.length > 0) {
+    const counted = left !== undefined;
+    const label = preview ? TABLE_TEXT.riichiWaits : counted ? TABLE_TEXT.waitsLeft : TABLE_TEXT.waits;
+    text('waitsLabel', label, y, COLORS.gold);
+    y += linesOf(label) * ts * 1.3 + ts * 0.3;
+    const room = Math.max(1, r.y + r.h - y - lineRoom);
+    // A count (0-4) under each wait: its size follows the tile's, within the label's.
+    const countSize = (w: number) => clamp(w * 0.5, Math.min(8, ts), ts);
+    const pitch = (w: number) => Math.max(w * 1.08, counted ? textWidth('4', countSize(w), true) + 2 : 0);
+    const rowH = (w: number) => w * TILE_ASPECT * 1.08 + (counted ? countSize(w) * 1.3 : 0);
+    ws = 4;
+    // The row length the size was found for (recomputing it from the size can round down a
+    // tile: 91.6 / (16.97 x 1.08) is 4.9999, a third row below the corner).
+    let perRow = Math.max(1, Math.floor(r.w / pitch(ws)));
+    for (let n = waits.length; n >= 1; n--) {
+      const rowsN = Math.ceil(waits.length / n);
+      let w = Math.min(hand * 0.6, r.w / (n * 1.08));
+      while (w > ws && (n * pitch(w) > r.w || rowsN * rowH(w) > room)) w *= 0.97;
+      if (w > ws) {
+        ws = w;
+        perRow = n;
+      }
+    }
+    const cs = countSize(ws);
+    const p = pitch(ws);
+    const h = ws * TILE_ASPECT * 1.08;
+    waits.forEach((t, i) => {
+      const row = Math.floor(i / perRow);
+      const x = r.x + (i % perRow) * p + p / 2;
+      const top = y + row * rowH(ws);
+      items.push({ type: 'tile', key: `w:${t}`, face: t, x, y: top + h / 2, w: ws, rotation: 0, highlight: 'wait' });
+      const n = left?.get(t);
+      if (n !== undefined)
+        items.push({
+          type: 'text',
+          key: `hint:left:${t}`,
+          text: String(n),
+          x,
+          y: top + h,
+          size: cs,
+          color: n === 0 ? COLORS.red : COLORS.text,
+          bold: true,
+          anchorX: 0.5,
+          anchorY: 0,
+        });
+    });
+    y += Math.ceil(waits.length / perRow) * rowH(ws);
+  }
+  if (line !== null) text('hint:line', line.text, y + ts * 0.3, line.warn ? COLORS.red : COLORS.gold);
+  return { items, ws };
 }
 
 /** Screen-space bounding box of a tile item (rotation by multiples of 90° only). */
