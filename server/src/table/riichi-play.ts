@@ -189,16 +189,16 @@ export function completesShape(st: SeatState, tile: TileId): boolean {
  * pass since its last discard (`missed`, cleared by its next discard), or one let pass after
  * declaring riichi. Blocks a win on a discard, not a tsumo.
  */
-export function inFuriten(h: HandState, seat: Seat): boolean {
+export function inFuriten(h: HandState, seat: Seat, waits?: readonly TileKind[]): boolean {
   const st = h.seats[seat];
-  return (
-    furiten({
-      waits: riichiWaits(st),
-      ownDiscards: st.discards.map((d) => kindOfId(d.id)),
-      passedSinceDiscard: st.missed.length > 0,
-      passedInRiichi: riichiOf(h).seats[seat].passedInRiichi,
-    }) !== null
-  );
+  const passedSinceDiscard = st.missed.length > 0;
+  const passedInRiichi = riichiOf(h).seats[seat].passedInRiichi;
+  // A win let pass decides alone; the hand's waits are worked out only when it does not.
+  if (passedSinceDiscard || passedInRiichi) return true;
+  const w = waits ?? riichiWaits(st);
+  if (w.length === 0) return false;
+  const ownDiscards = st.discards.map((d) => kindOfId(d.id));
+  return furiten({ waits: w, ownDiscards, passedSinceDiscard, passedInRiichi }) !== null;
 }
 
 /** The window's passed wins: a seat in riichi that let one go is in furiten for the rest of the hand. */

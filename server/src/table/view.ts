@@ -306,7 +306,8 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
     drawn,
     waits: ready,
     missedWin: st.missed.length > 0,
-    ...(h.riichi !== null && s.phase === 'playing' ? { furiten: inFuriten(h, seat) } : {}),
+    // (The waits just worked out are the hand's riichi waits: a riichi table analyses as riichi.)
+    ...(h.riichi !== null && s.phase === 'playing' ? { furiten: inFuriten(h, seat, ready) } : {}),
   };
   const red = redFivesOf(s.setup);
   if (red === 0) return hand;
