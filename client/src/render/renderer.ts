@@ -9,7 +9,7 @@ import { ALL_KINDS, type TileKind } from '@mahjong/shared';
 import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
 import { backSvg, type FaceSet, RED_FIVES, svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import { UI_FONT } from '../i18n/font.js';
-import { type Scene, type SceneItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
+import { handTileAt, type Scene, type SceneItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
 
 /** The device's pixels per CSS pixel, as far as it is worth drawing (3 covers every phone). */
 export const deviceScale = (): number => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
@@ -110,6 +110,14 @@ export class TableRenderer {
       preference: 'webgl',
     });
     host.append(this.app.canvas);
+    // A tap on the hand is found from the scene's own geometry (where the layout puts each tile),
+    // not by Pixi's hit test, which reads the transforms of the last frame drawn: a tile drawn or
+    // rebuilt since (the new drawn tile, a tile no longer dimmed) missed taps until the next frame,
+    // which on a slow device is long enough to lose one.
+    this.app.canvas.addEventListener('click', (e) => {
+      const at = this.scene && this.options.onTileTap ? handTileAt(this.scene, e.offsetX, e.offsetY) : null;
+      if (at !== null) this.options.onTileTap?.(at);
+    });
     this.app.stage.addChild(this.layer);
     this.textures = await loadTileTextures(this.faceSet);
     this.app.ticker.add((t) => this.tick(t.deltaMS));
@@ -231,10 +239,9 @@ export class TableRenderer {
     if (item.dim) s.tint = 0x9a9a9a;
     c.addChild(s);
     if (item.handIndex !== undefined && this.options.onTileTap) {
-      const index = item.handIndex;
+      // Taps: see init. Pixi's events only show the pointer and the hover.
       c.eventMode = 'static';
       c.cursor = item.dim ? 'default' : 'pointer';
-      c.on('pointertap', () => this.options.onTileTap?.(index));
       // A hovered tile lifts a little (the sprite inside the container, so the slide is untouched).
       c.on('pointerover', () => {
         if (!item.dim) s.y = -item.w * 0.12;

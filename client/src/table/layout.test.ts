@@ -5,6 +5,7 @@ import { discards, makeView, tiles } from './fixture.js';
 import { meldRedIndex } from './red-fives.js';
 import {
   handOrder,
+  handTileAt,
   layoutTable,
   redInHand,
   positionOf,
@@ -214,6 +215,28 @@ describe('what is shown', () => {
     expect(raised[0]?.y).toBeLessThan(t[0]?.y ?? 0);
     const label = scene.items.find((i) => i.key === 'seat:2');
     expect(label && label.type === 'text' && label.bold).toBe(true);
+  });
+});
+
+describe('taps on the hand', () => {
+  test('a tap finds the hand tile the layout put there: raised, drawn, the hover lift, nothing else', () => {
+    const v = makeView({
+      hand: { concealed: tiles('23m456p789s11z5z'), drawn: tiles('5z')[0] as TileKind, waits: [], missedWin: false },
+      legalActions: discards('23m456p789s15z'),
+    });
+    const scene = layoutTable(v, 1280, 800, { selected: 2 });
+    const mine = scene.items.filter((i): i is TileItem => i.type === 'tile' && i.handIndex !== undefined);
+    for (const t of mine) expect(handTileAt(scene, t.x, t.y)).toBe(t.handIndex);
+    const raised = mine.find((t) => t.raised) as TileItem;
+    expect(raised.handIndex).toBe(2);
+    // Just over the top of a tile (where the hover lifts it) still takes it.
+    const top = tileBounds(raised).y0;
+    expect(handTileAt(scene, raised.x, top - raised.w * 0.1)).toBe(2);
+    expect(handTileAt(scene, raised.x, top - raised.w * 0.2)).toBeNull();
+    // Discards, the centre, the waits: no hand tile.
+    const pond = scene.items.find((i) => i.type === 'tile' && i.key.startsWith('d:'));
+    if (pond) expect(handTileAt(scene, pond.x, pond.y)).toBeNull();
+    expect(handTileAt(scene, 640, 400)).toBeNull();
   });
 });
 

@@ -959,6 +959,21 @@ function cornerAt(
   return { items, ws };
 }
 
+/**
+ * The viewer's hand tile under (x, y), CSS pixels, by the scene's geometry: where the layout puts
+ * each tile (raised or not), with a margin over its top as high as the hover lifts it. Its hand
+ * index, or null.
+ */
+export function handTileAt(scene: Scene, x: number, y: number): number | null {
+  for (let i = scene.items.length - 1; i >= 0; i--) {
+    const t = scene.items[i];
+    if (t?.type !== 'tile' || t.handIndex === undefined) continue;
+    const b = tileBounds(t);
+    if (x >= b.x0 && x <= b.x1 && y >= b.y0 - t.w * 0.12 && y <= b.y1) return t.handIndex;
+  }
+  return null;
+}
+
 /** Screen-space bounding box of a tile item (rotation by multiples of 90° only). */
 export function tileBounds(t: TileItem): { x0: number; y0: number; x1: number; y1: number } {
   const h = t.w * TILE_ASPECT;
