@@ -7,7 +7,10 @@
  * may go with it (the others dimmed and dead); the first time, the player cancels and discards
  * as usual instead. The other pages see the declaration (sideways tile, stick on the table),
  * nobody sees an ura-dora indicator before the result, and the result card gives han, fu and
- * points.
+ * points. Red fives are on (the modern rules' default): players keep them, but for one that a
+ * player discards by tapping its red tile (sent as `red: true`); every other page, a spectator's
+ * too, then draws that discard red in its pond, and a seat holding a red five is photographed on
+ * four screens, a red five in its hand and one in a pond.
  */
 import { join } from 'node:path';
 import { type KindCounts, shanten, type TileKind } from '@mahjong/shared';
@@ -35,6 +38,10 @@ interface Seen {
   buttons: string[];
   canDiscard: boolean;
   hand: number[];
+  /** Kinds of the red fives in the hand. */
+  red: number[];
+  /** The seat is in riichi (its drawn tile is its only discard). */
+  inRiichi: boolean;
   discardable: number[];
   /** Kinds whose discard may go with a riichi declaration now. */
   riichiTiles: number[];
@@ -69,6 +76,8 @@ const look = (page: Page): Promise<Seen> =>
       // biome-ignore lint/suspicious/noExplicitAny: legal actions
       canDiscard: !!v && s.sentAt !== v.seq && v.legalActions.some((a: any) => a.type === 'discard'),
       hand: v?.hand?.concealed ?? [],
+      red: v?.hand?.red ?? [],
+      inRiichi: typeof v?.viewer === 'number' && !!v.seats[v.viewer].riichi,
       // biome-ignore lint/suspicious/noExplicitAny: legal actions
       discardable: (v?.legalActions ?? []).filter((a: any) => a.type === 'discard').map((a: any) => a.tile),
       // biome-ignore lint/suspicious/noExplicitAny: legal actions
@@ -101,16 +110,41 @@ function bestDiscard(hand: readonly number[], allowed: readonly number[], melds:
   return best;
 }
 
-/** Clicks hand tile `kind` on the canvas twice: raised, then discarded. */
-async function discardKind(page: Page, kind: number): Promise<void> {
+const FIVES = [4, 13, 22];
+const isFive = (kind: number): boolean => FIVES.includes(kind);
+
+/** The actions a page sent, oldest first. */
+const sentBy = (page: Page): Promise<{ type: string; tile?: number; red?: boolean }[]> =>
+  // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+  page.evaluate(() => (window as any).__mj.sent());
+
+/** The scene's tiles marked red: their keys, faces and (in the own hand) indices. */
+const redTiles = (page: Page): Promise<{ key: string; face: number; handIndex?: number }[]> =>
+  page.evaluate(() =>
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    ((window as any).__mj.scene()?.items ?? [])
+      // biome-ignore lint/suspicious/noExplicitAny: scene items
+      .filter((i: any) => i.type === 'tile' && i.red)
+      // biome-ignore lint/suspicious/noExplicitAny: scene items
+      .map((i: any) => ({ key: i.key, face: i.face, handIndex: i.handIndex })),
+  );
+
+/**
+ * Clicks hand tile `kind` on the canvas twice: raised, then discarded. A plain copy when the hand
+ * has one (players keep their red fives), the red one when `red` (or when it is the only copy).
+ */
+async function discardKind(page: Page, kind: number, red = false): Promise<void> {
   const at = () =>
-    page.evaluate((k) => {
-      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
-      const items = (window as any).__mj.scene().items as any[];
-      const mine = items.filter((i) => i.type === 'tile' && i.handIndex !== undefined && i.face === k);
-      const pick = mine[mine.length - 1];
-      return pick ? { x: pick.x as number, y: pick.y as number } : null;
-    }, kind);
+    page.evaluate(
+      ([k, r]) => {
+        // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+        const items = (window as any).__mj.scene().items as any[];
+        const mine = items.filter((i) => i.type === 'tile' && i.handIndex !== undefined && i.face === k);
+        const pick = mine.filter((i) => !!i.red === r).at(-1) ?? mine.at(-1);
+        return pick ? { x: pick.x as number, y: pick.y as number } : null;
+      },
+      [kind, red] as const,
+    );
   const first = await at();
   if (!first) return;
   await page.mouse.click(first.x, first.y);
@@ -119,13 +153,14 @@ async function discardKind(page: Page, kind: number): Promise<void> {
   if (second) await page.mouse.click(second.x, second.y - 3);
 }
 
-/** The viewer's hand tiles as drawn: kind, place, dimmed, raised, index in drawing order. */
+/** The viewer's hand tiles as drawn: kind, place, dimmed, raised, red, index in drawing order. */
 interface HandTile {
   face: number;
   x: number;
   y: number;
   dim: boolean;
   raised: boolean;
+  red: boolean;
   handIndex: number;
 }
 const handTiles = (page: Page): Promise<HandTile[]> =>
@@ -134,7 +169,15 @@ const handTiles = (page: Page): Promise<HandTile[]> =>
     const items = (window as any).__mj.scene().items as any[];
     return items
       .filter((i) => i.type === 'tile' && i.handIndex !== undefined)
-      .map((i) => ({ face: i.face, x: i.x, y: i.y, dim: !!i.dim, raised: !!i.raised, handIndex: i.handIndex }));
+      .map((i) => ({
+        face: i.face,
+        x: i.x,
+        y: i.y,
+        dim: !!i.dim,
+        raised: !!i.raised,
+        red: !!i.red,
+        handIndex: i.handIndex,
+      }));
   });
 
 /** The page state the riichi choice is read from: on, the raised tile, whether a move went out on this view. */
@@ -317,12 +360,102 @@ async function declareRiichi(page: Page, st: Seen, seat: number): Promise<void> 
     seat,
     { timeout: 10_000 },
   );
+  // The declaration names the copy of a five (the tile tapped), and nothing for other tiles.
+  expect((await sentBy(page)).at(-1)).toEqual({
+    type: 'riichi',
+    tile: kind,
+    ...(isFive(kind) ? { red: raised.red } : {}),
+  });
   const after = await page.evaluate(() => {
     // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
     const v = (window as any).__mj.state().view;
     return { waits: v.hand.waits as number[], phase: v.phase as string };
   });
   if (after.phase === 'playing') expect(after.waits).toEqual(shown);
+}
+
+/**
+ * A red five discarded on purpose: seat `seat`'s page draws exactly one hand tile red for each
+ * red kind its view names; a tap, twice, on the red `kind` sends `{ type: 'discard', tile: kind,
+ * red: true }`, and the discard is drawn red in that seat's pond on this page and on every page
+ * of `others` (the other players' and a spectator's).
+ */
+async function discardRedFive(
+  page: Page,
+  st: Seen,
+  kind: number,
+  seat: number,
+  others: readonly Page[],
+): Promise<void> {
+  const inHand = (await redTiles(page)).filter((t) => t.handIndex !== undefined);
+  expect(inHand.map((t) => t.face).sort((a, b) => a - b)).toEqual([...st.red].sort((a, b) => a - b));
+  const before = JSON.parse(st.json).seats[seat].discards.length as number;
+  await discardKind(page, kind, true);
+  await page.waitForFunction(
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    ([s, n]) => ((window as any).__mj.state().view?.seats[s as number].discards.length ?? 0) > (n as number),
+    [seat, before] as const,
+    { timeout: 10_000 },
+  );
+  expect((await sentBy(page)).at(-1)).toEqual({ type: 'discard', tile: kind, red: true });
+  const key = `d:${seat}:${before}`;
+  for (const p of [page, ...others]) {
+    await p.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      (k) => ((window as any).__mj.scene()?.items ?? []).some((i: any) => i.key === k && i.red && i.face !== 'back'),
+      key,
+      { timeout: 10_000 },
+    );
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    const disc = await p.evaluate((s) => (window as any).__mj.state().view.seats[s].discards.at(-1), seat);
+    expect(disc).toMatchObject({ tile: kind, red: true });
+  }
+}
+
+/**
+ * A seat's own screen with red fives, on a phone (portrait and landscape) and a desktop at device
+ * pixel ratios 1 to 3 (hints on in two): a second page of the same browser takes the seat over,
+ * waits for a red tile in the hand (when the seat holds one) and in a pond, and is saved for
+ * looking at. The first page takes its seat back.
+ */
+async function redShots(page: Page, code: string, handRed: boolean): Promise<void> {
+  const storageState = await page.context().storageState();
+  for (const [w, h, dpr, hints] of [
+    [390, 844, 3, true],
+    [844, 390, 3, false],
+    [1280, 800, 2, true],
+    [1280, 800, 1, false],
+  ] as const) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr, storageState });
+    contexts.push(ctx);
+    await ctx.addInitScript((on) => {
+      const s = JSON.parse(localStorage.getItem('mj.settings') ?? '{}');
+      localStorage.setItem('mj.settings', JSON.stringify({ ...s, lang: 'en', hints: on }));
+    }, hints);
+    const other = await ctx.newPage();
+    await other.goto(`${server.url}/table.html?code=${code}`);
+    await other.waitForFunction(
+      (inHand) => {
+        // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+        const items = ((window as any).__mj?.scene()?.items ?? []) as any[];
+        const red = items.filter((i) => i.type === 'tile' && i.red);
+        return red.some((i) => i.key.startsWith('d:')) && (!inHand || red.some((i) => i.handIndex !== undefined));
+      },
+      handRed,
+      { timeout: 30_000 },
+    );
+    await sleep(500);
+    await other.screenshot({ path: join(artifacts, `red-fives-${w}x${h}@${dpr}.png`) });
+    await other.close();
+  }
+  await page.click('[data-testid="play-here"]', { timeout: 10_000 });
+  // Seated again once the server has said welcome (a move sent before would be lost).
+  await page.waitForFunction(
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+    () => typeof (window as any).__mj.state().role === 'number',
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 /** The table as spectators see it on a phone (portrait and landscape) and a desktop, at device pixel ratios 1 to 3, with a riichi declared: saved for looking at. */
@@ -364,6 +497,39 @@ afterAll(async () => {
 });
 
 describe('a riichi table in Chromium', () => {
+  test('the gallery shows a red five of each suit, in both face sets', { timeout: 60_000 }, async () => {
+    for (const faces of ['classic', 'high-contrast'] as const) {
+      for (const [w, h, dpr] of [
+        [1280, 800, 1],
+        [390, 844, 3],
+      ] as const) {
+        const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
+        contexts.push(ctx);
+        const page = await ctx.newPage();
+        await page.addInitScript(() =>
+          localStorage.setItem('mj.settings', JSON.stringify({ lang: 'en', faces: 'classic' })),
+        );
+        await page.goto(`${server.url}/gallery.html?faces=${faces}`);
+        await page.waitForSelector('img[data-red]');
+        // Two sizes, three red fives each, named as players call them.
+        const alts = await page.$$eval('img[data-red]', (imgs) => imgs.map((i) => (i as HTMLImageElement).alt));
+        expect(alts).toEqual([
+          'Red 5 Characters',
+          'Red 5 Dots',
+          'Red 5 Bamboo',
+          'Red 5 Characters',
+          'Red 5 Dots',
+          'Red 5 Bamboo',
+        ]);
+        await page.screenshot({
+          path: join(artifacts, `red-fives-gallery-${faces}-${w}x${h}@${dpr}.png`),
+          fullPage: true,
+        });
+        await ctx.close();
+      }
+    }
+  });
+
   test('four pages play through the lobby until a hand with a riichi declaration is over', {
     timeout: 600_000,
   }, async () => {
@@ -380,6 +546,9 @@ describe('a riichi table in Chromium', () => {
     expect(await host.isVisible('[data-testid="riichi-rules"]')).toBe(true);
     expect(await host.isVisible('[data-testid="create"] select[name="minFaan"]')).toBe(false);
     await host.uncheck('[data-testid="create"] input[name="doubleRon"]');
+    // Swap calling (kuikae) is off unless the host allows it.
+    expect(await host.isChecked('[data-testid="create"] input[name="swapCalls"]')).toBe(false);
+    expect(await host.textContent('[data-testid="riichi-rules"]')).toContain('Swap calls (kuikae) allowed');
     await host.selectOption('[data-testid="create"] select[name="uma"]', '20,10,-10,-20');
     // Time for the riichi choice to be photographed on four screens within one turn.
     await host.fill('[data-testid="create"] input[name="turnSeconds"]', '120');
@@ -409,6 +578,7 @@ describe('a riichi table in Chromium', () => {
       kiriage: false,
       headBump: true,
       nagashiMangan: true,
+      swapCalls: false,
       bustEnds: true,
       uma: [20, 10, -10, -20],
     });
@@ -444,12 +614,23 @@ describe('a riichi table in Chromium', () => {
     }
     const first = await look(host);
     expect(first.riichi?.doraIndicators).toHaveLength(1);
+    expect(first.riichi).toMatchObject({ redFives: 3 });
+    // A spectator watches along (the red five must show in its ponds too).
+    const spectator = await newPage();
+    await spectator.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+    await spectator.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      () => (window as any).__mj?.scene(),
+      undefined,
+      { timeout: 30_000 },
+    );
 
     // Play by clicking until a hand in which somebody declared riichi is over.
     let declaredIn = -1;
     let declarer = -1;
     let seenByOthers = false;
     let cancelled = false;
+    let redChecked = false;
     const deadline = Date.now() + 540_000;
     for (;;) {
       expect(Date.now(), 'no riichi hand finished in time').toBeLessThan(deadline);
@@ -458,7 +639,11 @@ describe('a riichi table in Chromium', () => {
         // Nobody ever sees an ura-dora indicator or the wall during play.
         expect(st.json).not.toMatch(/ura|"order"|"seed"/);
       }
-      if (declaredIn >= 0 && states.every((s) => s.phase !== 'playing' || s.handNumber > declaredIn)) break;
+      const riichiHandOver = declaredIn >= 0 && states.every((s) => s.phase !== 'playing' || s.handNumber > declaredIn);
+      if (riichiHandOver && redChecked) break;
+      // Red fives held (players keep theirs): one is discarded on purpose while another stays in a
+      // hand for the photographs (after the riichi hand, any one).
+      const redHeld = states.reduce((n, st) => n + st.red.length, 0);
       if (declaredIn >= 0 && !seenByOthers) {
         const other = states[(declarer + 1) % 4] as Seen;
         if (other.declared.includes(declarer) && (other.riichi?.sticks ?? 0) >= 1 && other.sideways >= 1) {
@@ -471,7 +656,13 @@ describe('a riichi table in Chromium', () => {
       for (let s = 0; s < 4; s++) {
         const p = players[s] as Page;
         const st = states[s] as Seen;
+        // Past the riichi hand (a red five still to check): ready for the next one at once.
+        if (st.phase === 'handOver' && riichiHandOver) {
+          await p.click('[data-testid="ready"]', { timeout: 1000 }).catch(() => {});
+          continue;
+        }
         if (st.phase !== 'playing') continue;
+        const redKind = st.red.find((k) => st.discardable.includes(k));
         if (st.buttons.includes('win')) {
           await p.click('[data-action="win"]', { timeout: 3000 }).catch(() => {});
           acted = true;
@@ -490,15 +681,44 @@ describe('a riichi table in Chromium', () => {
         } else if (st.buttons.includes('pass')) {
           await p.click('[data-action="pass"]', { timeout: 3000 }).catch(() => {});
           acted = true;
+        } else if (
+          !redChecked &&
+          st.canDiscard &&
+          !st.inRiichi &&
+          redKind !== undefined &&
+          redHeld >= (riichiHandOver ? 1 : 2)
+        ) {
+          const others = [...players.filter((x) => x !== p), spectator];
+          await discardRedFive(p, st, redKind, s, others);
+          redChecked = true;
+          // A seat that still holds a red five (else the discarder, its red five in its pond).
+          const after = await Promise.all(players.map(look));
+          const holder = after.findIndex((x) => x.red.length > 0 && x.phase === 'playing');
+          await redShots(players[holder >= 0 ? holder : s] as Page, code, holder >= 0);
+          acted = true;
         } else if (st.canDiscard) {
           const melds = (14 - st.hand.length) / 3;
-          await discardKind(p, bestDiscard(st.hand, st.discardable, Math.max(0, Math.round(melds))));
+          // Red fives are kept: a lone red five goes only when nothing else may.
+          const keep = st.discardable.filter(
+            (k) => !(st.red.includes(k) && st.hand.filter((x) => x === k).length === 1),
+          );
+          const allowed = keep.length > 0 ? keep : st.discardable;
+          await discardKind(p, bestDiscard(st.hand, allowed, Math.max(0, Math.round(melds))));
           acted = true;
         }
       }
       if (!acted) await sleep(100);
     }
     expect(seenByOthers).toBe(true);
+    expect(redChecked).toBe(true);
+    // Every discard and declaration of a five named its copy; no other tile did.
+    for (const p of players) {
+      for (const a of await sentBy(p)) {
+        if (a.type !== 'discard' && a.type !== 'riichi') continue;
+        if (isFive(a.tile as number)) expect(typeof a.red, JSON.stringify(a)).toBe('boolean');
+        else expect(a, JSON.stringify(a)).not.toHaveProperty('red');
+      }
+    }
 
     // The result card of that hand: han and fu (or a draw) and the points.
     const card = await host.waitForSelector('[data-testid="result"]', { timeout: 15_000 }).catch(() => null);
