@@ -164,11 +164,12 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   if (!conn || !v || !canAct()) return;
   // Only what the server offered: the action must be one of the legal ones.
   if (!isOffered(v, action)) return;
+  // Not seated (a "Play here" whose welcome has not come yet): nothing goes out, nothing is waited for.
+  if (conn.act(action) === null) return;
   state.sentAt = v.seq;
   state.selected = null;
   state.riichiChoice = false;
   sent.push(action);
-  conn.act(action);
   renderBar();
   redraw();
 }
