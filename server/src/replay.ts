@@ -59,7 +59,7 @@ export function replayFrames(
       at: entry?.at ?? first.at,
       event: entry?.event ?? first.event,
       view,
-      hands: seats.map((v) => v.hand?.concealed ?? []) as unknown as BySeat<readonly TileKind[]>,
+      ...seatHands(seats),
     });
   };
   frame(null);
@@ -75,4 +75,14 @@ export function replayFrames(
     frame(entry);
   }
   return { frames, handStarts };
+}
+
+/**
+ * Every seat's concealed tiles as its own view shows them, with the red fives among them at a
+ * table that has red fives (a replay and a delayed spectator show every hand).
+ */
+export function seatHands(seats: readonly TableView[]): Pick<ReplayFrame, 'hands' | 'handsRed'> {
+  const hands = seats.map((v) => v.hand?.concealed ?? []) as unknown as BySeat<readonly TileKind[]>;
+  if (!seats.some((v) => v.hand?.red !== undefined)) return { hands };
+  return { hands, handsRed: seats.map((v) => v.hand?.red ?? []) as unknown as BySeat<readonly TileKind[]> };
 }

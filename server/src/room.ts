@@ -25,12 +25,11 @@ import {
   type ServerMessage,
   type TableInfo,
   type TableView,
-  type TileKind,
 } from '@mahjong/shared';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import { Journal } from './journal.js';
-import { replayFrames } from './replay.js';
+import { replayFrames, seatHands } from './replay.js';
 import type { Ledger } from './store/ledger.js';
 import type { ActionRow, LedgerWrite, MatchPatch, MatchRecord, SeatRecord } from './store/types.js';
 import {
@@ -820,7 +819,7 @@ export class Room {
       event: action?.kind === 'action' ? action.row.event : null,
       // Delayed spectators see a finished hand: numbered by the table's events, as replays are.
       view: { ...views.spectator, seq: views.seq },
-      hands: views.seats.map((v) => v.hand?.concealed ?? []) as unknown as BySeat<readonly TileKind[]>,
+      ...seatHands(views.seats),
     });
   }
 
@@ -848,6 +847,7 @@ export class Room {
           seq: frame.seq,
           view: frame.view,
           hands: frame.hands,
+          ...(frame.handsRed ? { handsRed: frame.handsRed } : {}),
         });
       }
     }
@@ -874,7 +874,7 @@ export class Room {
         role: viewer,
         table: this.info(),
         view: frame?.view ?? null,
-        ...(frame ? { hands: frame.hands } : {}),
+        ...(frame ? { hands: frame.hands, ...(frame.handsRed ? { handsRed: frame.handsRed } : {}) } : {}),
       };
     }
     return { type: 'welcome', v: PROTOCOL_VERSION, role: viewer, table: this.info(), view: this.viewOf(viewer) };

@@ -226,8 +226,9 @@ export type ServerMessage =
       readonly table: TableInfo;
       /** Null while the table is still in the lobby (or, with `spectatorDelay`, before the first hand ended). */
       readonly view: TableView | null;
-      /** With `spectatorDelay`: every seat's concealed tiles in the (delayed) view. */
+      /** With `spectatorDelay`: every seat's concealed tiles in the (delayed) view, and their red fives. */
       readonly hands?: BySeat<readonly TileKind[]>;
+      readonly handsRed?: BySeat<readonly TileKind[]>;
     }
   /** The table after an accepted event, as this socket's viewer may see it. `seq` === view.seq. */
   | {
@@ -239,6 +240,7 @@ export type ServerMessage =
        * whole hand behind, with every seat's concealed tiles.
        */
       readonly hands?: BySeat<readonly TileKind[]>;
+      readonly handsRed?: BySeat<readonly TileKind[]>;
     }
   /** Lobby changes: a seat taken, a bot seated, a player (dis)connected, started, ended. */
   | { readonly type: 'table'; readonly table: TableInfo }
@@ -374,6 +376,8 @@ export interface ReplayFrame {
   readonly view: TableView;
   /** Every seat's concealed tiles after the event. */
   readonly hands: BySeat<readonly TileKind[]>;
+  /** Riichi tables with red fives: the red fives among each seat's `hands`. */
+  readonly handsRed?: BySeat<readonly TileKind[]>;
 }
 
 /** GET /api/matches/:id/replay[?hand=N] */
