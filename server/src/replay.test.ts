@@ -20,7 +20,7 @@ function recordOf(config: MatchConfig): MatchRecord {
     id: '00000000-0000-4000-8000-000000000001',
     code: 'REPLAY',
     ruleset: config.ruleset,
-    options: config.options ?? {},
+    options: (config.options ?? {}) as Record<string, unknown>,
     rounds: config.rounds ?? 1,
     seed: config.seed,
     seedHash: '',
