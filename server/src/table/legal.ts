@@ -14,7 +14,7 @@ import {
   type TileId,
   type TileKind,
 } from '@mahjong/shared';
-import { keepsADiscard, type Meld, mayDeclareNineTerminals, riichiKongAllowed, swapCallKinds } from '@mahjong/shared';
+import { type Meld, mayDeclareNineTerminals, riichiKongAllowed, swapCallKinds } from '@mahjong/shared';
 import { deadCount, liveCount } from './core.js';
 import { firstUninterruptedDraw, kongCount, redFivesOf, riichiOf, riichiOffers, swapCallBan } from './riichi-play.js';
 import { countOf, countsOf, discardCopy } from './counts.js';
@@ -183,11 +183,16 @@ const PUNG_OF: readonly Meld[] = Array.from({ length: 34 }, (_, k) =>
   Object.freeze({ kind: 'pung' as const, tiles: [k, k, k] as TileKind[], concealed: false, claimed: k as TileKind }),
 );
 
-/** Whether the hand, once `fromHand` went into `meld`, keeps a discard the swap-call rule allows. */
+/**
+ * Whether the hand, once `fromHand` went into `meld`, keeps a discard the swap-call rule allows
+ * (`keepsADiscard` of the shared rule, counted on the hand's remembered counts: it has more tiles
+ * left than tiles of the banned kinds).
+ */
 function callKeepsADiscard(concealed: readonly TileId[], fromHand: readonly TileKind[], meld: Meld): boolean {
-  const after = Uint8Array.from(countsOf(concealed));
-  for (const x of fromHand) after[x] = (after[x] as number) - 1;
-  return keepsADiscard(after, swapCallKinds(meld));
+  const counts = countsOf(concealed);
+  let banned = 0;
+  for (const k of swapCallKinds(meld)) banned += (counts[k] as number) - fromHand.filter((x) => x === k).length;
+  return concealed.length - fromHand.length > banned;
 }
 
 export function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId): LegalAction[] {

@@ -178,10 +178,13 @@ export function swapCallBan(s: TableState): readonly TileKind[] {
 /** Whether `tile` completes the seat's hand in shape (whatever its yaku): a wait, for furiten. */
 export function completesShape(st: SeatState, tile: TileId): boolean {
   if (st.concealed.length % 3 !== 1) return false;
-  const counts = Uint8Array.from(countsOf(st.concealed));
+  // The hand's remembered counts, with the tile added for the check and taken out again.
+  const counts = countsOf(st.concealed) as Uint8Array;
   const k = kindOfId(tile);
   counts[k] = (counts[k] as number) + 1;
-  return isComplete(counts, st.melds.length, RIICHI_ANALYSIS);
+  const complete = isComplete(counts, st.melds.length, RIICHI_ANALYSIS);
+  counts[k] = (counts[k] as number) - 1;
+  return complete;
 }
 
 /**

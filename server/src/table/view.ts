@@ -288,6 +288,8 @@ function sortedKinds(ids: readonly TileId[]): TileKind[] {
 
 /** Waits by concealed hand (arrays are never mutated: a new hand is a new array). */
 const waitsMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
+/** Red fives by concealed hand (a hand's tiles belong to one table, so to one red-five rule). */
+const redMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
 
 function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   const h = s.hand;
@@ -301,19 +303,19 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
     if (known === undefined) waitsMemo.set(st.concealed, ready);
   }
   const drawn = st.drawn === null || s.phase !== 'playing' ? null : kindOfId(st.drawn);
-  const hand = {
+  const hand: { -readonly [K in keyof NonNullable<TableView['hand']>]: NonNullable<TableView['hand']>[K] } = {
     concealed,
     drawn,
     waits: ready,
     missedWin: st.missed.length > 0,
-    // (The waits just worked out are the hand's riichi waits: a riichi table analyses as riichi.)
-    ...(h.riichi !== null && s.phase === 'playing' ? { furiten: inFuriten(h, seat, ready) } : {}),
   };
+  if (h.riichi === null) return hand;
+  // (The waits just worked out are the hand's riichi waits: a riichi table analyses as riichi.)
+  if (s.phase === 'playing') hand.furiten = inFuriten(h, seat, ready);
   const red = redFivesOf(s.setup);
-  if (red === 0) return hand;
-  return {
-    ...hand,
-    red: redKinds(st.concealed, red),
-    drawnRed: drawn !== null && isRedFive(st.drawn as TileId, red),
-  };
+  if (red !== 0) {
+    hand.red = redMemo.memo(st.concealed, (ids) => redKinds(ids, red));
+    hand.drawnRed = drawn !== null && isRedFive(st.drawn as TileId, red);
+  }
+  return hand;
 }

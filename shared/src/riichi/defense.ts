@@ -31,7 +31,11 @@ export function genbutsu(threat: RiichiThreat): Set<TileKind> {
  * open melds, dora indicators, one's own hand).
  */
 export function danger(kind: TileKind, threat: RiichiThreat, visible: ArrayLike<number>): number {
-  const safe = genbutsu(threat);
+  return dangerAgainst(kind, genbutsu(threat), visible);
+}
+
+/** `danger` with the declarer's certain safe kinds worked out once. */
+function dangerAgainst(kind: TileKind, safe: ReadonlySet<TileKind>, visible: ArrayLike<number>): number {
   if (safe.has(kind)) return 0;
   if (isHonour(kind)) return (visible[kind] ?? 0) >= 3 ? 1 : 4;
   if (!isSuited(kind)) return 6;
@@ -58,6 +62,7 @@ export function foldDiscard(
   visible: ArrayLike<number>,
 ): TileKind | null {
   if (hand.length === 0) return null;
-  const score = (k: TileKind) => Math.max(0, ...threats.map((t) => danger(k, t, visible)));
+  const safe = threats.map(genbutsu);
+  const score = (k: TileKind) => Math.max(0, ...safe.map((s) => dangerAgainst(k, s, visible)));
   return [...new Set(hand)].sort((a, b) => score(a) - score(b) || a - b)[0]!;
 }
