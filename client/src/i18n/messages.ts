@@ -158,6 +158,13 @@ export const MESSAGES = {
   'lobby.none': { en: 'none', 'zh-HK': '無' },
   'lobby.doubleRon': { en: 'Double ron (off: the first in turn wins)', 'zh-HK': '一炮雙響（關：上家優先）' },
   'lobby.swapCalls': { en: 'Swap calls (kuikae) allowed', 'zh-HK': '容許食替（喰替）' },
+  'lobby.extraRound': {
+    en: 'Extra round (sudden death) when nobody has 30,000',
+    'zh-HK': '無人有30,000點時加打一圈（驟死）',
+  },
+  'lobby.lastDealerStops': { en: 'Last dealer stops when first', 'zh-HK': '最後莊家排第一時完場' },
+  'lobby.abortiveDraws': { en: 'Abortive draws:', 'zh-HK': '途中流局：' },
+  'lobby.tripleRonAborts': { en: 'Triple ron aborts the hand', 'zh-HK': '三家和了即流局' },
   'lobby.eastOnly': { en: 'East round only', 'zh-HK': '只打東圈' },
   'lobby.eastSouth': { en: 'East and South', 'zh-HK': '東南兩圈' },
   'lobby.full': { en: 'Full match (4 rounds)', 'zh-HK': '全場（四圈）' },

@@ -190,6 +190,21 @@ function createCard(): HTMLElement {
   const swapCalls = el('input', { type: 'checkbox', name: 'swapCalls' });
   const bustEnds = el('input', { type: 'checkbox', name: 'bustEnds' });
   bustEnds.checked = true;
+  // The match's end and the abortive draws: on by default, as the server's table rules.
+  const onByDefault = (key: string) => {
+    const box = el('input', { type: 'checkbox', name: key });
+    box.checked = true;
+    return box;
+  };
+  const extraRound = onByDefault('extraRound');
+  const lastDealerStops = onByDefault('lastDealerStops');
+  const tripleRonAborts = onByDefault('tripleRonAborts');
+  const abortive = {
+    nineTerminals: onByDefault('nineTerminals'),
+    fourWinds: onByDefault('fourWinds'),
+    fourKongs: onByDefault('fourKongs'),
+    fourRiichi: onByDefault('fourRiichi'),
+  };
   const uma = pick('Uma', 'uma', [
     ['15,5,-5,-15', '15 / 5 (default)'],
     ['20,10,-10,-20', '20 / 10'],
@@ -227,7 +242,19 @@ function createCard(): HTMLElement {
       'div',
       { class: 'row' },
       el('label', {}, bustEnds, 'A score below zero ends the match'),
+      el('label', {}, extraRound, 'Extra round (sudden death) when nobody has 30,000'),
+      el('label', {}, lastDealerStops, 'Last dealer stops when first'),
       el('label', {}, 'Uma ', uma),
+    ),
+    el(
+      'div',
+      { class: 'row', 'data-testid': 'abortive-draws' },
+      el('span', {}, 'Abortive draws:'),
+      el('label', {}, abortive.nineTerminals, 'Nine terminals'),
+      el('label', {}, abortive.fourWinds, 'Four winds'),
+      el('label', {}, abortive.fourKongs, 'Four kongs'),
+      el('label', {}, abortive.fourRiichi, 'Four riichi'),
+      el('label', {}, tripleRonAborts, 'Triple ron aborts the hand'),
     ),
   );
   const house = el(
@@ -302,6 +329,13 @@ function createCard(): HTMLElement {
                 nagashiMangan: nagashi.checked,
                 swapCalls: swapCalls.checked,
                 bustEnds: bustEnds.checked,
+                extraRound: extraRound.checked,
+                lastDealerStops: lastDealerStops.checked,
+                tripleRonAborts: tripleRonAborts.checked,
+                nineTerminals: abortive.nineTerminals.checked,
+                fourWinds: abortive.fourWinds.checked,
+                fourKongs: abortive.fourKongs.checked,
+                fourRiichi: abortive.fourRiichi.checked,
                 uma: uma.value.split(',').map(Number),
               }
             : {
