@@ -29,7 +29,7 @@ import { onLangChange } from '../i18n/i18n.js';
 import { localiseScene } from '../i18n/scene.js';
 import { audio } from '../audio/player.js';
 import { settings } from '../settings/settings.js';
-import { TableFeedback } from '../table/feedback.js';
+import { calloutText, TableFeedback } from '../table/feedback.js';
 import { mountHelp } from '../ui/help.js';
 
 const params = new URLSearchParams(location.search);
@@ -402,7 +402,25 @@ function summaryLinks(): HTMLElement {
 /** What the overlay shows depends on these only: an unchanged key keeps its DOM (a link being clicked stays). */
 let overlayKey = '';
 
+/** The overlay as the state says; a card open over the table ends the call-outs and holds new ones back. */
 function renderOverlay(): void {
+  drawOverlay();
+  feedback.cover(!resultEl.hidden);
+}
+
+/** A win's card carries its call-out (榮和 Ron, 自摸 Tsumo, 食糊 Win), which the card ended on the table. */
+function withCall(card: HTMLElement, view: TableView): HTMLElement {
+  const r = view.lastResult;
+  if (r?.kind !== 'win' || r.winner === undefined) return card;
+  const text = calloutText('win', {
+    ...(r.discarder === undefined ? {} : { from: r.discarder }),
+    ...(view.riichi ? { riichiTable: true } : {}),
+  });
+  if (text) card.querySelector('h2')?.append(' ', el('span', { class: 'call-badge', 'data-no-translate': '' }, text));
+  return card;
+}
+
+function drawOverlay(): void {
   const v = state.view;
   const key = JSON.stringify([
     state.lost,
@@ -468,7 +486,8 @@ function renderOverlay(): void {
     return;
   }
   const wrap = el('div', { style: 'max-width:760px;width:100%' });
-  const rc = resultCard(v);
+  const card = resultCard(v);
+  const rc = card && withCall(card, v);
   if (over) {
     void loadDetail();
     // Ended by the host mid-match: the view never says so; the stored match has the seed.

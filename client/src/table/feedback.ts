@@ -82,8 +82,10 @@ export class TableFeedback {
   private lastScene: Scene | null = null;
   private readonly live: HTMLElement;
   private readonly callouts: HTMLElement;
-  /** Every call-out shown (tests read it through the page hook). */
+  /** Every call-out made (tests read it through the page hook); one made under a card is not drawn. */
   readonly shown: { kind: TableEventKind; seat: Seat; text: string }[] = [];
+  /** A card (hand result, match summary...) is open over the table: no call-out is drawn. */
+  private covered = false;
   /** Every announcement made in the live region (tests read it through the page hook). */
   readonly announced: string[] = [];
 
@@ -189,6 +191,21 @@ export class TableFeedback {
     return this.hintsFor.hints;
   }
 
+  /**
+   * A card opens over the table (`on`) or closes: the call-outs on screen end at once and none is
+   * drawn while it is open, so that a call-out never hides a card's text (a win's call-out came
+   * with its result card and stayed over the patterns, or over the match summary's ranking).
+   */
+  cover(on: boolean): void {
+    this.covered = on;
+    if (on) this.callouts.replaceChildren();
+  }
+
+  /** The call-outs on screen now (tests). */
+  get onScreen(): number {
+    return this.callouts.childElementCount;
+  }
+
   /** A tick in the last seconds of the viewer's own turn. */
   tick(seconds: number | null, myTurn: boolean): void {
     if (myTurn && seconds !== null && seconds > 0 && seconds <= 3) audio.play('tick');
@@ -197,13 +214,14 @@ export class TableFeedback {
   private callout(e: TableEvent): void {
     const text = calloutText(e.kind, e);
     if (!text) return;
+    this.shown.push({ kind: e.kind, seat: e.seat, text });
+    if (this.covered) return;
     const pos = positionOf(e.seat, this.bottomSeat());
     const el = document.createElement('div');
     el.className = `callout callout-${pos} callout-${e.kind}`;
     el.textContent = text;
     el.dataset.noTranslate = '';
     this.callouts.append(el);
-    this.shown.push({ kind: e.kind, seat: e.seat, text });
     setTimeout(() => el.remove(), 1600);
   }
 }
