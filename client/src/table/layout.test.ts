@@ -552,3 +552,25 @@ test('seat labels keep the names on a phone (smaller type or a cut name, never n
     }
   }
 });
+
+/**
+ * A portrait phone uses its height: the full ponds (24 discards) and the panel reach over most of
+ * the height between the top seat's tiles and the viewer's own (on a larger portrait window the
+ * discards reach their largest size first). On a phone of 390x844 they once
+ * took under 60% of it, with tall empty bands above and below them, the ponds held to the width.
+ */
+test.each(GRID.filter(([w, h]) => w <= 414 && h >= w * 1.3))(
+  'a portrait phone gives its height to the ponds: %i x %i',
+  (W, H) => {
+    for (const [name, view] of CROWDS) {
+      const scene = layoutTable(view, W, H, { selected: null });
+      const tilesDrawn = scene.items.filter((i): i is TileItem => i.type === 'tile');
+      const bounds = (re: RegExp) => tilesDrawn.filter((t) => re.test(t.key)).map(tileBounds);
+      const top = Math.max(...bounds(/^[cmf]:2:/).map((b) => b.y1));
+      const mine = Math.min(...bounds(/^(h:|[mf]:0:)/).map((b) => b.y0));
+      const ponds = bounds(/^d:/);
+      const reach = Math.max(...ponds.map((b) => b.y1)) - Math.min(...ponds.map((b) => b.y0));
+      expect(reach / (mine - top), name).toBeGreaterThanOrEqual(0.7);
+    }
+  },
+);

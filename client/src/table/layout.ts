@@ -430,17 +430,25 @@ interface Centre {
 /**
  * The four discard ponds around the centre panel: the largest discard that fits `box`, trying
  * six or eight tiles per row on each axis (a wide window takes longer rows at the top and
- * bottom, a tall one at the sides).
+ * bottom, a tall one at the sides). A box taller than wide (a portrait phone) may also give the
+ * side ponds rows of up to fourteen: fewer rows across the narrow width, the panel and the ponds
+ * taller, so that the height above and below them is used.
  */
-function fitCentre(box: Box, count: (s: 'v' | 's') => number, cap: number): Centre {
+function fitCentre(box: Box, count: (s: 'v' | 's') => number, cap: number, maxPw: number): Centre {
   let best: Centre | null = null;
+  const sideCols = box.h > box.w ? [6, 8, 10, 12, 14] : [6, 8];
   for (const colsV of [6, 8]) {
-    for (const colsS of [6, 8]) {
+    for (const colsS of sideCols) {
       const rowsV = Math.ceil(Math.max(POND_MIN, count('v')) / colsV);
       const rowsS = Math.ceil(Math.max(POND_MIN, count('s')) / colsS);
       const pwU = colsV + 0.4;
       const phU = colsS + 0.4;
-      const d = Math.min(cap, box.w / (pwU + 2 * rowsS * TILE_ASPECT), box.h / (phU + 2 * rowsV * TILE_ASPECT));
+      const d = Math.min(
+        cap,
+        maxPw / pwU,
+        box.w / (pwU + 2 * rowsS * TILE_ASPECT),
+        box.h / (phU + 2 * rowsV * TILE_ASPECT),
+      );
       if (!best || d > best.d + 0.01) best = { d, colsV, colsS, rowsV, rowsS, pw: pwU * d, ph: phU * d };
     }
   }
@@ -451,6 +459,8 @@ const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x
 
 /** Room the page's action bar needs (CSS px): a row of buttons. */
 const BAR = { w: 120, h: 48, room: 64 } as const;
+/** The least width of the corners beside the panel (the page's switches, the waits). */
+const CORNER_W = 60;
 
 interface Placement {
   readonly cx: number;
@@ -547,12 +557,16 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     };
     const count = (axis: 'v' | 's') =>
       axis === 'v' ? Math.max(slots('bottom'), slots('top')) : Math.max(slots('left'), slots('right'));
-    const cap = Math.min(hand * 0.8, o * 1.25);
-    let centre = fitCentre(box, count, cap);
+    // Discards no larger than most of a hand tile; a tall box (the hand kept small by the
+    // window's width, height to spare) lets them come closer to it.
+    const cap = box.h > box.w ? Math.min(hand * 0.95, o * 1.3) : Math.min(hand * 0.8, o * 1.25);
+    // The panel leaves the corners beside it their width (see place).
+    const maxPw = Math.max(box.w * 0.3, box.w - 2 * (CORNER_W + 2 * m));
+    let centre = fitCentre(box, count, cap, maxPw);
     let at = place(box, centre, m);
     // No room for the action bar beside the ponds: keep a strip below them.
     if (!barFits(at.bar)) {
-      centre = fitCentre({ ...box, h: Math.max(1, box.h - BAR.room) }, count, cap);
+      centre = fitCentre({ ...box, h: Math.max(1, box.h - BAR.room) }, count, cap, maxPw);
       at = place(box, centre, m);
     }
     const candidate = { o, lines, depths, centre, box, at };
