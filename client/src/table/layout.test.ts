@@ -9,6 +9,7 @@ import {
   layoutTable,
   redInHand,
   positionOf,
+  type RectItem,
   type Scene,
   TILE_ASPECT,
   type TextItem,
@@ -428,6 +429,29 @@ function problems(scene: Scene, W: number, H: number): string[] {
     for (let j = i + 1; j < texts.length; j++)
       if (meet(xb[i] as never, xb[j] as never)) out.push(`text ${t.key} x text ${texts[j]?.key}`);
   });
+  // The marks on the centre panel (the turn bar, riichi sticks): on the panel, over no label, tile
+  // or other mark (a stick's dot is on its stick).
+  const panel = scene.items.find((i): i is RectItem => i.type === 'rect' && i.key === 'panel');
+  const rectBox = (r: RectItem) => ({ x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h });
+  const marks = scene.items.filter((i): i is RectItem => i.type === 'rect' && i.key !== 'panel');
+  marks.forEach((r, i) => {
+    const b = rectBox(r);
+    if (panel) {
+      const p = rectBox(panel);
+      if (b.x0 < p.x0 - 0.5 || b.y0 < p.y0 - 0.5 || b.x1 > p.x1 + 0.5 || b.y1 > p.y1 + 0.5)
+        out.push(`${r.key} off the panel`);
+    }
+    texts.forEach((t, j) => {
+      if (meet(b, xb[j] as never)) out.push(`${r.key} x text ${t.key}`);
+    });
+    tilesDrawn.forEach((t, j) => {
+      if (meet(b, tb[j] as never)) out.push(`${r.key} x ${t.key}`);
+    });
+    for (const o of marks.slice(i + 1)) {
+      const sameStick = r.key.split(':').slice(0, 2).join(':') === o.key.split(':').slice(0, 2).join(':');
+      if (!sameStick && meet(b, rectBox(o))) out.push(`${r.key} x ${o.key}`);
+    }
+  });
   const bar = scene.regions.bar;
   const barBox = { x0: bar.x, y0: bar.y, x1: bar.x + bar.w, y1: bar.y + bar.h };
   if (bar.w < 100 || bar.h < 40) out.push(`bar region too small ${Math.round(bar.w)}x${Math.round(bar.h)}`);
@@ -551,6 +575,75 @@ test('seat labels keep the names on a phone (smaller type or a cut name, never n
       expect(label?.text).toContain('-1200');
     }
   }
+});
+
+/**
+ * The turn bar at every seat's turn, over every viewport and 900x640 (where it once went through
+ * the own seat's label, "E● Ann 25000" struck through): over no label, sticks or tiles, on the
+ * panel; each seat's bar its own item (a new turn's bar fades in at its seat, it does not slide
+ * across the table and the ponds from the last one's).
+ */
+test.each([...GRID, [900, 640] as const])('the turn bar crosses no label at any seat: %i x %i', (W, H) => {
+  for (const view of [
+    crowdedRiichi(24),
+    crowdedMelds(24),
+    makeView({ ruleset: 'riichi-modern', riichi: crowdedRiichi(0).riichi }),
+  ]) {
+    const keys = new Set<string>();
+    for (const turn of [0, 1, 2, 3] as const) {
+      const scene = layoutTable({ ...view, turn }, W, H, { selected: null, clock: { kind: 'turn', seconds: 7 } });
+      expect(problems(scene, W, H)).toEqual([]);
+      const bars = scene.items.filter((i) => i.key.startsWith('turnbar'));
+      expect(bars.map((b) => b.key)).toEqual([`turnbar:${turn}`]);
+      keys.add(bars[0]?.key ?? '');
+    }
+    expect(keys.size).toBe(4);
+  }
+});
+
+describe('riichi tables: the dora indicators and the sticks', () => {
+  const riichi = crowdedRiichi(0).riichi as NonNullable<TableView['riichi']>;
+  const declared = { discard: 0, ippatsu: true, double: false, discardsBefore: [0, 0, 0, 0] as const };
+  const view = makeView(
+    { ruleset: 'riichi-modern', riichi: { ...riichi, doraIndicators: tiles('4z') }, turn: 1 },
+    { 2: { riichi: declared, discards: [{ tile: tiles('1m')[0] as TileKind, claimed: false }] } },
+  );
+
+  test.each([
+    [390, 844],
+    [844, 390],
+    [900, 640],
+    [1280, 800],
+  ] as const)('a labelled, readable indicator and a stick by the declared seat only: %i x %i', (W, H) => {
+    const scene = layoutTable(view, W, H, { selected: null });
+    expect(problems(scene, W, H)).toEqual([]);
+    const label = scene.items.find((i): i is TextItem => i.key === 'doraLabel');
+    expect(label?.text).toBe('Dora indicator');
+    const tile = scene.items.find((i): i is TileItem => i.key === 'dora:0');
+    expect(tile?.face).toBe(tiles('4z')[0]);
+    // Most of a discard's size (it was a small tile at the size of the panel's type).
+    expect(tile?.w).toBeGreaterThanOrEqual(scene.sizes.discard * 0.7);
+    // The label beside the tile or above it, never over it (problems: no text over a tile).
+    // The stick lies in front of seat 2's label (the top of the panel when seat 0 is at the bottom).
+    const sticks = scene.items.filter((i): i is RectItem => i.type === 'rect' && i.key.startsWith('stick:'));
+    expect(sticks.map((s) => s.key).sort()).toEqual(['stick:2', 'stick:2:dot']);
+    const body = sticks.find((s) => s.key === 'stick:2') as RectItem;
+    const seatLabel = scene.items.find((i): i is TextItem => i.key === 'seat:2') as TextItem;
+    expect(body.w).toBeGreaterThan(body.h * 3);
+    expect(body.y).toBeGreaterThan(textBounds(seatLabel).y1 - 0.5);
+    // No "R" after the name any more: the stick says it.
+    expect(seatLabel.text).not.toMatch(/ R /);
+  });
+
+  test('several indicators are labelled in the plural; every declared seat has its stick', () => {
+    const scene = layoutTable(crowdedRiichi(24), 1280, 800, { selected: null });
+    expect(scene.items.find((i) => i.key === 'doraLabel')).toMatchObject({ text: 'Dora indicators' });
+    expect(scene.items.filter((i) => i.type === 'tile' && i.key.startsWith('dora:'))).toHaveLength(5);
+    expect(scene.items.filter((i) => /^stick:\d$/.test(i.key))).toHaveLength(4);
+    // A Hong Kong table has neither.
+    const hk = layoutTable(crowdedMelds(24), 1280, 800, { selected: null });
+    expect(hk.items.some((i) => i.key === 'doraLabel' || i.key.startsWith('stick:'))).toBe(false);
+  });
 });
 
 /**

@@ -355,6 +355,8 @@ function seatGroups(view: TableView, seat: SeatPublicView, isBottom: boolean, ui
 
 const COLORS = {
   text: '#f4f1e6',
+  stick: '#f4f1e6',
+  stickDot: '#d32f2f',
   muted: '#b8d4c6',
   gold: '#f2b705',
   red: '#ffb0a4', // 4.8:1 on the felt (WCAG AA); the old #e05545 was 2.2:1
@@ -378,7 +380,10 @@ export const TABLE_TEXT = {
   riichiWall: (wall: number) => `Wall ${wall}`,
   pot: (honba: number, sticks: number) => `${honba} honba · ${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`,
   shortPot: (honba: number, sticks: number) => `H${honba} · S${sticks}`,
-  inRiichi: ' R',
+  honba: (honba: number) => `${honba} honba`,
+  sticks: (sticks: number) => `${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`,
+  doraIndicator: 'Dora indicator',
+  doraIndicators: 'Dora indicators',
 } as const;
 
 /** Rough width of a text in pixels (layout and tests only; the renderer measures for real). */
@@ -692,7 +697,9 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   }
 
   // The centre panel: each seat's wind, name and score on its side (the side ones turned),
-  // the round, the wall and the running clock in the middle.
+  // the round, the wall and the running clock in the middle. From each edge inwards: the turn
+  // bar's own band (nothing else is drawn under the bar), the seat's label, and at a riichi
+  // table the place of the seat's riichi stick; the middle block within.
   const pw = centre.pw - d * 0.3;
   const ph = centre.ph - d * 0.3;
   items.push({
@@ -706,31 +713,51 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     alpha: 0.85,
     radius: Math.min(pw, ph) * 0.08,
   });
-  const ls = clamp(Math.min(pw, ph) / 9, 8, 17);
-  const strip = ls * 1.5;
-  const innerW = pw - 2 * strip;
-  const innerH = ph - 2 * strip;
-  const round = TABLE_TEXT.round(windName(view.prevailingWind), view.handNumber + 1);
+  const ls = clamp(Math.min(pw, ph) / 11, 8, 17);
+  const barT = Math.max(2.5, ls * 0.2);
+  const barBand = barT + Math.max(1, ls * 0.08);
+  // A label's box is 1.25 of its type's size high.
+  const strip = ls * 1.35;
   const pot = view.riichi;
+  const stickBand = pot ? Math.max(4, ls * 0.4) : 0;
+  const edge = barBand + strip + stickBand;
+  const innerW = pw - 2 * edge;
+  const innerH = ph - 2 * edge;
+  const round = TABLE_TEXT.round(windName(view.prevailingWind), view.handNumber + 1);
   // Riichi: the live wall alone (the dead wall is always 14), honba and sticks on their own line.
   const wall = pot ? TABLE_TEXT.riichiWall(view.wallCount) : TABLE_TEXT.wall(view.wallCount, view.deadWallCount);
-  // On the narrowest panels the short form (H12 · S4) of honba and sticks.
+  // Honba and sticks: on two lines in a tall panel (a portrait phone's: narrow, height to spare),
+  // else on one, in the short form (H12 · S4) on the narrowest panels.
   const fullPot = pot ? TABLE_TEXT.pot(pot.honba, pot.sticks) : '';
-  const potText =
-    pot && (innerW * 0.94) / textWidth(fullPot, 1) < 7 ? TABLE_TEXT.shortPot(pot.honba, pot.sticks) : fullPot;
+  const potLines = !pot
+    ? []
+    : innerH > innerW * 1.5
+      ? [TABLE_TEXT.honba(pot.honba), TABLE_TEXT.sticks(pot.sticks)]
+      : [(innerW * 0.94) / textWidth(fullPot, 1) < 7 ? TABLE_TEXT.shortPot(pot.honba, pot.sticks) : fullPot];
   const widest = Math.max(
     textWidth(round, 1, true),
     textWidth(wall, 1),
-    textWidth(potText, 1),
+    ...potLines.map((t) => textWidth(t, 1)),
     textWidth(TABLE_TEXT.clock('claim', 20), 1, true),
   );
-  // Riichi: a row of dora indicators above the three lines.
-  const rows = pot ? 5.8 : 3;
-  const fs = clamp(Math.min(ls * 1.1, (innerW * 0.94) / widest, innerH / (rows * 1.3)), 6, 18);
+  // The lines (and, at a riichi table, the dora indicators above them) centred as one block, with
+  // a place kept for the clock so that nothing moves when it comes and goes. The indicators' row
+  // takes at least two lines' height and what the lines leave; on a short panel the type gives
+  // way (down to 80% of its size) until the indicators are nearly a discard's size.
+  const slots = 3 + potLines.length;
+  const doraAt = (size: number) =>
+    pot ? doraRow(pot.doraIndicators, innerW * 0.94, innerH - slots * size * 1.3 - size * 0.3, size, d) : null;
+  const fsMax = clamp(Math.min(ls * 1.1, (innerW * 0.94) / widest, innerH / ((slots + (pot ? 2 : 0)) * 1.3)), 6, 18);
+  let fs = fsMax;
+  let dora = doraAt(fs);
+  while (dora && dora.tw < d * 0.9 && fs > Math.max(6, fsMax * 0.8) + 0.01) {
+    fs = Math.max(6, fsMax * 0.8, fs * 0.95);
+    dora = doraAt(fs);
+  }
   const middle: { key: string; text: string; color: string; bold: boolean }[] = [
     { key: 'round', text: round, color: COLORS.text, bold: true },
     { key: 'wall', text: wall, color: COLORS.muted, bold: false },
-    ...(pot ? [{ key: 'pot', text: potText, color: COLORS.muted, bold: false }] : []),
+    ...potLines.map((text, i) => ({ key: i === 0 ? 'pot' : 'sticks', text, color: COLORS.muted, bold: false })),
   ];
   if (ui.clock)
     middle.push({
@@ -740,27 +767,9 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       bold: true,
     });
   const lineH = fs * 1.3;
-  // The lines (and, at a riichi table, the indicators above them) centred as one block, with a
-  // place kept for the clock so that nothing moves when it comes and goes.
-  const tw = fs * 1.5;
-  const th = tw * TILE_ASPECT;
-  const above = pot ? th + fs * 0.2 : 0;
-  const slots = pot ? 4 : 3;
+  const above = dora ? dora.h + fs * 0.3 : 0;
   const firstY = cy - ((slots - 1) * lineH) / 2 + above / 2;
-  if (pot) {
-    const y = firstY - fs / 2 - fs * 0.2 - th / 2;
-    pot.doraIndicators.forEach((face, i) => {
-      items.push({
-        type: 'tile',
-        key: `dora:${i}`,
-        face,
-        x: cx + (i - (pot.doraIndicators.length - 1) / 2) * tw * 1.05,
-        y,
-        w: tw,
-        rotation: 0,
-      });
-    });
-  }
+  if (dora) items.push(...dora.place(cx, firstY - lineH / 2 - fs * 0.3 - dora.h / 2));
   middle.forEach((t, i) => {
     items.push({
       type: 'text',
@@ -780,22 +789,27 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     const seat = view.seats[s];
     const turn = view.turn === s && view.phase === 'playing';
     const name = seat.name ?? (seat.isBot ? TABLE_TEXT.bot : TABLE_TEXT.seatName(s));
-    const room = (p === 'bottom' || p === 'top' ? pw : ph) - 2 * strip - ls;
+    const along = p === 'bottom' || p === 'top' ? pw : ph;
+    // Clear of the other sides' bands (their bars and labels) at both ends.
+    const room = along - 2 * (barBand + strip) - ls * 0.5;
     const label = fitLabel(
       `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} `,
       name,
-      `${seat.riichi ? TABLE_TEXT.inRiichi : ''} ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}`,
+      ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}`,
       ls,
       room,
     );
-    const at =
+    // A point at distance `inward` from this seat's edge of the panel, on the panel's middle line.
+    const from = (inward: number) =>
       p === 'bottom'
-        ? { x: cx, y: cy + ph / 2 - strip / 2, rotation: 0 }
+        ? { x: cx, y: cy + ph / 2 - inward }
         : p === 'top'
-          ? { x: cx, y: cy - ph / 2 + strip / 2, rotation: 0 }
+          ? { x: cx, y: cy - ph / 2 + inward }
           : p === 'left'
-            ? { x: cx - pw / 2 + strip / 2, y: cy, rotation: Math.PI / 2 }
-            : { x: cx + pw / 2 - strip / 2, y: cy, rotation: -Math.PI / 2 };
+            ? { x: cx - pw / 2 + inward, y: cy }
+            : { x: cx + pw / 2 - inward, y: cy };
+    const at = from(barBand + strip / 2);
+    const rotation = p === 'left' ? Math.PI / 2 : p === 'right' ? -Math.PI / 2 : 0;
     items.push({
       type: 'text',
       key: `seat:${s}`,
@@ -807,20 +821,24 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       bold: turn,
       anchorX: 0.5,
       anchorY: 0.5,
-      ...(at.rotation ? { rotation: at.rotation } : {}),
+      ...(rotation ? { rotation } : {}),
     });
+    // A seat in riichi: its 1,000 stick on the table in front of its label.
+    if (seat.riichi)
+      items.push(...riichiStick(s, from(barBand + strip + stickBand / 2), p, stickBand, along - 2 * edge));
     if (turn) {
-      // A bar on the panel's edge towards the seat whose move it is.
-      const t = Math.max(3, ls * 0.22);
+      // A bar along the panel's edge towards the seat whose move it is, in a band of its own (it
+      // once went through the own seat's label); one key per seat, so that a new turn's bar
+      // fades in at its side instead of sliding across the table from the last one's.
       const bar =
         p === 'bottom'
-          ? { x: cx - pw / 2, y: cy + ph / 2 - t, w: pw, h: t }
+          ? { x: cx - pw / 2, y: cy + ph / 2 - barT, w: pw, h: barT }
           : p === 'top'
-            ? { x: cx - pw / 2, y: cy - ph / 2, w: pw, h: t }
+            ? { x: cx - pw / 2, y: cy - ph / 2, w: pw, h: barT }
             : p === 'left'
-              ? { x: cx - pw / 2, y: cy - ph / 2, w: t, h: ph }
-              : { x: cx + pw / 2 - t, y: cy - ph / 2, w: t, h: ph };
-      items.push({ type: 'rect', key: 'turnbar', ...bar, color: COLORS.turn, alpha: 1, radius: t / 2 });
+              ? { x: cx - pw / 2, y: cy - ph / 2, w: barT, h: ph }
+              : { x: cx + pw / 2 - barT, y: cy - ph / 2, w: barT, h: ph };
+      items.push({ type: 'rect', key: `turnbar:${s}`, ...bar, color: COLORS.turn, alpha: 1, radius: barT / 2 });
     }
   }
 
@@ -844,6 +862,107 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     sizes: { hand, other: o, discard: d, meld: bottomSizes.meld },
     regions: { bar: barBox, waits: cornerL, menu: placed.menu, box },
   };
+}
+
+/**
+ * The dora indicators' row of a riichi table's centre panel, in a room `w` x `h`: its label
+ * beside the tiles, or above them where that leaves them larger; the tiles as large as the room
+ * allows, at most a discard's size (`d`). Its height, and its items placed about a centre.
+ */
+function doraRow(
+  indicators: readonly TileKind[],
+  w: number,
+  h: number,
+  fs: number,
+  d: number,
+): { h: number; tw: number; place: (x: number, y: number) => SceneItem[] } {
+  const n = Math.max(1, indicators.length);
+  const text = indicators.length > 1 ? TABLE_TEXT.doraIndicators : TABLE_TEXT.doraIndicator;
+  const size = Math.max(6, fs * 0.8);
+  const gap = size * 0.5;
+  const tileIn = (rw: number, rh: number) => Math.max(1, Math.min(d, rh / TILE_ASPECT, rw / (n * 1.05)));
+  const besideTile = tileIn(w - textWidth(text, size) - gap, h);
+  const aboveSize = Math.max(6, Math.min(size, w / textWidth(text, 1)));
+  const aboveTile = tileIn(w, h - aboveSize * 1.3);
+  const beside = besideTile >= aboveTile;
+  const tw = beside ? besideTile : aboveTile;
+  const th = tw * TILE_ASPECT;
+  const tiles = (x0: number, y: number): SceneItem[] =>
+    indicators.map((face, i) => ({
+      type: 'tile' as const,
+      key: `dora:${i}`,
+      face,
+      x: x0 + (i + 0.5) * tw * 1.05,
+      y,
+      w: tw,
+      rotation: 0,
+    }));
+  const label = (x: number, y: number, ts: number, anchorX: number): SceneItem => ({
+    type: 'text',
+    key: 'doraLabel',
+    text,
+    x,
+    y,
+    size: ts,
+    color: COLORS.muted,
+    anchorX,
+    anchorY: 0.5,
+  });
+  if (beside) {
+    const lw = textWidth(text, size);
+    return {
+      h: Math.max(th, size * 1.3),
+      tw,
+      place: (x, y) => {
+        const x0 = x - (lw + gap + n * tw * 1.05) / 2;
+        return [label(x0, y, size, 0), ...tiles(x0 + lw + gap, y)];
+      },
+    };
+  }
+  const lh = aboveSize * 1.3;
+  return {
+    h: lh + th,
+    tw,
+    place: (x, y) => {
+      const top = y - (lh + th) / 2;
+      return [label(x, top + lh / 2, aboveSize, 0.5), ...tiles(x - (n * tw * 1.05) / 2, top + lh + th / 2)];
+    },
+  };
+}
+
+/**
+ * A riichi stick (1,000 points: white, one red dot) lying along seat `s`'s side of the centre
+ * panel, centred at `c`, in a band `band` deep, at most `room` long.
+ */
+function riichiStick(s: Seat, c: { x: number; y: number }, p: Position, band: number, room: number): SceneItem[] {
+  const t = band * 0.6;
+  const l = Math.max(t * 4, Math.min(room * 0.6, t * 11));
+  const flat = p === 'bottom' || p === 'top';
+  const dot = t * 0.75;
+  return [
+    {
+      type: 'rect',
+      key: `stick:${s}`,
+      x: c.x - (flat ? l : t) / 2,
+      y: c.y - (flat ? t : l) / 2,
+      w: flat ? l : t,
+      h: flat ? t : l,
+      color: COLORS.stick,
+      alpha: 1,
+      radius: t / 2,
+    },
+    {
+      type: 'rect',
+      key: `stick:${s}:dot`,
+      x: c.x - dot / 2,
+      y: c.y - dot / 2,
+      w: dot,
+      h: dot,
+      color: COLORS.stickDot,
+      alpha: 1,
+      radius: dot / 2,
+    },
+  ];
 }
 
 /**
