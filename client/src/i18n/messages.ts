@@ -117,6 +117,7 @@ export const MESSAGES = {
   'result.fourKongs': { en: 'Four kongs', 'zh-HK': '四槓散了' },
   'result.fourRiichi': { en: 'Four riichi', 'zh-HK': '四家立直' },
   'result.tripleRon': { en: 'Triple ron', 'zh-HK': '三家和了' },
+  'result.uraIndicators': { en: 'Ura-dora indicators', 'zh-HK': '裏寶牌指示牌' },
   'result.pays': { en: '{name} pays {name2} {n}', 'zh-HK': '{name}付{name2} {n}' },
   'match.over': { en: 'Match over', 'zh-HK': '全場完結' },
   'match.player': { en: 'Player', 'zh-HK': '玩家' },

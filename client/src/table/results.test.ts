@@ -145,6 +145,36 @@ describe('match end', () => {
     expect(text.subtitle).toBe('The wall ran out');
   });
 
+  test('equal scores are drawn side by side, not as one line (the last colour hid the others)', () => {
+    // Seats 1 and 3 end each hand level; at the start all four are.
+    const history = [
+      [25000, 25000, 25000, 25000],
+      [32000, 23000, 22000, 23000],
+      [33000, 22500, 22000, 22500],
+    ];
+    const gap = 7;
+    const pts = chartLines(history, 600, 160, gap).map((l) => l.split(' ').map((p) => p.split(',').map(Number)));
+    const y = (s: number, i: number) => pts[s]?.[i]?.[1] as number;
+    for (let i = 0; i < history.length; i++) {
+      for (let a = 0; a < 4; a++) {
+        for (let b = a + 1; b < 4; b++)
+          expect(Math.abs(y(a, i) - y(b, i)), `hand ${i}: ${a} ${b}`).toBeGreaterThanOrEqual(gap - 0.05);
+      }
+    }
+    // Tied lines sit about their score, in seat order; a higher score stays above; every line in
+    // the box.
+    expect(y(3, 1) - y(1, 1)).toBeCloseTo(gap, 5);
+    expect(y(2, 1)).toBeGreaterThan(y(3, 1));
+    expect(y(0, 1)).toBeLessThan(y(1, 1));
+    expect(pts.flat().every(([, v]) => (v as number) >= 0 && (v as number) <= 160)).toBe(true);
+    // The highest score at the top, the lowest at the bottom, within the margin kept for ties.
+    expect(y(0, 2)).toBeCloseTo(gap * 1.5, 5);
+    expect(Math.max(...[0, 1, 2, 3].map((s) => y(s, 2)))).toBe(y(2, 2));
+    // Without a gap the lines are as before: equal scores on one line.
+    const flat = chartLines(history, 600, 160);
+    expect(flat[1]).toBe(flat[3]);
+  });
+
   test('the revealed seed is checked against the hash published at the start', () => {
     const seed = 'c0ffee'.repeat(8);
     expect(seedCheck(makeView({ seedHash: seedHash(seed) }))).toEqual({ state: 'hidden' });

@@ -26,6 +26,9 @@ export interface HandSummary {
   readonly bonus: readonly TileKind[];
   readonly winTile: TileKind | null;
   readonly winTileRed: boolean;
+  /** Riichi wins: the dora indicators at the end of the hand, and the ura-dora ones when given. */
+  readonly doraIndicators: readonly TileKind[];
+  readonly uraIndicators: readonly TileKind[];
   readonly patterns: readonly { readonly name: string; readonly value: string }[];
   readonly total: string;
   readonly payments: readonly string[];
@@ -61,6 +64,8 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
       bonus: [],
       winTile: null,
       winTileRed: false,
+      doraIndicators: [],
+      uraIndicators: [],
       patterns: [],
       total: '',
       payments,
@@ -94,6 +99,8 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     bonus: view.seats[w].bonus,
     winTile: r.winTile ?? null,
     winTileRed: r.winTileRed === true,
+    doraIndicators: r.doraIndicators ?? [],
+    uraIndicators: r.uraIndicators ?? [],
     patterns: (r.patterns ?? []).map((p) => ({
       name: patternName(p.name, 'en'),
       value: `${p.value} ${p.unit ?? unit}`,
@@ -155,19 +162,50 @@ export function scoreHistory(view: TableView): number[][] {
   return rows;
 }
 
-/** SVG polyline points for each seat's score line in a w x h box. */
-export function chartLines(history: readonly number[][], w: number, h: number): BySeat<string> {
+/**
+ * SVG polyline points for each seat's score line in a w x h box. Seats with equal scores after a
+ * hand would share one line (the last one drawn hiding the others): at each hand the lines are
+ * kept at least `gap` apart, equal or close scores spread about their mean in score order (ties
+ * in seat order), within a margin kept for it at the top and bottom.
+ */
+export function chartLines(history: readonly number[][], w: number, h: number, gap = 0): BySeat<string> {
   const all = history.flat();
   // The scores' own range (riichi points sit far above zero; Hong Kong scores start at zero).
   const lo = Math.min(...all);
   const hi = Math.max(...all, lo + 1);
   const span = hi - lo || 1;
   const n = Math.max(1, history.length - 1);
-  const line = (s: Seat) =>
-    history
-      .map((row, i) => `${((i / n) * w).toFixed(1)},${(h - (((row[s] ?? 0) - lo) / span) * h).toFixed(1)}`)
-      .join(' ');
+  const pad = gap * 1.5;
+  const ys = history.map((row) =>
+    spread(
+      SEATS.map((s) => pad + (h - 2 * pad) * (1 - ((row[s] ?? 0) - lo) / span)),
+      gap,
+    ),
+  );
+  const line = (s: Seat) => ys.map((y, i) => `${((i / n) * w).toFixed(1)},${(y[s] ?? 0).toFixed(1)}`).join(' ');
   return [line(0), line(1), line(2), line(3)];
+}
+
+/** Positions at least `gap` apart, in the order of `ideal` (ties by index), each group about its mean. */
+function spread(ideal: readonly number[], gap: number): number[] {
+  const order = ideal.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
+  const groups: { top: number; members: { y: number; i: number }[] }[] = [];
+  for (const m of order) {
+    groups.push({ top: m.y, members: [m] });
+    for (;;) {
+      const last = groups[groups.length - 1] as (typeof groups)[number];
+      const prev = groups[groups.length - 2];
+      if (!prev || prev.top + prev.members.length * gap <= last.top + 1e-9) break;
+      const members = [...prev.members, ...last.members];
+      const mean = members.reduce((sum, x) => sum + x.y, 0) / members.length;
+      groups.splice(groups.length - 2, 2, { top: mean - ((members.length - 1) * gap) / 2, members });
+    }
+  }
+  const out = [...ideal];
+  for (const g of groups) {
+    for (const [k, m] of g.members.entries()) out[m.i] = g.top + k * gap;
+  }
+  return out;
 }
 
 export type SeedCheck = { readonly state: 'hidden' } | { readonly state: 'ok' | 'mismatch'; readonly seed: string };

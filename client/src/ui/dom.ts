@@ -82,6 +82,18 @@ export function resultCard(view: TableView): HTMLElement | null {
     }
     card.append(tiles);
   }
+  // A riichi win: the dora indicators, and the ura-dora ones under them when a riichi seat won.
+  for (const [label, kinds, id] of [
+    ['Dora indicators', s.doraIndicators, 'dora-indicators'],
+    ['Ura-dora indicators', s.uraIndicators, 'ura-indicators'],
+  ] as const) {
+    if (kinds.length === 0) continue;
+    const row = el('div', { class: 'indicators', 'data-testid': id }, el('span', { class: 'muted' }, label));
+    const tiles = tileRow(kinds);
+    tiles.classList.add('result-tiles');
+    row.append(tiles);
+    card.append(row);
+  }
   if (r.kind === 'draw') {
     // A drawn hand: everybody's tiles, face up.
     for (const seat of SEATS) {
@@ -117,7 +129,14 @@ export function resultCard(view: TableView): HTMLElement | null {
 }
 
 const LINE_COLORS = ['#c62828', '#1f4fa8', '#1b7a3a', '#e0852a'] as const;
-const LINE_WIDTHS = [9, 6.5, 4, 1.5] as const;
+/** Each seat's line its own dashes too (solid, long, dotted, dash-dot), the legend's the same. */
+const LINE_DASHES = ['none', '14 6', '2 5', '14 5 2 5'] as const;
+/** The chart's size (viewBox units) and the space between lines of equal scores. */
+const CHART = { w: 600, h: 160, gap: 7 } as const;
+
+/** A seat's line as drawn: colour, dashes, a width that does not scale with the chart. */
+const lineStyle = (s: Seat): string =>
+  `stroke="${LINE_COLORS[s]}" stroke-dasharray="${LINE_DASHES[s]}" stroke-width="3" vector-effect="non-scaling-stroke" stroke-linecap="butt"`;
 
 /** The match-end card: final standings, a score line per seat across hands, the seed check. */
 export function matchCard(view: TableView): HTMLElement {
@@ -164,26 +183,23 @@ export function matchCard(view: TableView): HTMLElement {
   if (!ranking) card.append(table);
   const history = scoreHistory(view);
   if (history.length > 1) {
-    const w = 600;
-    const h = 160;
-    const lines = chartLines(history, w, h);
+    const { w, h, gap } = CHART;
+    // Equal scores are drawn side by side (`gap` apart), each line in its colour and dashes.
+    const lines = chartLines(history, w, h, gap);
     const svg = `<svg viewBox="-4 -4 ${w + 8} ${h + 8}" width="100%" role="img" aria-label="Scores after each hand">${SEATS.map(
-      // Each later line thinner, so that equal scores show every colour (a wide line, a thin one on it).
-      (s) =>
-        `<polyline fill="none" stroke="${LINE_COLORS[s]}" stroke-width="${LINE_WIDTHS[s]}" stroke-linejoin="round" points="${lines[s]}"/>`,
+      (s) => `<polyline fill="none" ${lineStyle(s)} stroke-linejoin="round" data-seat="${s}" points="${lines[s]}"/>`,
     ).join('')}</svg>`;
     const chart = el('div', { class: 'chart' });
     chart.innerHTML = svg;
     card.append(chart);
-    card.append(
-      el(
-        'p',
-        {},
-        ...SEATS.map((s) =>
-          el('span', { style: `color:${LINE_COLORS[s]};font-weight:600;margin-right:12px` }, `— ${seatName(view, s)}`),
-        ),
-      ),
-    );
+    const legend = el('p', { class: 'chart-legend', 'data-testid': 'chart-legend' });
+    for (const s of SEATS) {
+      const key = el('span', { style: `color:${LINE_COLORS[s]};font-weight:600;margin-right:12px;white-space:nowrap` });
+      key.innerHTML = `<svg width="30" height="10" viewBox="0 0 30 10" aria-hidden="true" style="vertical-align:middle"><line x1="1" y1="5" x2="29" y2="5" ${lineStyle(s)} data-seat="${s}"/></svg>`;
+      key.append(` ${seatName(view, s)}`);
+      legend.append(key);
+    }
+    card.append(legend);
   }
   const check = seedCheck(view);
   const seedP = el('p', { 'data-testid': 'seed-check' });
