@@ -416,7 +416,12 @@ function withCall(card: HTMLElement, view: TableView): HTMLElement {
     ...(r.discarder === undefined ? {} : { from: r.discarder }),
     ...(view.riichi ? { riichiTable: true } : {}),
   });
-  if (text) card.querySelector('h2')?.append(' ', el('span', { class: 'call-badge', 'data-no-translate': '' }, text));
+  const title = card.querySelector('h2');
+  if (!text || !title) return card;
+  // Beside the title, not in it (the title stays the card's words).
+  const row = el('div', { class: 'card-title' });
+  title.replaceWith(row);
+  row.append(title, el('span', { class: 'call-badge', 'data-no-translate': '' }, text));
   return card;
 }
 
