@@ -458,14 +458,22 @@ async function redShots(page: Page, code: string, handRed: boolean): Promise<voi
   );
 }
 
-/** The table as spectators see it on a phone (portrait and landscape) and a desktop, at device pixel ratios 1 to 3, with a riichi declared: saved for looking at. */
+/** The screens every picture of the table is taken on: phones (portrait, landscape), a small window, a desktop. */
+const SCREENS = [
+  [390, 844, 3],
+  [844, 390, 3],
+  [900, 640, 1],
+  [1280, 800, 2],
+  [1280, 800, 1],
+] as const;
+
+/**
+ * The table as spectators see it on a phone (portrait and landscape), a small window and a
+ * desktop, at device pixel ratios 1 to 3, with a riichi declared: saved for looking at. The centre
+ * labels its dora indicator, and each declared seat has its riichi stick (no "R" by the name).
+ */
 async function spectatorShots(code: string): Promise<void> {
-  for (const [w, h, dpr] of [
-    [390, 844, 3],
-    [844, 390, 3],
-    [1280, 800, 2],
-    [1280, 800, 1],
-  ] as const) {
+  for (const [w, h, dpr] of SCREENS) {
     const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
     contexts.push(ctx);
     const watcher = await ctx.newPage();
@@ -479,8 +487,134 @@ async function spectatorShots(code: string): Promise<void> {
       undefined,
       { timeout: 30_000 },
     );
+    const centre = await watcher.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const mj = (window as any).__mj;
+      // biome-ignore lint/suspicious/noExplicitAny: scene items
+      const items = mj.scene().items as any[];
+      return {
+        label: items.find((i) => i.key === 'doraLabel')?.text,
+        indicators: items.filter((i) => i.key.startsWith('dora:')).length,
+        sticks: items.filter((i) => /^stick:\d$/.test(i.key)).map((i) => Number(i.key.slice(6))),
+        declared: (mj.state().view.seats as { seat: number; riichi?: unknown }[])
+          .filter((x) => x.riichi)
+          .map((x) => x.seat),
+        labels: items.filter((i) => i.key.startsWith('seat:')).map((i) => i.text as string),
+      };
+    });
+    expect(centre.label).toMatch(/^Dora indicators?$/);
+    expect(centre.indicators).toBeGreaterThan(0);
+    expect(centre.sticks.sort()).toEqual(centre.declared.sort());
+    for (const l of centre.labels) expect(l).not.toMatch(/ R /);
     await sleep(300);
     await watcher.screenshot({ path: join(artifacts, `riichi-spectator-${w}x${h}@${dpr}.png`) });
+    await watcher.close();
+  }
+}
+
+/**
+ * The players' pages the moment a hand's result card opens: no call-out is left on screen over it
+ * (a win's "自摸 Tsumo" once stayed over the patterns table), the call-outs were still made (the
+ * win one too, on a win, which the card then carries in its title).
+ */
+async function noCalloutOverCards(pages: readonly Page[]): Promise<void> {
+  for (const p of pages) {
+    await p.waitForSelector('[data-testid="result"]', { timeout: 10_000 });
+    const seen = await p.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const mj = (window as any).__mj;
+      return {
+        onScreen: document.querySelectorAll('.callout').length,
+        hookOnScreen: mj.feedback.onScreen as number,
+        // biome-ignore lint/suspicious/noExplicitAny: call-outs
+        shown: (mj.feedback.shown as any[]).map((c) => c.text as string),
+        win: mj.state().view.lastResult?.kind === 'win',
+        badge: document.querySelector('[data-testid="result"] .call-badge')?.textContent ?? null,
+      };
+    });
+    expect(seen.onScreen).toBe(0);
+    expect(seen.hookOnScreen).toBe(0);
+    if (seen.win) {
+      expect(seen.badge).toMatch(/^(榮和 Ron|自摸 Tsumo)$/);
+      expect(seen.shown).toContain(seen.badge);
+    } else expect(seen.badge).toBeNull();
+  }
+}
+
+/**
+ * The result card of hand `hand` as spectators see it on every screen, saved for looking at; a
+ * win's card shows its dora indicators and, when given, the ura-dora ones.
+ */
+async function resultShots(code: string, hand: number): Promise<void> {
+  for (const [w, h, dpr] of SCREENS) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
+    contexts.push(ctx);
+    const watcher = await ctx.newPage();
+    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+    await watcher.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      (n) => (window as any).__mj?.state().view?.lastResult?.handNumber === n,
+      hand,
+      { timeout: 30_000 },
+    );
+    await watcher.waitForSelector('[data-testid="result"]', { timeout: 10_000 });
+    const shown = await watcher.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const r = (window as any).__mj.state().view.lastResult;
+      const count = (id: string) => document.querySelectorAll(`[data-testid="${id}"] img`).length;
+      return {
+        kind: r.kind as string,
+        dora: (r.doraIndicators ?? []).length as number,
+        ura: (r.uraIndicators ?? []).length as number,
+        doraShown: count('dora-indicators'),
+        uraShown: count('ura-indicators'),
+      };
+    });
+    if (shown.kind === 'win') {
+      expect(shown.doraShown).toBe(shown.dora);
+      expect(shown.uraShown).toBe(shown.ura);
+    }
+    await sleep(300);
+    await watcher.screenshot({ path: join(artifacts, `riichi-result-${w}x${h}@${dpr}.png`) });
+    await watcher.close();
+  }
+}
+
+/**
+ * The match summary as spectators see it on every screen (on the phones a second picture scrolled
+ * to the chart), saved for looking at. The chart's lines never coincide (equal scores drawn side by
+ * side) and the legend draws each seat's line as the chart does (colour and dashes).
+ */
+async function summaryShots(code: string): Promise<void> {
+  for (const [w, h, dpr] of SCREENS) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
+    contexts.push(ctx);
+    const watcher = await ctx.newPage();
+    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+    await watcher.waitForSelector('[data-testid="match-over"]', { timeout: 30_000 });
+    const chart = await watcher.evaluate(() => {
+      const style = (e: Element | null) =>
+        e ? ['stroke', 'stroke-dasharray', 'stroke-width'].map((a) => e.getAttribute(a)).join('|') : null;
+      return [0, 1, 2, 3].map((s) => ({
+        points: document.querySelector(`[data-testid="match-over"] polyline[data-seat="${s}"]`)?.getAttribute('points'),
+        line: style(document.querySelector(`[data-testid="match-over"] polyline[data-seat="${s}"]`)),
+        key: style(document.querySelector(`[data-testid="chart-legend"] line[data-seat="${s}"]`)),
+      }));
+    });
+    if (chart[0]?.points) {
+      expect(new Set(chart.map((c) => c.points)).size).toBe(4);
+      expect(new Set(chart.map((c) => c.line)).size).toBe(4);
+      for (const c of chart) expect(c.key).toBe(c.line);
+    }
+    await sleep(300);
+    await watcher.screenshot({ path: join(artifacts, `riichi-summary-${w}x${h}@${dpr}.png`) });
+    if (w < 500 || h < 500) {
+      await watcher.evaluate(() =>
+        document.querySelector('[data-testid="chart-legend"]')?.scrollIntoView({ block: 'end' }),
+      );
+      await sleep(200);
+      await watcher.screenshot({ path: join(artifacts, `riichi-summary-${w}x${h}@${dpr}-chart.png`) });
+    }
     await watcher.close();
   }
 }
@@ -549,6 +683,23 @@ describe('a riichi table in Chromium', () => {
     // Swap calling (kuikae) is off unless the host allows it.
     expect(await host.isChecked('[data-testid="create"] input[name="swapCalls"]')).toBe(false);
     expect(await host.textContent('[data-testid="riichi-rules"]')).toContain('Swap calls (kuikae) allowed');
+    // The end of the match and the abortive draws, each on by default as the server plays them.
+    for (const key of [
+      'extraRound',
+      'lastDealerStops',
+      'tripleRonAborts',
+      'nineTerminals',
+      'fourWinds',
+      'fourKongs',
+      'fourRiichi',
+    ]) {
+      expect(await host.isChecked(`[data-testid="create"] input[name="${key}"]`), key).toBe(true);
+    }
+    expect(await host.textContent('[data-testid="riichi-rules"]')).toContain(
+      'Extra round (sudden death) when nobody has 30,000',
+    );
+    expect(await host.textContent('[data-testid="riichi-rules"]')).toContain('Last dealer stops when first');
+    await host.uncheck('[data-testid="create"] input[name="fourWinds"]');
     await host.selectOption('[data-testid="create"] select[name="uma"]', '20,10,-10,-20');
     // Time for the riichi choice to be photographed on four screens within one turn.
     await host.fill('[data-testid="create"] input[name="turnSeconds"]', '120');
@@ -563,8 +714,15 @@ describe('a riichi table in Chromium', () => {
     await phone.click('[data-testid="create"] summary');
     await phone.screenshot({ path: join(artifacts, 'riichi-lobby-390x844@3.png'), fullPage: true });
     await phone.close();
+    // Time to photograph the riichi hand's result card on five screens before the next hand (the
+    // players make it start at once with Ready): a longer results pause than the form's default.
+    await host.route('**/api/tables', async (route) => {
+      const body = route.request().postDataJSON();
+      await route.continue({ postData: JSON.stringify({ ...body, options: { ...body.options, resultsSeconds: 90 } }) });
+    });
     await host.click('[data-testid="create"] button[type="submit"]');
     await host.waitForSelector('[data-testid="code"]');
+    await host.unroute('**/api/tables');
     const code = (await host.textContent('[data-testid="code"]'))?.trim() ?? '';
     const info = (await (await fetch(`${server.url}/api/tables/${code}`)).json()) as {
       ruleset: string;
@@ -580,6 +738,13 @@ describe('a riichi table in Chromium', () => {
       nagashiMangan: true,
       swapCalls: false,
       bustEnds: true,
+      extraRound: true,
+      lastDealerStops: true,
+      tripleRonAborts: true,
+      nineTerminals: true,
+      fourWinds: false,
+      fourKongs: true,
+      fourRiichi: true,
       uma: [20, 10, -10, -20],
     });
     expect(await host.textContent('main')).toContain('Japanese riichi (modern)');
@@ -629,6 +794,7 @@ describe('a riichi table in Chromium', () => {
     let declaredIn = -1;
     let declarer = -1;
     let seenByOthers = false;
+    let resultShot = false;
     let cancelled = false;
     let redChecked = false;
     const deadline = Date.now() + 540_000;
@@ -640,6 +806,13 @@ describe('a riichi table in Chromium', () => {
         expect(st.json).not.toMatch(/ura|"order"|"seed"/);
       }
       const riichiHandOver = declaredIn >= 0 && states.every((s) => s.phase !== 'playing' || s.handNumber > declaredIn);
+      if (riichiHandOver && !resultShot) {
+        // The card opens with the hand's last call-out (a win's): nothing left over it, and the
+        // card on five screens.
+        resultShot = true;
+        await noCalloutOverCards(players);
+        await resultShots(code, declaredIn);
+      }
       if (riichiHandOver && redChecked) break;
       // Red fives held (players keep theirs): one is discarded on purpose while another stays in a
       // hand for the photographs (after the riichi hand, any one).
@@ -710,6 +883,7 @@ describe('a riichi table in Chromium', () => {
       if (!acted) await sleep(100);
     }
     expect(seenByOthers).toBe(true);
+    expect(resultShot).toBe(true);
     expect(redChecked).toBe(true);
     // Every discard and declaration of a five named its copy; no other tile did.
     for (const p of players) {
@@ -754,7 +928,10 @@ describe('a riichi table in Chromium', () => {
     // The match card ranks by points and gives the final score with uma and the top prize.
     const over = await host.waitForSelector('[data-testid="match-over"]', { timeout: 20_000 });
     expect(await over.textContent()).toContain('Final (with uma)');
+    // No call-out over the summary either (one stayed over the ranking's names).
+    expect(await host.evaluate(() => document.querySelectorAll('.callout').length)).toBe(0);
     await host.screenshot({ path: join(artifacts, 'riichi-match-over.png') });
+    await summaryShots(code);
     const list = (await (await fetch(`${server.url}/api/matches`)).json()) as {
       matches: { id: string; code: string }[];
     };
