@@ -301,7 +301,9 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await page.goto(`${server.url}/gallery.html`);
     await page.waitForFunction(() => [...document.images].every((i) => i.complete));
     const sizes = await page.evaluate(() => [...document.images].map((i) => i.naturalWidth));
-    expect(sizes).toHaveLength(2 * 43);
+    // At two sizes: the 42 kinds and the back, then the red five of each suit.
+    expect(sizes).toHaveLength(2 * (43 + 3));
+    expect(await page.locator('img[data-red]').count()).toBe(2 * 3);
     expect(sizes.every((w) => w > 0)).toBe(true);
     await page.screenshot({ path: join(artifacts, 'e2e-gallery.png'), fullPage: true });
   });
