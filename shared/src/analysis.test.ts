@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type AnalysisOptions,
+  concealedSizeFor,
   type Group,
   isComplete,
   isNineGates,
@@ -216,6 +218,55 @@ describe('readyDiscards', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('agrees with waits after each discard for every meld count and option, near-ready hands most', () => {
+    // A complete hand with one or two tiles swapped: most are one discard from ready, or nearly.
+    const nearArb = (groups: number) =>
+      fc
+        .tuple(builtHandArb(groups), fc.array(fc.integer({ min: 0, max: 33 }), { minLength: 2, maxLength: 2 }))
+        .map(([c, [gone, come]]) => {
+          const d = Uint8Array.from(c);
+          const held = [...d.keys()].filter((k) => d[k]! > 0);
+          const k = held[(gone as number) % held.length] as number;
+          d[k]!--;
+          if (d[come as number]! < 4) d[come as number]!++;
+          else d[k]!++;
+          return d;
+        });
+    const optsArb = fc.constantFrom<AnalysisOptions | undefined>(
+      undefined,
+      { sevenPairs: false },
+      { fourAlikePairs: true },
+    );
+    const handWithMelds = fc
+      .integer({ min: 0, max: 3 })
+      .chain((melds) =>
+        fc.tuple(
+          fc.constant(melds),
+          fc.oneof(handArb(concealedSizeFor(melds)), builtHandArb(4 - melds), nearArb(4 - melds)),
+        ),
+      );
+    fc.assert(
+      fc.property(handWithMelds, optsArb, ([melds, c], opts) => {
+        const ready = new Map(readyDiscards(c, melds, opts).map((r) => [r.discard as number, r.waits]));
+        for (let k = 0; k < 34; k++) {
+          if (c[k] === 0) continue;
+          const d = Uint8Array.from(c);
+          d[k]!--;
+          expect(ready.get(k) ?? [], `discard ${k}`).toEqual(waits(d, melds, opts));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // Hands the gate must not turn away: seven pairs, thirteen orphans, four alike as two pairs.
+    for (const [hand, opts] of [
+      ['1122m3344p5566s7z1z', undefined],
+      ['19m19p19s1234567z5m', undefined],
+      ['11112222m3333p45s', { fourAlikePairs: true }],
+    ] as [string, AnalysisOptions | undefined][]) {
+      expect(readyDiscards(counts(hand), 0, opts).length, hand).toBeGreaterThan(0);
+    }
   });
 });
 

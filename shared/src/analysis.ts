@@ -576,6 +576,51 @@ export function shanten(counts: KindCounts, meldCount: number, opts?: AnalysisOp
   return best;
 }
 
+/**
+ * Bit s set for each suit s (honours 3) that does not split as a complete hand's suit must: into
+ * groups (count 0 mod 3) or groups and the pair (2 mod 3); a count of 1 mod 3 never does.
+ */
+function unsoundSuits(counts: KindCounts): number {
+  let out = 0;
+  for (let s = 0; s < 4; s++) {
+    const base = s * 9;
+    const end = s === 3 ? 34 : base + 9;
+    let sum = 0;
+    for (let k = base; k < end; k++) sum += counts[k]!;
+    if (sum === 0) continue;
+    const r = sum % 3;
+    if (r === 1) {
+      out |= 1 << s;
+      continue;
+    }
+    const bits = s === 3 ? honourStatus(counts, -1) : suitStatus(counts, base);
+    if ((bits & (r === 0 ? GROUPS : WITH_PAIR)) === 0) out |= 1 << s;
+  }
+  return out;
+}
+
+const popcount4 = (m: number): number => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+
+/**
+ * Whether 14 concealed tiles might be one discard from a seven-pairs or thirteen-orphans wait
+ * (which the suit count above does not see): six pairs, or thirteen terminals and honours. A loose test: it only decides whether the exact one runs for every discard.
+ */
+function specialFormNear(counts: KindCounts, opts: AnalysisOptions | undefined): boolean {
+  let orphanTiles = 0;
+  for (const k of ORPHAN_KINDS) orphanTiles += counts[k]!;
+  if (orphanTiles >= 13) return true;
+  if (opts?.sevenPairs === false) return false;
+  // Pairs a discard could leave: a kind held twice or more is one; with four alike as two pairs,
+  // four of a kind is two.
+  const fourAlike = opts?.fourAlikePairs === true;
+  let pairs = 0;
+  for (let k = 0; k < 34; k++) {
+    const c = counts[k]!;
+    if (c >= 2) pairs += fourAlike ? c >> 1 : 1;
+  }
+  return pairs >= 6;
+}
+
 /** A discard that leaves the hand ready, and what the hand then waits on. */
 export interface ReadyDiscard {
   readonly discard: TileKind;
@@ -590,9 +635,22 @@ export function readyDiscards(counts: KindCounts, meldCount: number, opts?: Anal
   const out: ReadyDiscard[] = [];
   if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) return out;
   if (tileCount(counts) !== concealedSizeFor(meldCount)) return out;
+  // Which suits a discard may come from (bit s: suit s). Bots and riichi offers ask this of every
+  // hand on every turn, and most hands are far from ready: a cheap count of unsound suits answers
+  // them before fourteen calls to `waits`.
+  let suits = 0b1111;
+  if (meldCount > 0 || !specialFormNear(counts, opts)) {
+    const unsound = unsoundSuits(counts);
+    const n = popcount4(unsound);
+    // A ready hand has every suit sound but the one its winning tile goes to; a discard mends at
+    // most one more (its own suit). So three unsound suits are never ready after one discard, and
+    // with two the discard is from one of them.
+    if (n >= 3) return out;
+    if (n === 2) suits = unsound;
+  }
   const rest = Uint8Array.from(counts);
   for (let k = 0; k < 34; k++) {
-    if (rest[k] === 0) continue;
+    if (rest[k] === 0 || (suits & (1 << (k < HONOUR_BASE ? (k / 9) | 0 : 3))) === 0) continue;
     rest[k]!--;
     const w = waits(rest, meldCount, opts);
     rest[k]!++;
