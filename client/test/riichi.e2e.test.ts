@@ -467,17 +467,29 @@ const SCREENS = [
   [1280, 800, 1],
 ] as const;
 
+/** A spectator's page of table `code` on each of the screens in turn, closed after `look`. */
+async function onEachScreen(
+  code: string,
+  look: (watcher: Page, screen: (typeof SCREENS)[number]) => Promise<void>,
+): Promise<void> {
+  for (const screen of SCREENS) {
+    const [w, h, dpr] = screen;
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
+    contexts.push(ctx);
+    const watcher = await ctx.newPage();
+    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+    await look(watcher, screen);
+    await watcher.close();
+  }
+}
+
 /**
  * The table as spectators see it on a phone (portrait and landscape), a small window and a
  * desktop, at device pixel ratios 1 to 3, with a riichi declared: saved for looking at. The centre
  * labels its dora indicator, and each declared seat has its riichi stick (no "R" by the name).
  */
 async function spectatorShots(code: string): Promise<void> {
-  for (const [w, h, dpr] of SCREENS) {
-    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
-    contexts.push(ctx);
-    const watcher = await ctx.newPage();
-    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+  await onEachScreen(code, async (watcher, [w, h, dpr]) => {
     await watcher.waitForFunction(
       () => {
         // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
@@ -508,8 +520,7 @@ async function spectatorShots(code: string): Promise<void> {
     for (const l of centre.labels) expect(l).not.toMatch(/ R /);
     await sleep(300);
     await watcher.screenshot({ path: join(artifacts, `riichi-spectator-${w}x${h}@${dpr}.png`) });
-    await watcher.close();
-  }
+  });
 }
 
 /**
@@ -546,11 +557,7 @@ async function noCalloutOverCards(pages: readonly Page[]): Promise<void> {
  * win's card shows its dora indicators and, when given, the ura-dora ones.
  */
 async function resultShots(code: string, hand: number): Promise<void> {
-  for (const [w, h, dpr] of SCREENS) {
-    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
-    contexts.push(ctx);
-    const watcher = await ctx.newPage();
-    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+  await onEachScreen(code, async (watcher, [w, h, dpr]) => {
     await watcher.waitForFunction(
       // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
       (n) => (window as any).__mj?.state().view?.lastResult?.handNumber === n,
@@ -576,8 +583,7 @@ async function resultShots(code: string, hand: number): Promise<void> {
     }
     await sleep(300);
     await watcher.screenshot({ path: join(artifacts, `riichi-result-${w}x${h}@${dpr}.png`) });
-    await watcher.close();
-  }
+  });
 }
 
 /**
@@ -586,11 +592,7 @@ async function resultShots(code: string, hand: number): Promise<void> {
  * side) and the legend draws each seat's line as the chart does (colour and dashes).
  */
 async function summaryShots(code: string): Promise<void> {
-  for (const [w, h, dpr] of SCREENS) {
-    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
-    contexts.push(ctx);
-    const watcher = await ctx.newPage();
-    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+  await onEachScreen(code, async (watcher, [w, h, dpr]) => {
     await watcher.waitForSelector('[data-testid="match-over"]', { timeout: 30_000 });
     const chart = await watcher.evaluate(() => {
       const style = (e: Element | null) =>
@@ -615,8 +617,7 @@ async function summaryShots(code: string): Promise<void> {
       await sleep(200);
       await watcher.screenshot({ path: join(artifacts, `riichi-summary-${w}x${h}@${dpr}-chart.png`) });
     }
-    await watcher.close();
-  }
+  });
 }
 
 beforeAll(async () => {
