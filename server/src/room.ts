@@ -426,7 +426,7 @@ export class Room {
       await this.outbox;
       this.emitInfo();
       // Nothing is hidden any more: delayed spectators get the unfinished hand too.
-      if (this.record.spectatorDelay) this.release();
+      if (this.record.spectatorDelay) this.release(this.takeHeld());
       this.finished();
       return ok(this.info());
     });
@@ -772,14 +772,17 @@ export class Room {
     }
     this.trackLegal(views, reset);
     const handEnded = writes.some((w) => w.kind === 'hand') || over;
-    if (this.record.spectatorDelay) this.hold(views, writes);
+    // The frames of a hand that ends here are set aside now: by the time its end is committed the
+    // table may have dealt on, and the next hand's frames must stay held (they carry every seat's
+    // tiles).
+    const ended = this.record.spectatorDelay ? this.hold(views, writes, handEnded) : null;
     // The journal resolves in order, so these broadcasts go out in the order of the events.
     this.outbox = this.journal.append(writes).then(
       () => {
         if (patch) this.patch(patch);
         this.committed = views;
         this.broadcast(views);
-        if (handEnded && this.record.spectatorDelay) this.release();
+        if (ended) this.release(ended);
         if (reset || over) this.emitInfo();
         if (over) this.finished();
       },
@@ -810,7 +813,8 @@ export class Room {
   // -------------------------------------------------------------------------------------------
   // Spectators one whole hand behind, every hand visible (host option spectatorDelay)
 
-  private hold(views: Views, writes: readonly LedgerWrite[]): void {
+  /** Holds the frame of this event; when the hand ends with it, takes and returns the hand's frames. */
+  private hold(views: Views, writes: readonly LedgerWrite[], handEnded: boolean): ReplayFrame[] | null {
     const action = writes.find((w) => w.kind === 'action');
     const at = action?.kind === 'action' ? action.row.at : this.engineNow();
     this.held.push({
@@ -821,12 +825,20 @@ export class Room {
       view: { ...views.spectator, seq: views.seq },
       ...seatHands(views.seats),
     });
+    return handEnded ? this.takeHeld() : null;
   }
 
-  /** A hand ended: its frames play for spectators at their own pace, after any hand still playing. */
-  private release(): void {
+  private takeHeld(): ReplayFrame[] {
     const frames = this.held;
     this.held = [];
+    return frames;
+  }
+
+  /**
+   * A hand ended and its end is committed: its frames play for spectators at their own pace,
+   * after any hand still playing.
+   */
+  private release(frames: readonly ReplayFrame[]): void {
     if (frames.length === 0) return;
     const start = Math.max(this.ctx.clock.now(), this.playbackEnd);
     const first = frames[0]!.at;

@@ -5,6 +5,8 @@
 import type { ServerMessage } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
+import { openStore } from '../src/store/open.js';
+import { FlakyStore } from './flaky-store.js';
 import { api, createTable, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
@@ -59,6 +61,40 @@ describe('spectatorDelay', () => {
     expect(welcome?.type === 'welcome' && welcome.hands).toHaveLength(4);
     late.close();
     spectator.close();
+  });
+
+  it('with slow commits, a hand released to spectators takes none of the next hand dealt meanwhile', async () => {
+    // The ledger commits a hand's end while the table deals on: the next hand's first frames
+    // were held by then and went out with the ended hand (every seat's tiles, seen as dealt).
+    const store = new FlakyStore(await openStore({ kind: 'pglite', dataDir: null }));
+    store.slowMs = 40;
+    const slow = await testServer({ store });
+    try {
+      const t = await createTable(slow.url, { rounds: 1, bots: [0, 1, 2, 3], spectatorDelay: true });
+      const spectator = await TestClient.open(slow.url, t.code);
+      const room = slow.tables.get(t.code)!;
+      const early: string[] = [];
+      spectator.onMessage = (msg: ServerMessage) => {
+        if (msg.type !== 'view') return;
+        const ended = room.engine!.results().length;
+        if (msg.view.handNumber >= ended) early.push(`seq ${msg.seq} of hand ${msg.view.handNumber}, ${ended} ended`);
+      };
+      expect((await api(slow.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+      // Two hands end and are played back to the spectator.
+      await spectator.waitFor(
+        () =>
+          spectator.messages.some((m) => m.type === 'view' && m.view.handNumber === 1 && m.view.phase !== 'playing'),
+        60_000,
+      );
+      expect(early).toEqual([]);
+      // Nothing of the ended hands is lost: every step in order.
+      const seqs = spectator.messages.flatMap((m) => (m.type === 'view' ? [m.seq] : []));
+      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+      spectator.close();
+      await api(slow.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('when the host ends the match, delayed spectators get the unfinished hand as well', async () => {
