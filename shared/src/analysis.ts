@@ -603,7 +603,8 @@ const popcount4 = (m: number): number => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 
 
 /**
  * Whether 14 concealed tiles might be one discard from a seven-pairs or thirteen-orphans wait
- * (which the suit count above does not see): six pairs, or thirteen terminals and honours. A loose test: it only decides whether the exact one runs for every discard.
+ * (which the suit count above does not see): six pairs, or thirteen terminals and honours. A
+ * loose test: it only decides whether the exact check runs for every discard.
  */
 function specialFormNear(counts: KindCounts, opts: AnalysisOptions | undefined): boolean {
   let orphanTiles = 0;
