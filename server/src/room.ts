@@ -775,7 +775,8 @@ export class Room {
     // The frames of a hand that ends here are set aside now: by the time its end is committed the
     // table may have dealt on, and the next hand's frames must stay held (they carry every seat's
     // tiles).
-    const ended = this.record.spectatorDelay ? this.hold(views, writes, handEnded) : null;
+    if (this.record.spectatorDelay) this.hold(views, writes);
+    const ended = this.record.spectatorDelay && handEnded ? this.takeHeld() : null;
     // The journal resolves in order, so these broadcasts go out in the order of the events.
     this.outbox = this.journal.append(writes).then(
       () => {
@@ -813,8 +814,7 @@ export class Room {
   // -------------------------------------------------------------------------------------------
   // Spectators one whole hand behind, every hand visible (host option spectatorDelay)
 
-  /** Holds the frame of this event; when the hand ends with it, takes and returns the hand's frames. */
-  private hold(views: Views, writes: readonly LedgerWrite[], handEnded: boolean): ReplayFrame[] | null {
+  private hold(views: Views, writes: readonly LedgerWrite[]): void {
     const action = writes.find((w) => w.kind === 'action');
     const at = action?.kind === 'action' ? action.row.at : this.engineNow();
     this.held.push({
@@ -825,9 +825,9 @@ export class Room {
       view: { ...views.spectator, seq: views.seq },
       ...seatHands(views.seats),
     });
-    return handEnded ? this.takeHeld() : null;
   }
 
+  /** The frames held so far (a hand's, once it has ended), no longer held. */
   private takeHeld(): ReplayFrame[] {
     const frames = this.held;
     this.held = [];

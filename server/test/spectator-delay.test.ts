@@ -5,6 +5,7 @@
 import type { ServerMessage } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
+import type { Room } from '../src/room.js';
 import { openStore } from '../src/store/open.js';
 import { FlakyStore } from './flaky-store.js';
 import { api, createTable, TestClient, testServer } from './helpers.js';
@@ -17,6 +18,23 @@ async function until(pred: () => boolean, timeoutMs = 30_000): Promise<void> {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * Frames a delayed spectator receives of a hand still in play (they must never come): the table's
+ * own state when each arrives.
+ */
+function earlyFrames(spectator: TestClient, room: Room): string[] {
+  const early: string[] = [];
+  spectator.onMessage = (msg: ServerMessage) => {
+    if (msg.type !== 'view') return;
+    // The frame's hand must already be over on the table.
+    const ended = room.engine!.results().length;
+    if (msg.view.handNumber >= ended && room.engine!.viewFor('spectator').phase === 'playing') {
+      early.push(`seq ${msg.seq} of hand ${msg.view.handNumber} while ${ended} hands ended`);
+    }
+  };
+  return early;
 }
 
 describe('spectatorDelay', () => {
@@ -32,15 +50,7 @@ describe('spectatorDelay', () => {
     const t = await createTable(server.url, { rounds: 1, bots: [0, 1, 2, 3], spectatorDelay: true });
     const spectator = await TestClient.open(server.url, t.code);
     const room = server.tables.get(t.code)!;
-    const early: string[] = [];
-    spectator.onMessage = (msg: ServerMessage) => {
-      if (msg.type !== 'view') return;
-      // The frame's hand must already be over on the table.
-      const ended = room.engine!.results().length;
-      if (msg.view.handNumber >= ended && room.engine!.viewFor('spectator').phase === 'playing') {
-        early.push(`seq ${msg.seq} of hand ${msg.view.handNumber} while ${ended} hands ended`);
-      }
-    };
+    const early = earlyFrames(spectator, room);
     expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
     await spectator.waitFor(() => room.engine?.isOver() === true, 60_000);
     await room.settled();
@@ -72,13 +82,7 @@ describe('spectatorDelay', () => {
     try {
       const t = await createTable(slow.url, { rounds: 1, bots: [0, 1, 2, 3], spectatorDelay: true });
       const spectator = await TestClient.open(slow.url, t.code);
-      const room = slow.tables.get(t.code)!;
-      const early: string[] = [];
-      spectator.onMessage = (msg: ServerMessage) => {
-        if (msg.type !== 'view') return;
-        const ended = room.engine!.results().length;
-        if (msg.view.handNumber >= ended) early.push(`seq ${msg.seq} of hand ${msg.view.handNumber}, ${ended} ended`);
-      };
+      const early = earlyFrames(spectator, slow.tables.get(t.code)!);
       expect((await api(slow.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
       // Two hands end and are played back to the spectator.
       await spectator.waitFor(

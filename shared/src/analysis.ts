@@ -238,6 +238,25 @@ export function isComplete(counts: KindCounts, meldCount: number, opts?: Analysi
 const suitRem = new Uint8Array(4);
 const suitBad = new Uint8Array(4);
 
+/**
+ * Fills `suitRem` (each suit's tile count mod 3; honours are suit 3) and `suitBad` (1 for a suit
+ * at 0 or 2 mod 3 that does not split as it must: into groups, or groups and the pair).
+ */
+function suitShapes(counts: KindCounts): void {
+  for (let s = 0; s < 4; s++) {
+    const base = s * 9;
+    const end = s === 3 ? 34 : base + 9;
+    let sum = 0;
+    for (let k = base; k < end; k++) sum += counts[k]!;
+    const r = sum % 3;
+    suitRem[s] = r;
+    suitBad[s] = 0;
+    if (r === 1 || sum === 0) continue;
+    const bits = s === 3 ? honourStatus(counts, -1) : suitStatus(counts, base);
+    if ((bits & (r === 0 ? GROUPS : WITH_PAIR)) === 0) suitBad[s] = 1;
+  }
+}
+
 export function waits(counts: KindCounts, meldCount: number, opts?: AnalysisOptions): TileKind[] {
   const out: TileKind[] = [];
   if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) return out;
@@ -245,29 +264,16 @@ export function waits(counts: KindCounts, meldCount: number, opts?: AnalysisOpti
   if (n + 1 !== concealedSizeFor(meldCount)) return out;
 
   // Per suit: tile count mod 3 and status bits.
+  suitShapes(counts);
+  const rem = suitRem;
+  const bad = suitBad;
   let ones = 0; // suits whose count is 1 mod 3
   let twos = 0; // suits whose count is 2 mod 3
   let broken = 0; // suits at 0 or 2 mod 3 that do not split as they must
-  const rem = suitRem;
-  const bad = suitBad;
   for (let s = 0; s < 4; s++) {
-    const base = s * 9;
-    const end = s === 3 ? 34 : base + 9;
-    let sum = 0;
-    for (let k = base; k < end; k++) sum += counts[k]!;
-    const r = sum % 3;
-    rem[s] = r;
-    bad[s] = 0;
-    if (r === 1) {
-      ones++;
-      continue;
-    }
-    if (sum === 0) continue;
-    const bits = s === 3 ? honourStatus(counts, -1) : suitStatus(counts, base);
-    if ((r === 0 && (bits & GROUPS) === 0) || (r === 2 && (bits & WITH_PAIR) === 0)) {
-      bad[s] = 1;
-      broken++;
-    } else if (r === 2) twos++;
+    if (rem[s] === 1) ones++;
+    else if (bad[s]) broken++;
+    else if (rem[s] === 2) twos++;
   }
   // The new tile goes to suit s; every other suit must already be sound, with at most one pair.
   for (let s = 0; s < 4; s++) {
@@ -581,21 +587,9 @@ export function shanten(counts: KindCounts, meldCount: number, opts?: AnalysisOp
  * groups (count 0 mod 3) or groups and the pair (2 mod 3); a count of 1 mod 3 never does.
  */
 function unsoundSuits(counts: KindCounts): number {
+  suitShapes(counts);
   let out = 0;
-  for (let s = 0; s < 4; s++) {
-    const base = s * 9;
-    const end = s === 3 ? 34 : base + 9;
-    let sum = 0;
-    for (let k = base; k < end; k++) sum += counts[k]!;
-    if (sum === 0) continue;
-    const r = sum % 3;
-    if (r === 1) {
-      out |= 1 << s;
-      continue;
-    }
-    const bits = s === 3 ? honourStatus(counts, -1) : suitStatus(counts, base);
-    if ((bits & (r === 0 ? GROUPS : WITH_PAIR)) === 0) out |= 1 << s;
-  }
+  for (let s = 0; s < 4; s++) if (suitRem[s] === 1 || suitBad[s]) out |= 1 << s;
   return out;
 }
 
