@@ -160,14 +160,19 @@ export class Peers {
     io.on('mj:sync', (code: unknown, viewer: Viewer, cb: (m: ServerMessage | null) => void) => {
       void held(code).then((room) => cb(room ? room.welcome(viewer) : null));
     });
-    io.on('mj:http', (code: unknown, op: unknown, body: unknown, auth: unknown, cb: (a: OpAnswer | null) => void) => {
-      void held(code).then((room) => {
-        if (!room || !isTableOp(op)) return cb(null);
-        runTableOp(room, op, body, typeof auth === 'string' ? auth : '', secret).then(cb, () =>
-          cb(errorAnswer('http/internal', 'internal error')),
-        );
-      });
-    });
+    io.on(
+      'mj:http',
+      (code: unknown, op: unknown, body: unknown, auth: unknown, player: unknown, cb: (a: OpAnswer | null) => void) => {
+        void held(code).then((room) => {
+          if (!room || !isTableOp(op)) return cb(null);
+          // (The player id comes from the process that verified the player's key: peers are trusted.)
+          const playerId = typeof player === 'string' ? player : null;
+          runTableOp(room, op, body, typeof auth === 'string' ? auth : '', secret, playerId).then(cb, () =>
+            cb(errorAnswer('http/internal', 'internal error')),
+          );
+        });
+      },
+    );
     io.on('mj:codes', (cb: (codes: string[]) => void) => {
       cb([...tables.all()].map((r) => r.code));
     });
@@ -213,8 +218,14 @@ export class Peers {
     return this.ask('mj:act', code, seat, seq, action);
   }
   /** A lobby or host command for a table another process holds (null: nobody holds it). */
-  http(code: string, op: TableOp, body: unknown, authorization: string): Promise<OpAnswer | null> {
-    return this.ask('mj:http', code, op, body, authorization);
+  http(
+    code: string,
+    op: TableOp,
+    body: unknown,
+    authorization: string,
+    playerId: string | null,
+  ): Promise<OpAnswer | null> {
+    return this.ask('mj:http', code, op, body, authorization, playerId);
   }
   sync(code: string, viewer: Viewer): Promise<ServerMessage | null> {
     return this.ask('mj:sync', code, viewer);
