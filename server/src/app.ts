@@ -326,9 +326,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           peers,
         })
       : null;
-  if (keeper) {
-    keeper.catchUp().catch((error: unknown) => log.warn({ err: error }, 'league catch-up failed'));
-  }
+  keeper?.start();
   const clientDir =
     options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
   if (clientDir) await app.register(fastifyStatic, { root: clientDir, wildcard: false });
@@ -364,6 +362,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: () => {
       closing ??= (async () => {
         tables.close();
+        keeper?.stop();
         clearInterval(leases);
         if (adoption) clearTimeout(adoption);
         adoption = null;

@@ -34,7 +34,7 @@ import { FAST_OPTIONS, SECRET, testServer } from './helpers.js';
 /** A browser: keeps the cookies the server sets, sends them back. */
 class Browser {
   private cookie: string | null = null;
-  constructor(readonly base: string) {}
+  constructor(public base: string) {}
 
   setKey(raw: string | null): void {
     this.cookie = raw === null ? null : `mj_player=${raw}`;
@@ -84,7 +84,9 @@ async function newPlayer(base: string, name: string): Promise<{ b: Browser; me: 
 const code = (r: { body: unknown }) => (r.body as HttpError).error.code;
 
 describe('players', () => {
-  it('a key in an HttpOnly cookie, never in the body; forged, altered, expired and forgotten keys refused', async () => {
+  it('a key in an HttpOnly cookie, never in the body; forged, altered, expired and forgotten keys refused', {
+    timeout: 120_000,
+  }, async () => {
     const s = await server();
     const b = new Browser(s.url);
     const raw = await fetch(`${s.url}/api/players`, {
@@ -141,7 +143,9 @@ describe('players', () => {
     expect(code(await b.call('GET', '/api/me'))).toBe('player/device_forgotten');
   });
 
-  it('a transfer code moves a player to another device once, within minutes; another player cannot forget my device', async () => {
+  it('a transfer code moves a player to another device once, within minutes; another player cannot forget my device', {
+    timeout: 120_000,
+  }, async () => {
     let offset = 0;
     const s = await testServer({ clock: { ...systemClock, now: () => Date.now() + offset } });
     servers.push(s);
@@ -182,8 +186,38 @@ describe('players', () => {
   });
 });
 
+describe('limits', () => {
+  it('transfer codes and circles are limited per address as tables are; unknown codes and invites as lookups', {
+    timeout: 120_000,
+  }, async () => {
+    const s = await testServer({
+      limits: {
+        createPerClient: { perSecond: 1 / 60, burst: 3 },
+        lookupMissesPerClient: { perSecond: 1 / 60, burst: 2 },
+      },
+    });
+    servers.push(s);
+    const { b } = await newPlayer(s.url, 'Ann');
+    const made = [];
+    for (let i = 0; i < 3; i += 1) made.push((await b.call('POST', '/api/me/transfer')).status);
+    // (The player's own creation took one of the three.)
+    expect(made).toEqual([201, 201, 429]);
+    const circle = await b.call('POST', '/api/circles', { name: 'Late' });
+    expect([circle.status, code(circle)]).toEqual([429, 'http/rate_limited']);
+    expect((await b.call<MeResponse>('GET', '/api/me')).body.circles).toEqual([]);
+
+    const other = new Browser(s.url);
+    expect(code(await other.call('POST', '/api/players/transfer', { code: 'ABCDEFGH' }))).toBe('transfer/not_found');
+    expect(code(await b.call('POST', '/api/circles/join', { invite: 'x'.repeat(24) }))).toBe('circle/invite_invalid');
+    const refused = await other.call('POST', '/api/players/transfer', { code: 'ABCDEFGJ' });
+    expect([refused.status, code(refused)]).toEqual([429, 'http/rate_limited']);
+  });
+});
+
 describe('circles', () => {
-  it('invites, rotation and revocation; a non-member learns nothing; only the owner manages', async () => {
+  it('invites, rotation and revocation; a non-member learns nothing; only the owner manages', {
+    timeout: 120_000,
+  }, async () => {
     const s = await server();
     const { b: ann } = await newPlayer(s.url, 'Ann');
     const { b: bo } = await newPlayer(s.url, 'Bo');
@@ -418,11 +452,25 @@ describe('the league', () => {
     expect(mine.body.stats).toEqual(playerStats((await recompute(s.url, ids, 'hk')).get(myId)!, null));
     expect(mine.body.matches.map((m) => m.id).sort()).toEqual([first, second].sort());
 
-    // The rows kept for speed are derived, not the truth: deleted, they come back the same.
-    const prisma = (s.store as unknown as { prisma: { seatResult: { deleteMany(): Promise<unknown> } } }).prisma;
+    // The rows kept for speed are derived, not the truth: lost (deleted here), they come back the
+    // same at the next start.
+    type Prisma = { $executeRawUnsafe(sql: string): Promise<unknown> };
     const before = await browsers[0]!.call<LeagueResponse>('GET', `/api/circles/${circle.id}/league?family=hk`);
-    await prisma.seatResult.deleteMany();
-    const after = await browsers[0]!.call<LeagueResponse>('GET', `/api/circles/${circle.id}/league?family=hk`);
+    const prisma = (s.store as unknown as { prisma: Prisma }).prisma;
+    await prisma.$executeRawUnsafe('DELETE FROM "SeatResult"');
+    await prisma.$executeRawUnsafe('DELETE FROM "LeagueMonth"');
+    const emptied = await browsers[0]!.call<LeagueResponse>('GET', `/api/circles/${circle.id}/league?family=hk`);
+    expect(emptied.body.standings).toEqual([]);
+    await s.close();
+    servers.splice(servers.indexOf(s), 1);
+    s = await testServer({ store: await openStore({ kind: 'pglite', dataDir: dir }) });
+    servers.push(s);
+    browsers[0]!.base = s.url;
+    let after = await browsers[0]!.call<LeagueResponse>('GET', `/api/circles/${circle.id}/league?family=hk`);
+    for (let i = 0; i < 50 && after.body.standings.length === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await browsers[0]!.call<LeagueResponse>('GET', `/api/circles/${circle.id}/league?family=hk`);
+    }
     expect(after.body.standings).toEqual(before.body.standings);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -92,3 +92,34 @@ CREATE TABLE "SeatResult" (
 );
 CREATE INDEX "SeatResult_circleId_family_endedAt_idx" ON "SeatResult"("circleId", "family", "endedAt");
 CREATE INDEX "SeatResult_playerId_idx" ON "SeatResult"("playerId");
+
+-- The SeatResult rows summed per month, per circle (`scope` = the circle's id) and per player over
+-- every match (`scope` = ''), players with a key only: a league or statistics page reads at most
+-- one row per member and month, plus the rows of a season's partial months. Written in the same
+-- statement as the SeatResult rows they sum, so they never disagree.
+CREATE TABLE "LeagueMonth" (
+    "scope" TEXT NOT NULL,
+    "family" TEXT NOT NULL,
+    "playerId" TEXT NOT NULL,
+    "month" TEXT NOT NULL,
+    "matches" INTEGER NOT NULL,
+    "hands" INTEGER NOT NULL,
+    "wins" INTEGER NOT NULL,
+    "selfDraws" INTEGER NOT NULL,
+    "dealIns" INTEGER NOT NULL,
+    "riichi" INTEGER NOT NULL,
+    "calls" INTEGER NOT NULL,
+    "winValue" BIGINT NOT NULL,
+    "dealInValue" BIGINT NOT NULL,
+    "exhaustiveDraws" INTEGER NOT NULL,
+    "readyAtDraw" INTEGER NOT NULL,
+    "faanSum" INTEGER NOT NULL,
+    "maxFaan" INTEGER NOT NULL,
+    "total" DOUBLE PRECISION NOT NULL,
+    "placeSum" INTEGER NOT NULL,
+    "p1" INTEGER NOT NULL,
+    "p2" INTEGER NOT NULL,
+    "p3" INTEGER NOT NULL,
+    "p4" INTEGER NOT NULL,
+    CONSTRAINT "LeagueMonth_pkey" PRIMARY KEY ("scope", "family", "playerId", "month")
+);

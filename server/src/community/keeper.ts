@@ -1,9 +1,9 @@
 /**
  * Keeps the SeatResult rows: when a match is over (committed), its rows are derived from the
- * ledger and written; a match whose rows are missing (the process died at its end, or it ended
- * before rows existed) gets them on the next catch-up, which runs at start and before every
- * league or statistics page. Writing the same rows twice changes nothing, so processes of a
- * cluster may catch up at once.
+ * ledger and written; a match whose rows are missing (the process died at its end, another
+ * process of a cluster did, or it ended before rows existed) gets them on a catch-up: at start,
+ * every few minutes, and before the next league or statistics page after a write failed.
+ * Writing the same rows twice changes nothing, so processes of a cluster may catch up at once.
  */
 import type { Logger } from 'pino';
 import type { LogEntry, TableEvent } from '../table/index.js';
@@ -14,8 +14,14 @@ import type { CommunityStore } from './store.js';
 /** Matches filled per catch-up (a page waits for at most this many replays). */
 const CATCH_UP_BATCH = 25;
 
+/** How often a catch-up looks for matches without rows (a process of a cluster that died at a match's end). */
+export const CATCH_UP_MS = 5 * 60_000;
+
 export class SeatResultKeeper {
   private running: Promise<void> | null = null;
+  /** Rows may be missing: the next catch-up looks (the query is a scan of finished matches). */
+  private stale = true;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ledger: Store,
@@ -34,16 +40,45 @@ export class SeatResultKeeper {
       this.log.warn({ matchId }, 'a finished match did not replay to its end: no league figures for it');
       return false;
     }
-    await this.store.writeSeatResults(results);
+    try {
+      await this.store.writeSeatResults(results);
+    } catch (error) {
+      this.stale = true;
+      throw error;
+    }
     return true;
   }
 
-  /** Fills the rows of matches that lack them, a batch at a time (one run at once). */
+  /** Catches up now and every `CATCH_UP_MS` until `stop`. */
+  start(): void {
+    const round = () => {
+      this.stale = true;
+      this.catchUp().catch((error: unknown) => this.log.warn({ err: error }, 'league catch-up failed'));
+    };
+    round();
+    this.timer = setInterval(round, CATCH_UP_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Fills the rows of matches that lack them, when some may (one run at once). */
   catchUp(): Promise<void> {
+    if (!this.stale) return this.running ?? Promise.resolve();
     this.running ??= (async () => {
       try {
-        const ids = await this.store.missingResults(CATCH_UP_BATCH);
-        for (const id of ids) await this.record(id);
+        this.stale = false;
+        for (;;) {
+          const ids = await this.store.missingResults(CATCH_UP_BATCH);
+          for (const id of ids) await this.record(id);
+          if (ids.length < CATCH_UP_BATCH) break;
+        }
+      } catch (error) {
+        this.stale = true;
+        throw error;
       } finally {
         this.running = null;
       }

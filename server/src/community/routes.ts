@@ -23,7 +23,10 @@ import {
   PLAYER_COLOURS,
   type PlayerView,
   type RematchResponse,
+  type RulesetId,
   type Seat,
+  type BySeat,
+  type TableStatus,
   type TableInfo,
   TRANSFER_CODE_ALPHABET,
   TRANSFER_CODE_LENGTH,
@@ -259,23 +262,23 @@ export function registerCommunityRoutes(
       store.playerTotals(c.player.id, q.family),
       store.playerMatches(c.player.id, q.family, 50),
     ]);
-    const records = await Promise.all(rows.map((r) => deps.ledger.loadMatch(r.matchId)));
+    const records = new Map((await store.matchesById(rows.map((r) => r.matchId))).map((m) => [m.id, m]));
     const out: MyStatsResponse = {
       player: c.player,
       family: q.family,
       stats: playerStats(totals ?? emptyTotals(c.player.id), null),
-      matches: rows.flatMap((r, i) => {
-        const m = records[i];
+      matches: rows.flatMap((r) => {
+        const m = records.get(r.matchId);
         if (!m) return [];
         return [
           {
             id: m.id,
             code: m.code,
-            ruleset: m.ruleset,
-            status: m.status,
+            ruleset: m.ruleset as RulesetId,
+            status: m.status as TableStatus,
             players: m.seats.map((s) => ({ name: s.name, bot: s.bot })) as never,
-            finalScores: (m.finalScores as never) ?? null,
-            hands: 0,
+            finalScores: (m.finalScores as BySeat<number> | null) ?? null,
+            hands: m._count.hands,
             startedAt: m.startedAt?.toISOString() ?? null,
             endedAt: m.endedAt?.toISOString() ?? null,
             seat: r.seat as Seat,
@@ -393,23 +396,19 @@ export function registerCommunityRoutes(
       if (!q) return res;
       await deps.keeper.catchUp();
       const season = { from: q.from ?? null, to: q.to ?? null };
-      const [totals, matches, series, members] = await Promise.all([
+      const [totals, matches, members] = await Promise.all([
         store.circleTotals(m.circle.id, q.family, season),
         store.circleMatches(m.circle.id, q.family, season, LEAGUE_MATCHES),
-        store.circleSeries(m.circle.id, q.family, season, CHART_POINTS),
         store.members(m.circle.id),
       ]);
+      const most = totals.reduce((n, t) => Math.max(n, t.matches), 0);
+      const series = await store.circleSeries(m.circle.id, q.family, season, CHART_POINTS, most);
       const byId = new Map(members.map((p) => [p.id, p]));
       const stake = q.family === 'hk' ? m.circle.stakePerPoint : null;
       const standings = totals
         .filter((t) => byId.has(t.playerId))
         .map((t) => ({ player: byId.get(t.playerId)!, stats: playerStats(t, stake) }))
         .sort((a, b) => b.stats.total - a.stats.total || a.player.name.localeCompare(b.player.name));
-      const records = new Map(
-        (await Promise.all(matches.map((x) => deps.ledger.loadMatch(x.matchId)))).flatMap((r) =>
-          r ? [[r.id, r]] : [],
-        ),
-      );
       const out: LeagueResponse & { series: Record<string, { n: number; total: number }[]> } = {
         circle: { id: m.circle.id, name: m.circle.name },
         family: q.family,
@@ -424,7 +423,7 @@ export function registerCommunityRoutes(
             ruleset: x.ruleset as LeagueMatch['ruleset'],
             endedAt: x.endedAt.toISOString(),
             players: x.seats.map((s) => (s?.playerId && byId.has(s.playerId) ? s.playerId : null)) as never,
-            names: (records.get(x.matchId)?.seats.map((s) => s.name) ?? [null, null, null, null]) as never,
+            names: x.seats.map((s) => s?.name ?? null) as never,
             results: x.seats.map((s) => s?.result ?? 0) as never,
             places: x.seats.map((s) => s?.place ?? 0) as never,
           }),

@@ -61,18 +61,127 @@ const toPlayer = (p: { id: string; name: string; colour: string }): PlayerView =
   colour: p.colour as PlayerColour,
 });
 
-/** The SQL that sums a set of SeatResult rows per player (`where` names the set). */
-const TOTALS = (where: string) => `
-  SELECT "playerId",
-    count(*)::int AS matches, sum("hands")::int AS hands, sum("wins")::int AS wins,
+/** The columns of a SeatResult row, in the order they are written. */
+const ROW_COLUMNS = [
+  'matchId',
+  'seat',
+  'playerId',
+  'circleId',
+  'family',
+  'ruleset',
+  'endedAt',
+  'place',
+  'finalScore',
+  'result',
+  'hands',
+  'wins',
+  'selfDraws',
+  'dealIns',
+  'riichi',
+  'calls',
+  'winValue',
+  'dealInValue',
+  'exhaustiveDraws',
+  'readyAtDraw',
+  'faanSum',
+  'maxFaan',
+] as const satisfies readonly (keyof SeatResultRow)[];
+/** Parameter casts (a raw statement's parameters arrive untyped). */
+const ROW_CASTS = ROW_COLUMNS.map((c) =>
+  c === 'endedAt'
+    ? '::timestamp'
+    : c === 'result'
+      ? '::float8'
+      : ['matchId', 'playerId', 'circleId', 'family', 'ruleset'].includes(c)
+        ? '::text'
+        : '::int',
+);
+
+/** The figures summed month by month (`max` for the largest hand). */
+const TALLY_SUMS: readonly (readonly [keyof Tally, 'sum' | 'max'])[] = [
+  ['hands', 'sum'],
+  ['wins', 'sum'],
+  ['selfDraws', 'sum'],
+  ['dealIns', 'sum'],
+  ['riichi', 'sum'],
+  ['calls', 'sum'],
+  ['winValue', 'sum'],
+  ['dealInValue', 'sum'],
+  ['exhaustiveDraws', 'sum'],
+  ['readyAtDraw', 'sum'],
+  ['faanSum', 'sum'],
+  ['maxFaan', 'max'],
+];
+
+/** Sums of monthly rows (`LeagueMonth` or the same shape) per player. */
+const SUMS = `SELECT "playerId", sum("matches")::int AS matches, sum("hands")::int AS hands, sum("wins")::int AS wins,
     sum("selfDraws")::int AS "selfDraws", sum("dealIns")::int AS "dealIns", sum("riichi")::int AS riichi,
     sum("calls")::int AS calls, sum("winValue")::bigint AS "winValue", sum("dealInValue")::bigint AS "dealInValue",
     sum("exhaustiveDraws")::int AS "exhaustiveDraws", sum("readyAtDraw")::int AS "readyAtDraw",
-    sum("faanSum")::int AS "faanSum", max("maxFaan")::int AS "maxFaan", sum("result")::float8 AS total,
-    sum("place")::int AS "placeSum",
-    count(*) FILTER (WHERE "place" = 1)::int AS p1, count(*) FILTER (WHERE "place" = 2)::int AS p2,
-    count(*) FILTER (WHERE "place" = 3)::int AS p3, count(*) FILTER (WHERE "place" = 4)::int AS p4
-  FROM "SeatResult" WHERE ${where} GROUP BY "playerId"`;
+    sum("faanSum")::int AS "faanSum", max("maxFaan")::int AS "maxFaan", sum("total")::float8 AS total,
+    sum("placeSum")::int AS "placeSum", sum("p1")::int AS p1, sum("p2")::int AS p2, sum("p3")::int AS p3, sum("p4")::int AS p4`;
+
+/** SeatResult rows in the shape of monthly rows (one match each). */
+const ROWS_AS_MONTHS = `SELECT "playerId", to_char("endedAt", 'YYYY-MM') AS "month", 1 AS "matches",
+    "hands", "wins", "selfDraws", "dealIns", "riichi", "calls", "winValue"::bigint AS "winValue",
+    "dealInValue"::bigint AS "dealInValue", "exhaustiveDraws", "readyAtDraw", "faanSum", "maxFaan",
+    "result" AS "total", "place" AS "placeSum", ("place" = 1)::int AS p1, ("place" = 2)::int AS p2,
+    ("place" = 3)::int AS p3, ("place" = 4)::int AS p4
+  FROM "SeatResult"`;
+
+const MONTH_COLUMNS = `"playerId", "month", "matches", "hands", "wins", "selfDraws", "dealIns", "riichi", "calls",
+    "winValue", "dealInValue", "exhaustiveDraws", "readyAtDraw", "faanSum", "maxFaan", "total", "placeSum",
+    "p1", "p2", "p3", "p4"`;
+
+const monthOf = (d: Date): string => d.toISOString().slice(0, 7);
+const monthStart = (month: string): Date => new Date(`${month}-01T00:00:00Z`);
+const nextMonth = (month: string): string => {
+  const d = monthStart(month);
+  return monthOf(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+};
+
+/**
+ * A season as monthly rows of a circle: the whole months inside it from `LeagueMonth`, the days
+ * of its partial first and last months from the SeatResult rows. Parameters are numbered after
+ * $1 (the circle, as the scope), $2 (the family) and $3 (the circle again); `first` is 3.
+ */
+function seasonParts(season: Season, first: number): { union: string; params: Date[] } {
+  const from = season.from ? new Date(`${season.from}T00:00:00Z`) : null;
+  const end = season.to ? new Date(new Date(`${season.to}T00:00:00Z`).getTime() + 86_400_000) : null;
+  // Whole months: [fullFrom, fullEnd) in month starts.
+  const fullFrom = from === null ? null : from.getUTCDate() === 1 ? monthOf(from) : nextMonth(monthOf(from));
+  const fullEnd = end === null ? null : monthOf(end);
+  const params: Date[] = [];
+  const p = (d: Date) => {
+    params.push(d);
+    return `$${first + params.length}`;
+  };
+  const months: string[] = [];
+  if (fullFrom !== null) months.push(`"month" >= '${fullFrom}'`);
+  if (fullEnd !== null) months.push(`"month" < '${fullEnd}'`);
+  const parts = [
+    // ($3 is named here too: a statement must use every parameter it is given.)
+    `SELECT ${MONTH_COLUMNS} FROM "LeagueMonth" WHERE "scope" = $1 AND "family" = $2 AND $3::text IS NOT NULL${months.map((m) => ` AND ${m}`).join('')}`,
+  ];
+  const raw = (lo: Date | null, hi: Date | null) => {
+    const conds = [...(lo === null ? [] : [`"endedAt" >= ${p(lo)}`]), ...(hi === null ? [] : [`"endedAt" < ${p(hi)}`])];
+    parts.push(
+      `${ROWS_AS_MONTHS} WHERE "circleId" = $3 AND "family" = $2 AND "playerId" IS NOT NULL AND ${conds.join(' AND ')}`,
+    );
+  };
+  const wholeFrom = fullFrom === null ? null : monthStart(fullFrom);
+  const wholeEnd = fullEnd === null ? null : monthStart(fullEnd);
+  if (wholeFrom !== null && wholeEnd !== null && wholeFrom >= wholeEnd) {
+    // No whole month inside: the season is days of one or two months, read from the rows.
+    parts.length = 0;
+    raw(from, end);
+    parts[0] = parts[0]!.replace('WHERE "circleId" = $3', 'WHERE "circleId" = $3 AND "circleId" = $1');
+  } else {
+    if (from !== null && wholeFrom !== null && from < wholeFrom) raw(from, wholeFrom);
+    if (end !== null && wholeEnd !== null && wholeEnd < end) raw(wholeEnd, end);
+  }
+  return { union: parts.join(' UNION ALL '), params };
+}
 
 type TotalsRow = Omit<Totals, 'places' | 'winValue' | 'dealInValue'> & {
   winValue: bigint | number;
@@ -321,10 +430,43 @@ export class CommunityStore {
 
   // -- seat results
 
-  /** Writes a match's rows (again: the same rows, nothing added). */
+  /**
+   * Writes a match's rows and adds them to the monthly sums, in one statement: rows already there
+   * (a second catch-up, another process) are skipped and add nothing.
+   */
   writeSeatResults(rows: readonly SeatResultRow[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
+    const params: unknown[] = [];
+    const values = rows.map((r) => {
+      const row = ROW_COLUMNS.map((c) => r[c]);
+      const first = params.length;
+      params.push(...row);
+      return `(${row.map((_, i) => `$${first + i + 1}${ROW_CASTS[i]}`).join(', ')})`;
+    });
+    const sums = TALLY_SUMS.map(([c, f]) => `${f}(${f === 'max' ? `"${c}"` : `"${c}"`})`).join(', ');
     return guard('write seat results', async () => {
-      await this.prisma.seatResult.createMany({ data: rows.map((r) => ({ ...r })), skipDuplicates: true });
+      await this.prisma.$executeRawUnsafe(
+        `WITH ins AS (
+           INSERT INTO "SeatResult" (${ROW_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES ${values.join(', ')}
+           ON CONFLICT DO NOTHING RETURNING *),
+         scoped AS (
+           SELECT ins.*, scope FROM ins, unnest(ARRAY[ins."circleId", '']) AS scope
+           WHERE ins."playerId" IS NOT NULL AND scope IS NOT NULL)
+         INSERT INTO "LeagueMonth" ("scope", "family", "playerId", "month", "matches", ${TALLY_SUMS.map(([c]) => `"${c}"`).join(', ')},
+           "total", "placeSum", "p1", "p2", "p3", "p4")
+         SELECT scope, "family", "playerId", to_char("endedAt", 'YYYY-MM'), count(*), ${sums},
+           sum("result"), sum("place"), count(*) FILTER (WHERE "place" = 1), count(*) FILTER (WHERE "place" = 2),
+           count(*) FILTER (WHERE "place" = 3), count(*) FILTER (WHERE "place" = 4)
+         FROM scoped GROUP BY scope, "family", "playerId", to_char("endedAt", 'YYYY-MM')
+         ON CONFLICT ("scope", "family", "playerId", "month") DO UPDATE SET
+           "matches" = "LeagueMonth"."matches" + EXCLUDED."matches",
+           ${TALLY_SUMS.map(([c, f]) => (f === 'max' ? `"${c}" = GREATEST("LeagueMonth"."${c}", EXCLUDED."${c}")` : `"${c}" = "LeagueMonth"."${c}" + EXCLUDED."${c}"`)).join(',\n           ')},
+           "total" = "LeagueMonth"."total" + EXCLUDED."total",
+           "placeSum" = "LeagueMonth"."placeSum" + EXCLUDED."placeSum",
+           "p1" = "LeagueMonth"."p1" + EXCLUDED."p1", "p2" = "LeagueMonth"."p2" + EXCLUDED."p2",
+           "p3" = "LeagueMonth"."p3" + EXCLUDED."p3", "p4" = "LeagueMonth"."p4" + EXCLUDED."p4"`,
+        ...params,
+      );
     });
   }
 
@@ -343,15 +485,16 @@ export class CommunityStore {
 
   /** Sums per member of the circle over a season (members only: guests and bots are left out). */
   circleTotals(circleId: string, family: Family, season: Season): Promise<Totals[]> {
-    const range = seasonSql(season, 2);
+    const part = seasonParts(season, 3);
     return guard('league totals', async () => {
       const rows = await this.prisma.$queryRawUnsafe<TotalsRow[]>(
-        TOTALS(
-          `"circleId" = $1 AND "family" = $2${range.sql} AND "playerId" IN (SELECT "playerId" FROM "CircleMember" WHERE "circleId" = $1)`,
-        ),
+        `${SUMS} FROM (${part.union}) u
+         WHERE "playerId" IN (SELECT "playerId" FROM "CircleMember" WHERE "circleId" = $1)
+         GROUP BY "playerId"`,
         circleId,
         family,
-        ...range.params,
+        circleId,
+        ...part.params,
       );
       return rows.map(toTotals);
     });
@@ -361,9 +504,9 @@ export class CommunityStore {
   async playerTotals(playerId: string, family: Family): Promise<Totals | null> {
     return guard('player totals', async () => {
       const rows = await this.prisma.$queryRawUnsafe<TotalsRow[]>(
-        TOTALS(`"playerId" = $1 AND "family" = $2`),
-        playerId,
+        `${SUMS} FROM "LeagueMonth" WHERE "scope" = '' AND "family" = $1 AND "playerId" = $2 GROUP BY "playerId"`,
         family,
+        playerId,
       );
       return rows[0] ? toTotals(rows[0]) : null;
     });
@@ -383,10 +526,10 @@ export class CommunityStore {
       matchId: string;
       ruleset: string;
       endedAt: Date;
-      seats: { playerId: string | null; result: number; place: number }[];
+      seats: { playerId: string | null; name: string | null; result: number; place: number }[];
     }[]
   > {
-    const range = seasonSql(season, 3);
+    const range = seasonSql(season, 2);
     return guard('league matches', async () => {
       const rows = await this.prisma.$queryRawUnsafe<
         {
@@ -395,6 +538,7 @@ export class CommunityStore {
           endedAt: Date;
           seat: number;
           playerId: string | null;
+          name: string | null;
           result: number;
           place: number;
         }[]
@@ -403,8 +547,9 @@ export class CommunityStore {
            SELECT DISTINCT "matchId", "endedAt" FROM "SeatResult"
            WHERE "circleId" = $1 AND "family" = $2${range.sql}
            ORDER BY "endedAt" DESC, "matchId" DESC LIMIT ${Math.max(1, Math.floor(limit))})
-         SELECT r."matchId", r."ruleset", r."endedAt", r."seat", r."playerId", r."result", r."place"
+         SELECT r."matchId", r."ruleset", r."endedAt", r."seat", r."playerId", s."name", r."result", r."place"
          FROM "SeatResult" r JOIN recent USING ("matchId")
+         JOIN "Seat" s ON s."matchId" = r."matchId" AND s."seat" = r."seat"
          ORDER BY r."endedAt", r."matchId", r."seat"`,
         circleId,
         family,
@@ -414,7 +559,7 @@ export class CommunityStore {
         matchId: string;
         ruleset: string;
         endedAt: Date;
-        seats: { playerId: string | null; result: number; place: number }[];
+        seats: { playerId: string | null; name: string | null; result: number; place: number }[];
       }[] = [];
       for (const r of rows) {
         let last = out[out.length - 1];
@@ -422,49 +567,71 @@ export class CommunityStore {
           last = { matchId: r.matchId, ruleset: r.ruleset, endedAt: r.endedAt, seats: [] };
           out.push(last);
         }
-        last.seats[r.seat] = { playerId: r.playerId, result: Number(r.result), place: r.place };
+        last.seats[r.seat] = { playerId: r.playerId, name: r.name, result: Number(r.result), place: r.place };
       }
       return out;
     });
   }
 
   /**
-   * Each member's running total after each of the season's matches, sampled to at most `points`
-   * points per player (always their last): the league chart.
+   * Each member's running total over the season, for the league chart: after each match when no
+   * member has more than `points` matches in it, else at the end of each month (a long history
+   * reads as months). `n` is the member's matches so far.
    */
   circleSeries(
     circleId: string,
     family: Family,
     season: Season,
     points: number,
+    most: number,
   ): Promise<Map<string, { n: number; total: number }[]>> {
-    const range = seasonSql(season, 3);
+    const members = `"playerId" IN (SELECT "playerId" FROM "CircleMember" WHERE "circleId" = $1)`;
     return guard('league series', async () => {
-      const rows = await this.prisma.$queryRawUnsafe<{ playerId: string; n: number; total: number; count: number }[]>(
-        `SELECT "playerId", n::int, total::float8, count::int FROM (
-           SELECT "playerId",
-             row_number() OVER w AS n,
-             sum("result") OVER w AS total,
-             count(*) OVER (PARTITION BY "playerId") AS count
-           FROM "SeatResult"
-           WHERE "circleId" = $1 AND "family" = $2${range.sql}
-             AND "playerId" IN (SELECT "playerId" FROM "CircleMember" WHERE "circleId" = $1)
-           WINDOW w AS (PARTITION BY "playerId" ORDER BY "endedAt", "matchId", "seat")
-         ) s
-         WHERE n = count OR n % GREATEST(1, CEIL(count::float8 / ${Math.max(2, Math.floor(points))}))::int = 0
-         ORDER BY "playerId", n`,
+      const out = new Map<string, { n: number; total: number }[]>();
+      const add = (playerId: string, matches: number, total: number) => {
+        const list = out.get(playerId) ?? [];
+        const last = list[list.length - 1] ?? { n: 0, total: 0 };
+        list.push({ n: last.n + matches, total: Math.round((last.total + total) * 10) / 10 });
+        out.set(playerId, list);
+      };
+      if (most <= points) {
+        const range = seasonSql(season, 2);
+        const rows = await this.prisma.$queryRawUnsafe<{ playerId: string; result: number }[]>(
+          `SELECT "playerId", "result"::float8 AS result FROM "SeatResult"
+           WHERE "circleId" = $1 AND "family" = $2${range.sql} AND ${members}
+           ORDER BY "endedAt", "matchId", "seat"`,
+          circleId,
+          family,
+          ...range.params,
+        );
+        for (const r of rows) add(r.playerId, 1, r.result);
+        return out;
+      }
+      const part = seasonParts(season, 3);
+      const rows = await this.prisma.$queryRawUnsafe<
+        { playerId: string; month: string; matches: number; total: number }[]
+      >(
+        `SELECT "playerId", "month", sum("matches")::int AS matches, sum("total")::float8 AS total
+         FROM (${part.union}) u WHERE ${members}
+         GROUP BY "playerId", "month" ORDER BY "playerId", "month"`,
         circleId,
         family,
-        ...range.params,
+        circleId,
+        ...part.params,
       );
-      const out = new Map<string, { n: number; total: number }[]>();
-      for (const r of rows) {
-        const list = out.get(r.playerId) ?? [];
-        list.push({ n: r.n, total: Math.round(r.total * 10) / 10 });
-        out.set(r.playerId, list);
-      }
+      for (const r of rows) add(r.playerId, r.matches, r.total);
       return out;
     });
+  }
+
+  /** The finished matches `ids` with their seats, in one query (a page's list). */
+  matchesById(ids: readonly string[]) {
+    return guard('load matches', () =>
+      this.prisma.match.findMany({
+        where: { id: { in: [...ids] } },
+        include: { seats: { orderBy: { seat: 'asc' } }, _count: { select: { hands: true } } },
+      }),
+    );
   }
 
   /** A player's matches, newest first, with their seat's place and result. */
