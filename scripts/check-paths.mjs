@@ -10,13 +10,14 @@
  *   target of a link `[text](target)`; in TypeScript and JavaScript, the words of every comment
  *   and of every string literal without substitutions, except module specifiers
  *   (`import ... from '...'`, `import('...')`), which the compiler checks.
- * - Shape: a word with a `/` that ends in a file extension (`shared/src/wall.ts`) or, except in
- *   strings, in `/` (`server/src/table/`); or a bare `.md` file name (`README.md`). URLs
- *   (`https://...`), `#section` and `?query` tails and `:line` numbers are not part of the path.
+ * - Shape: a word with a `/` that ends in a file extension (`shared/src/wall.ts`); outside
+ *   strings also one that ends in `/` (`server/src/table/`) and a bare `.md` name
+ *   (`README.md`). URLs (`https://...`), `#section` and `?query` tails and `:line` numbers are
+ *   not part of the path.
  * - Resolution: the path exists relative to the citing file's folder or to any folder above it,
  *   up to the repository root (a file beside it, a path from its workspace's src folder, a path
- *   from the root). A `.js` path also matches the `.ts`/`.tsx` source
- *   beside it (TypeScript's ESM imports); a `*` is a glob that must match a file or folder.
+ *   from the root). A `.js` path also matches the `.ts`/`.tsx` source beside it
+ *   (TypeScript's ESM imports); a `*` is a glob that must match a file or folder.
  * - Not checked: paths inside a folder that .gitignore lists (node_modules/, dist/, data/: built,
  *   installed or written at run time), and the few shapes in `NOT_PATHS` below, which look like
  *   paths but are something else (the server's routes, placeholders, files of npm packages),
@@ -73,14 +74,15 @@ export function pathOfWord(raw) {
 }
 
 /**
- * The paths among the words of a text, each with its offset. `files` keeps only file paths: a
- * string in code that ends in `/` is mostly a prefix being matched (a refusal code's prefix), not a folder.
+ * The paths among the words of a text, each with its offset. In a string (`inString`) only paths
+ * with a folder and a file count: a string ending in `/` is mostly a prefix being matched (a
+ * refusal code's), and a bare file name is mostly joined to a folder elsewhere.
  */
-function pathsIn(text, files = false) {
+function pathsIn(text, inString = false) {
   const out = [];
   for (const m of text.matchAll(/\S+/g)) {
     const p = pathOfWord(m[0]);
-    if (p !== null && !(files && p.endsWith('/'))) out.push({ path: p, offset: m.index });
+    if (p !== null && !(inString && (p.endsWith('/') || !p.includes('/')))) out.push({ path: p, offset: m.index });
   }
   return out;
 }
