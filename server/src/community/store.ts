@@ -1,8 +1,8 @@
 /**
  * Players, devices, transfer codes, circles and the SeatResult rows, over the same Prisma client
  * as the ledger. The figures of the league and the statistics are summed by the database (one
- * grouped query per page), so a page costs the same whether a circle has ten matches or ten
- * thousand (`server/bench/league.bench.ts`).
+ * grouped query per page), so a page does not read a circle's matches one by one (no
+ * benchmark measures it yet).
  */
 import { randomUUID } from 'node:crypto';
 import type { Family, PlayerColour, PlayerView } from '@mahjong/shared';
