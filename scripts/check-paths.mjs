@@ -9,7 +9,8 @@
  *   `npx vitest run server/src/table` cites its path; fenced code blocks are not read) and the
  *   target of a link `[text](target)`; in TypeScript and JavaScript, the words of every comment
  *   and of every string literal without substitutions, except module specifiers
- *   (`import ... from '...'`, `import('...')`), which the compiler checks.
+ *   (`import ... from '...'`, `import('...')`), which the compiler checks; in JSON (fixture
+ *   rows' sources, package scripts), the words of every string value, read as strings in code.
  * - Shape: a word with a `/` that ends in a file extension (`shared/src/wall.ts`); outside
  *   strings also one that ends in `/` (`server/src/table/`) and a bare `.md` name
  *   (`README.md`). URLs (`https://...`), `#section` and `?query` tails and `:line` numbers are
@@ -47,10 +48,12 @@ export const NOT_PATHS = [
 /** Files whose citations are not read, each with why. */
 export const NOT_READ = new Map([
   ['scripts/check-paths.test.ts', 'its strings are repositories written for the test, with planted missing paths'],
+  ['package-lock.json', 'written by npm; its paths are inside the installed packages'],
 ]);
 
 const CODE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
 const MARKDOWN = /\.md$/;
+const JSON_FILE = /\.json$/;
 
 /** Trims the punctuation prose puts around a word: quotes, brackets, a sentence's full stop. */
 function trimWord(word) {
@@ -147,6 +150,33 @@ export function citationsInCode(text, fileName = 'file.ts') {
   };
   visit(source);
   addComments(ts.getLeadingCommentRanges(text, source.endOfFileToken.getFullStart()));
+  return found;
+}
+
+/**
+ * Paths cited in a JSON text (fixture rows' sources, package scripts): in its string values, read
+ * as strings in code are. Comments are allowed (tsconfig files have them); the line is the
+ * value's first appearance.
+ */
+export function citationsInJson(text, fileName = 'file.json') {
+  let config;
+  try {
+    config = JSON.parse(text);
+  } catch {
+    config = ts.parseConfigFileTextToJson(fileName, text).config; // JSON with comments
+  }
+  const found = [];
+  const visit = (value) => {
+    if (typeof value === 'string') {
+      const paths = pathsIn(value, true);
+      if (paths.length === 0) return;
+      const at = Math.max(0, text.indexOf(JSON.stringify(value).slice(1, -1)));
+      for (const p of paths) found.push({ path: p.path, line: lineAt(text, at) });
+    } else if (value !== null && typeof value === 'object') {
+      for (const v of Object.values(value)) visit(v);
+    }
+  };
+  visit(config);
   return found;
 }
 
@@ -253,9 +283,14 @@ export function missingPaths(root) {
   for (const file of [...entries].sort()) {
     if (file.endsWith('/') || NOT_READ.has(file)) continue;
     const isCode = CODE.test(file) && !file.endsWith('.d.ts');
-    if (!isCode && !MARKDOWN.test(file)) continue;
+    const isJson = JSON_FILE.test(file);
+    if (!isCode && !isJson && !MARKDOWN.test(file)) continue;
     const text = readFileSync(join(root, file), 'utf8');
-    const cited = isCode ? citationsInCode(text, file) : citationsInMarkdown(text);
+    const cited = isCode
+      ? citationsInCode(text, file)
+      : isJson
+        ? citationsInJson(text, file)
+        : citationsInMarkdown(text);
     for (const c of cited) {
       if (!resolves(c.path, file, entries, ignored)) missing.push({ file, line: c.line, path: c.path });
     }

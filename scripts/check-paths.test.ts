@@ -39,7 +39,14 @@ const BASE = {
   'docs/rules/hong-kong.md': '# Hong Kong\n',
   'shared/package.json': '{}',
   'shared/src/wall.ts': 'export const x = 1;\n',
-  'shared/src/scoring/fixtures/hk.json': '[]',
+  'shared/src/scoring/fixtures/hk.json': JSON.stringify(
+    [
+      { name: 'kept', source: 'docs/rules/hong-kong.md: the readings' },
+      { name: 'stale', source: 'docs/rules/gone.md: a page no more' },
+    ],
+    null,
+    1,
+  ),
 };
 
 describe('check-paths', () => {
@@ -74,6 +81,7 @@ describe('check-paths', () => {
         'README.md:3: shared/src/wall.test.ts',
         'README.md:7: RULES.md',
         'shared/src/notation.ts:3: docs/rules/tiles.md',
+        'shared/src/scoring/fixtures/hk.json:8: docs/rules/gone.md',
         'shared/src/notation.ts:5: shared/src/scoring/fixtures/riichi.json',
         'shared/src/scoring/README.md:1: ../tiles.ts',
       ].sort(),
@@ -85,7 +93,8 @@ describe('check-paths', () => {
       ...BASE,
       'README.md': 'See `docs/rules/hong-kong.md` and `docs/rules/riichi.md`.\n',
     });
-    expect(missingPaths(root)).toHaveLength(1);
+    expect(missingPaths(root)).toHaveLength(2);
+    writeFileSync(join(root, 'docs/rules/gone.md'), '# Gone no more\n');
     writeFileSync(join(root, 'docs/rules/riichi.md'), '# Riichi\n');
     expect(missingPaths(root)).toEqual([]);
   });
