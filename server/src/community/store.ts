@@ -1,8 +1,8 @@
 /**
- * Players, devices, transfer codes, circles and the SeatResult rows, over the same Prisma client
- * as the ledger. The figures of the league and the statistics are summed by the database (one
- * grouped query per page), so a page costs the same whether a circle has ten matches or ten
- * thousand (`server/bench/league.bench.ts`).
+ * Players, devices, transfer codes, circles and the SeatResult rows with their monthly sums, over
+ * the same Prisma client as the ledger. A league page reads one monthly row per member and month
+ * of its season (plus the rows of the season's partial months), not a circle's every match
+ * (`server/bench/league.bench.ts` times it with 10,000 matches).
  */
 import { randomUUID } from 'node:crypto';
 import type { Family, PlayerColour, PlayerView } from '@mahjong/shared';
