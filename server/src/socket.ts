@@ -420,7 +420,12 @@ export function attachSockets(
         return refuse('auth/already_joined', 'this socket has joined already (as another seat or table)');
       }
       const address = clientAddress(socket, options.trustProxy ?? false);
-      const blocked = options.lookupMisses?.check(address);
+      // A seat token signed for this very code proves the code was given, not guessed: its holder
+      // is never refused for other clients' misses at the same address (a household, a school, a
+      // carrier's NAT). Only hellos without one (spectators, probes) wait out the address's misses.
+      const claims = msg.token === undefined ? null : verifyToken(secret, msg.token);
+      const vouched = claims !== null && claims.code === msg.code.toUpperCase();
+      const blocked = vouched ? null : options.lookupMisses?.check(address);
       if (blocked && !blocked.ok) {
         return refuse('msg/rate_limited', `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`);
       }
