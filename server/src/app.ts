@@ -228,6 +228,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     undefined,
     limits.lobbyTtlMs,
+    limits,
   );
   const {
     stats: sockets,

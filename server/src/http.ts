@@ -140,6 +140,9 @@ export function registerRoutes(
     if (tables.lobbies >= guards.limits.maxLobbies) {
       return limited(res, 60, 'too many tables are waiting to start on this server');
     }
+    if (tables.lobbiesOf(req.ip) >= guards.limits.maxLobbiesPerClient) {
+      return limited(res, 60, 'this address has too many tables waiting to start; start or end one');
+    }
     const mine = guards.createPerClient.take(req.ip);
     if (!mine.ok) return limited(res, mine.retryAfterSeconds, 'too many tables created from this address');
     const all = guards.createTotal.take('all');
@@ -152,7 +155,7 @@ export function registerRoutes(
         return reply(res, 'circle/not_found', 'no such circle');
       }
     }
-    const created = await tables.create(request, { circleId: circleId ?? null });
+    const created = await tables.create(request, { circleId: circleId ?? null, creator: req.ip });
     if (!created.ok) return reply(res, created.error.code, created.error.message);
     const room = created.value;
     const out: CreateTableResponse = {

@@ -22,6 +22,13 @@ export interface Limits {
   readonly maxLobbies: number;
   /** Unstarted tables are closed after this long (ms), while the server runs and at a restart. */
   readonly lobbyTtlMs: number;
+  /** Unstarted tables where nobody has taken a seat are closed after this long (ms). */
+  readonly emptyLobbyTtlMs: number;
+  /** One address's share of `maxLobbies`: the tables it created that wait in the lobby. */
+  readonly maxLobbiesPerClient: number;
+  /** Running tables with no human seat (bots only), on the whole server and per creating address. */
+  readonly maxBotTables: number;
+  readonly maxBotTablesPerClient: number;
   /** Join codes looked up that name no table (HTTP and socket hello), per address. */
   readonly lookupMissesPerClient: Rate;
   /** History, match detail and replay requests per address. */
@@ -35,6 +42,10 @@ export const DEFAULT_LIMITS: Limits = {
   createTotal: { perSecond: 5, burst: 100 },
   maxLobbies: 5000,
   lobbyTtlMs: 6 * 60 * 60_000,
+  emptyLobbyTtlMs: 15 * 60_000,
+  maxLobbiesPerClient: 50,
+  maxBotTables: 50,
+  maxBotTablesPerClient: 3,
   lookupMissesPerClient: { perSecond: 10 / 60, burst: 20 },
   matchesPerClient: { perSecond: 5, burst: 30 },
   spectatorInfoMs: 1000,
@@ -46,6 +57,9 @@ export const UNLIMITED: Limits = {
   createPerClient: { perSecond: 1e6, burst: 1e6 },
   createTotal: { perSecond: 1e6, burst: 1e6 },
   maxLobbies: 1e6,
+  maxLobbiesPerClient: 1e6,
+  maxBotTables: 1e6,
+  maxBotTablesPerClient: 1e6,
   lookupMissesPerClient: { perSecond: 1e6, burst: 1e6 },
   matchesPerClient: { perSecond: 1e6, burst: 1e6 },
   spectatorInfoMs: 0,
@@ -54,7 +68,8 @@ export const UNLIMITED: Limits = {
 /**
  * Overrides from the environment: `LIMITS=off` (load runs), `LIMITS_CREATE_PER_MINUTE`,
  * `LIMITS_CREATE_TOTAL_PER_MINUTE`, `LIMITS_LOOKUP_MISSES_PER_MINUTE`, `LIMITS_MATCHES_PER_MINUTE`,
- * `LIMITS_MAX_LOBBIES`, `LOBBY_TTL_MINUTES`.
+ * `LIMITS_MAX_LOBBIES`, `LIMITS_MAX_LOBBIES_PER_CLIENT`, `LIMITS_MAX_BOT_TABLES`,
+ * `LIMITS_MAX_BOT_TABLES_PER_CLIENT`, `LOBBY_TTL_MINUTES`, `EMPTY_LOBBY_TTL_MINUTES`.
  */
 export function limitsFromEnv(env: Record<string, string | undefined>): Partial<Limits> {
   if (env.LIMITS === 'off') return { ...UNLIMITED, spectatorInfoMs: DEFAULT_LIMITS.spectatorInfoMs };
@@ -81,6 +96,14 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Partial<
   if (lobbies !== undefined) out.maxLobbies = lobbies;
   const ttl = num('LOBBY_TTL_MINUTES');
   if (ttl !== undefined) out.lobbyTtlMs = ttl * 60_000;
+  const emptyTtl = num('EMPTY_LOBBY_TTL_MINUTES');
+  if (emptyTtl !== undefined) out.emptyLobbyTtlMs = emptyTtl * 60_000;
+  const share = num('LIMITS_MAX_LOBBIES_PER_CLIENT');
+  if (share !== undefined) out.maxLobbiesPerClient = share;
+  const bots = num('LIMITS_MAX_BOT_TABLES');
+  if (bots !== undefined) out.maxBotTables = bots;
+  const botsPerClient = num('LIMITS_MAX_BOT_TABLES_PER_CLIENT');
+  if (botsPerClient !== undefined) out.maxBotTablesPerClient = botsPerClient;
   return out;
 }
 

@@ -84,6 +84,11 @@ export interface RoomContext {
   readonly startWaitMs?: number;
   /** Test hook (fixed walls), never set by the server: handed to the engine on deal and on restore. */
   readonly engineInternals?: EngineInternals;
+  /**
+   * Asked before a start that would make a table of bots only (no seat has a human holder): a
+   * reason to refuse it (the server's caps on such tables), or null.
+   */
+  readonly botTableRefusal?: (room: Room) => string | null;
 }
 
 const UNAVAILABLE = fail('server/unavailable', 'the server cannot record this right now; nothing changed, try again');
@@ -342,6 +347,14 @@ export class Room {
     });
   }
 
+  /** The address that created the table (this process's count of its lobbies and bot tables). */
+  creator: string | null = null;
+
+  /** No seat has a human holder: the table is (or would start as) bots only. */
+  get botsOnly(): boolean {
+    return this.record.seats.every((s) => s.bot || s.nonce === null);
+  }
+
   /** Every seat has a bot or a holder (none free, none still reserved). */
   private everySeatTaken(): boolean {
     return this.record.seats.every((s) => s.bot || s.nonce !== null);
@@ -370,11 +383,18 @@ export class Room {
   }
 
   start(): Promise<
-    Result<TableInfo, 'table/already_started' | 'table/over' | 'table/not_ready' | 'server/unavailable'>
+    Result<
+      TableInfo,
+      'table/already_started' | 'table/over' | 'table/not_ready' | 'server/unavailable' | 'http/rate_limited'
+    >
   > {
     return this.serial(async () => {
       if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
       if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      if (this.botsOnly) {
+        const refusal = this.ctx.botTableRefusal?.(this) ?? null;
+        if (refusal !== null) return fail('http/rate_limited', refusal);
+      }
       // A seat still reserved for a player who has not come (a rematch) counts as empty.
       const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null);
       if (empty.length > 0 && !this.record.fillWithBots) {

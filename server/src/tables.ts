@@ -29,6 +29,18 @@ export function randomCode(): string {
   return code;
 }
 
+/** The caps of `Limits` that the tables keep (see server/src/limits.ts). */
+export interface TableCaps {
+  readonly emptyLobbyTtlMs: number;
+  readonly maxBotTables: number;
+  readonly maxBotTablesPerClient: number;
+}
+const NO_CAPS: TableCaps = {
+  emptyLobbyTtlMs: Number.POSITIVE_INFINITY,
+  maxBotTables: Number.POSITIVE_INFINITY,
+  maxBotTablesPerClient: Number.POSITIVE_INFINITY,
+};
+
 /** How a seat of a new table starts: free, a bot, or kept for a player (a rematch). */
 export type PlannedSeat =
   | { readonly kind: 'free' }
@@ -69,9 +81,11 @@ export class Tables {
     ctx: RoomContext,
     private readonly retainFinishedMs = RETAIN_FINISHED_MS,
     private readonly lobbyTtlMs = LOBBY_TTL_MS,
+    private readonly caps: TableCaps = NO_CAPS,
   ) {
     this.ctx = {
       ...ctx,
+      botTableRefusal: (room) => this.botTableRefusal(room),
       onFinished: (room) => {
         ctx.onFinished?.(room);
         this.dropLater(room, retainFinishedMs);
@@ -82,6 +96,32 @@ export class Tables {
       },
     };
     this.scheduleSweep();
+  }
+
+  /** Tables in the lobby created from `address` (this process's, since it started). */
+  lobbiesOf(address: string): number {
+    let n = 0;
+    for (const room of this.rooms.values()) if (room.record.status === 'lobby' && room.creator === address) n += 1;
+    return n;
+  }
+
+  /**
+   * Bot-only tables cost a core for half an hour each with nobody watching for it: a start that
+   * would make one more than the server's cap, or than the creating address's share, is refused.
+   */
+  private botTableRefusal(room: Room): string | null {
+    let all = 0;
+    let mine = 0;
+    for (const r of this.rooms.values()) {
+      if (r === room || r.record.status !== 'playing' || !r.botsOnly) continue;
+      all += 1;
+      if (room.creator !== null && r.creator === room.creator) mine += 1;
+    }
+    if (all >= this.caps.maxBotTables) return `too many tables of bots only are playing on this server (${all})`;
+    if (mine >= this.caps.maxBotTablesPerClient) {
+      return `this address already has ${mine} tables of bots only playing; wait for one to end`;
+    }
+    return null;
   }
 
   /** Tables in the lobby (created, not started): what a creation flood fills. */
@@ -98,16 +138,21 @@ export class Tables {
         this.scheduleSweep();
         void this.expireLobbies();
       },
-      Math.min(LOBBY_SWEEP_MS, this.lobbyTtlMs),
+      Math.min(LOBBY_SWEEP_MS, this.lobbyTtlMs, this.caps.emptyLobbyTtlMs),
     );
   }
 
-  /** Closes the tables nobody started within the lobby TTL (kept in the ledger as ended). */
+  /**
+   * Closes the tables nobody started within the lobby TTL, and those nobody sat at within the
+   * (much shorter) empty-lobby TTL (kept in the ledger as ended).
+   */
   async expireLobbies(): Promise<number> {
     const now = this.ctx.clock.now();
-    const stale = [...this.rooms.values()].filter(
-      (room) => room.record.status === 'lobby' && now - room.record.createdAt.getTime() > this.lobbyTtlMs,
-    );
+    const stale = [...this.rooms.values()].filter((room) => {
+      if (room.record.status !== 'lobby') return false;
+      const age = now - room.record.createdAt.getTime();
+      return age > this.lobbyTtlMs || (room.botsOnly && age > this.caps.emptyLobbyTtlMs);
+    });
     for (const room of stale) {
       try {
         await room.end();
@@ -159,7 +204,13 @@ export class Tables {
    */
   async create(
     req: Omit<Required<CreateTableRequest>, 'circleId'>,
-    extra: { circleId?: string | null; rematchOf?: string | null; seats?: readonly PlannedSeat[] } = {},
+    extra: {
+      circleId?: string | null;
+      rematchOf?: string | null;
+      seats?: readonly PlannedSeat[];
+      /** The creating client's address (its share of the lobbies and of bot tables). */
+      creator?: string;
+    } = {},
   ): Promise<Result<Room, 'http/invalid' | 'server/unavailable'>> {
     const seed = randomBytes(32).toString('hex');
     const players = [0, 1, 2, 3].map((s) => ({ name: BOT_NAMES[s as Seat], bot: false }));
@@ -208,6 +259,7 @@ export class Tables {
       }),
     };
     const room = new Room(record, this.ctx);
+    room.creator = extra.creator ?? null;
     this.rooms.set(code, room);
     try {
       await this.ctx.ledger.write([{ kind: 'createMatch', match: record }]);

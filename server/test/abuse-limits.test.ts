@@ -146,6 +146,76 @@ describe('abuse: limits', () => {
     }
   });
 
+  it("one address's share of the lobbies; a lobby nobody sits at closes in minutes", async () => {
+    const clock = new ManualClock();
+    const server = await testServer({
+      clock,
+      limits: {
+        ...UNLIMITED,
+        maxLobbies: 10,
+        maxLobbiesPerClient: 2,
+        lobbyTtlMs: 6 * 60 * 60_000,
+        emptyLobbyTtlMs: 15 * 60_000,
+      },
+    });
+    try {
+      const create = (from: string) => request(server.url, 'POST', '/api/tables', { body: {}, from });
+      const mine = [await create('127.0.0.5'), await create('127.0.0.5'), await create('127.0.0.5')];
+      expect(mine.map((a) => a.status)).toEqual([201, 201, 429]);
+      expect(json<{ error: { code: string } }>(mine[2]!).error.code).toBe('http/rate_limited');
+      // Another address still has its share.
+      expect((await create('127.0.0.6')).status).toBe(201);
+
+      // Somebody sits at one; the other stays empty.
+      const [seated, empty] = mine.map((a) => json<{ code: string; table: TableInfo }>(a));
+      await request(server.url, 'POST', `/api/tables/${seated!.code}/join`, { body: { name: 'Ann' } });
+      clock.advance(16 * 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      await server.ledger.flush();
+      expect(json<TableInfo>(await request(server.url, 'GET', `/api/tables/${empty!.code}`)).status).toBe('ended');
+      expect(json<TableInfo>(await request(server.url, 'GET', `/api/tables/${seated!.code}`)).status).toBe('lobby');
+      // The address has a place again.
+      expect((await create('127.0.0.5')).status).toBe(201);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('tables of bots only: capped per creating address and on the server; a table with a player is not', async () => {
+    // (Bots that think for a minute: the tables stay in play while the test counts them.)
+    const server = await testServer({
+      botDelayMs: 60_000,
+      limits: { ...UNLIMITED, maxBotTables: 2, maxBotTablesPerClient: 1 },
+    });
+    try {
+      const start = async (from: string, human = false) => {
+        const created = json<{ code: string; hostToken: string }>(
+          await request(server.url, 'POST', '/api/tables', {
+            body: { bots: human ? [1, 2, 3] : [0, 1, 2, 3], options: { turnSeconds: 600 } },
+            from,
+          }),
+        );
+        if (human)
+          await request(server.url, 'POST', `/api/tables/${created.code}/join`, { body: { name: 'Ann' }, from });
+        return (
+          await request(server.url, 'POST', `/api/tables/${created.code}/start`, {
+            headers: { authorization: `Bearer ${created.hostToken}` },
+            from,
+          })
+        ).status;
+      };
+      expect(await start('127.0.0.7')).toBe(200);
+      expect(await start('127.0.0.7')).toBe(429);
+      expect(await start('127.0.0.8')).toBe(200);
+      // The server's cap: two are playing.
+      expect(await start('127.0.0.9')).toBe(429);
+      // A table with a player at it is no bot table.
+      expect(await start('127.0.0.7', true)).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('join-code probing: misses per address over HTTP and sockets, hits never counted', async () => {
     const server = await testServer({
       limits: { ...UNLIMITED, lookupMissesPerClient: { perSecond: 1 / 60, burst: 5 } },
