@@ -10,3 +10,4 @@ export * from './scoring/index.js';
 export * from './wall.js';
 export * from './random.js';
 export * from './riichi/index.js';
+export * from './bot.js';
