@@ -11,3 +11,4 @@ export * from './wall.js';
 export * from './random.js';
 export * from './riichi/index.js';
 export * from './bot.js';
+export * from './review/index.js';
