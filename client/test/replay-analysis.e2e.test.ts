@@ -41,7 +41,7 @@ async function finishedMatch(ruleset: string): Promise<string> {
     ruleset,
     rounds: 1,
     bots: [0, 1, 2, 3],
-    options: { claimSeconds: 0.3, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 0.5 },
+    options: { claimSeconds: 0.5, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 1 },
   });
   await postJson(server.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
   const deadline = Date.now() + 150_000;
