@@ -131,7 +131,7 @@ describe('replay analysis', () => {
           const panel = await page.evaluate(() => {
             const q = (s: string) => document.querySelector(s);
             return {
-              text: (q('[data-testid="analysis"]') as HTMLElement).innerText,
+              text: q('[data-testid="analysis"]')?.textContent ?? '',
               rows: document.querySelectorAll('[data-testid="analysis-candidates"] tbody tr').length,
               played: document.querySelectorAll('[data-testid="analysis-candidates"] tr.played').length,
               best: document.querySelectorAll('[data-testid="analysis-candidates"] .badge.ok').length,
