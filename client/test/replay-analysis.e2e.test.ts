@@ -1,11 +1,11 @@
 /**
  * The replay's analysis panel in Chromium, on finished bot matches (a riichi one and a Hong Kong
- * one played to their end on a fast server): opened with its toggle at a step where the seat in
- * view has a discard to make, it ranks that seat's discards with their effective tiles, marks
- * the move played and the bot's, gives the danger against a riichi declared and (Hong Kong) the
- * minimum faan's reach, and a per-player summary; in English and Chinese, on a desktop, a phone
- * held upright and on its side, and a tablet, never covering the table. Screenshots in
- * `artifacts/replay-analysis-*.png`.
+ * one on a fast server, ended by the host after a few hands): opened with its toggle at a step
+ * where the seat in view has a discard to make, it ranks that seat's discards with their
+ * effective tiles, marks the move played and the bot's, gives the danger against a riichi
+ * declared and (Hong Kong) the minimum faan's reach, and a per-player summary; in English and
+ * Chinese, on a desktop, a phone held upright and on its side, and a tablet, never covering the
+ * table. Screenshots in `artifacts/replay-analysis-*.png`.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -35,8 +35,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A bot match of `ruleset` (east round only) played to its end; its id. */
-async function finishedMatch(ruleset: string): Promise<string> {
+/**
+ * A bot match of `ruleset` (east round only), over once `hands` hands are played (the host ends
+ * it then, if it has not ended by itself): its id.
+ */
+async function finishedMatch(ruleset: string, hands: number): Promise<string> {
   const t = await postJson<{ code: string; hostToken: string }>(server.url, '/api/tables', {
     ruleset,
     rounds: 1,
@@ -44,13 +47,18 @@ async function finishedMatch(ruleset: string): Promise<string> {
     options: { claimSeconds: 0.5, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 1 },
   });
   await postJson(server.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + 200_000;
+  let ending = false;
   for (;;) {
     const list = (await (await fetch(`${server.url}/api/matches?limit=50`)).json()) as {
-      matches: { id: string; code: string; status: string }[];
+      matches: { id: string; code: string; status: string; hands: number }[];
     };
-    const m = list.matches.find((x) => x.code === t.code && x.status === 'ended');
-    if (m) return m.id;
+    const m = list.matches.find((x) => x.code === t.code);
+    if (m?.status === 'ended') return m.id;
+    if (m && m.hands >= hands && !ending) {
+      ending = true;
+      await postJson(server.url, `/api/tables/${t.code}/end`, {}, t.hostToken);
+    }
     expect(Date.now(), `${ruleset} match not over in time`).toBeLessThan(deadline);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -113,7 +121,7 @@ async function panelBesideTable(page: Page, screen: (typeof SCREENS)[number]): P
 
 describe('replay analysis', () => {
   test('riichi and Hong Kong matches, every screen, both languages', { timeout: 420_000 }, async () => {
-    const [riichi, hk] = await Promise.all([finishedMatch('riichi-modern'), finishedMatch('hk-new')]);
+    const [riichi, hk] = await Promise.all([finishedMatch('riichi-modern', 4), finishedMatch('hk-new', 2)]);
     for (const lang of ['en-GB', 'zh-HK'] as const) {
       for (const screen of SCREENS) {
         for (const [ruleset, id] of [

@@ -13,7 +13,7 @@ import type { Meld } from '../table-types.js';
 import { countKinds, type TileKind } from '../tiles.js';
 import { faanReach, type ReachSeat } from './faan-reach.js';
 
-const hk = resolveOptions('hk-new', { minFaan: 0 }).value as HkOptions;
+const hk = (resolveOptions('hk-new', { minFaan: 0 }) as { value: HkOptions }).value;
 const meld = (kind: Meld['kind'], text: string): Meld => ({ kind, tiles: tiles(text), concealed: false, from: 0 });
 const MELD_SETS: readonly (readonly Meld[])[] = [
   [meld('pung', '555z'), meld('chow', '123m'), meld('chow', '456m')],
