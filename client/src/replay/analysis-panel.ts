@@ -124,7 +124,7 @@ function candidateTable(m: StepModel): HTMLElement {
       { 'data-tile': String(r.tile) },
       el('td', {}, tileImg(r.tile)),
       el('td', {}, String(r.shanten)),
-      el('td', { class: 'effective' }, ...r.effective.map((k) => tileImg(k))),
+      el('td', {}, el('div', { class: 'effective' }, ...r.effective.map((k) => tileImg(k)))),
       el('td', {}, String(r.copies)),
       marks,
     );
