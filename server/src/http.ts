@@ -250,7 +250,7 @@ export function registerRoutes(
     const pages = await guards.replays.get(m.id, async () => {
       const [hands, rows] = await Promise.all([store.loadHands(m.id), store.loadLog(m.id)]);
       const log: LogEntry[] = rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
-      const { frames, handStarts } = replayFrames(m, log);
+      const { frames, handStarts } = replayFrames(m, log, { legal: true });
       const out: ReplayResponse = { match: detail(m, hands), frames, handStarts };
       return out;
     });

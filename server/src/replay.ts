@@ -3,7 +3,7 @@
  * spectator view plus every seat's concealed tiles. Used by GET /api/matches/:id/replay and by
  * delayed spectators after a restart.
  */
-import type { BySeat, ReplayFrame, TableView, TileKind } from '@mahjong/shared';
+import type { BySeat, LegalAction, ReplayFrame, TableView, TileKind } from '@mahjong/shared';
 import { SEATS } from '@mahjong/shared';
 import type { MatchRecord } from './store/types.js';
 import { createEngine, type LogEntry, type MatchConfig, type TableEvent } from './table/index.js';
@@ -30,11 +30,14 @@ export function replayUpTo(
 
 /**
  * Replays a stored log step by step; each frame shows the table with every hand visible. A log
- * that stops replaying (a match whose restore failed) gives the frames up to that point.
+ * that stops replaying (a match whose restore failed) gives the frames up to that point. With
+ * `legal` (the replay endpoint, for finished matches) each frame carries every seat's legal
+ * actions too, for the replay's analysis; delayed spectators never get them.
  */
 export function replayFrames(
   m: MatchRecord,
   log: readonly LogEntry[],
+  opts: { readonly legal?: boolean } = {},
 ): { frames: ReplayFrame[]; handStarts: number[] } {
   const first = log[0];
   if (!first) return { frames: [], handStarts: [] };
@@ -60,6 +63,7 @@ export function replayFrames(
       event: entry?.event ?? first.event,
       view,
       ...seatHands(seats),
+      ...(opts.legal ? { legal: seats.map((v) => v.legalActions) as unknown as BySeat<readonly LegalAction[]> } : {}),
     });
   };
   frame(null);

@@ -11,3 +11,5 @@ export * from './scoring/index.js';
 export * from './wall.js';
 export * from './random.js';
 export * from './riichi/index.js';
+export * from './bot.js';
+export * from './review/index.js';

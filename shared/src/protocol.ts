@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { checkDisplayName } from './display-name.js';
-import type { BySeat, HandResultView, PlayerAction, Seat, TableView } from './table-types.js';
+import type { BySeat, HandResultView, LegalAction, PlayerAction, Seat, TableView } from './table-types.js';
 import type { TileKind } from './tiles.js';
 
 /** Bumped whenever a message changes shape. A `hello` with another version is refused. */
@@ -402,6 +402,9 @@ export interface ReplayFrame {
   readonly hands: BySeat<readonly TileKind[]>;
   /** Riichi tables with red fives: the red fives among each seat's `hands`. */
   readonly handsRed?: BySeat<readonly TileKind[]>;
+  /** Stored replays of finished matches: each seat's legal actions after the event, as its own
+   * view offered them (the replay analysis asks the bot with them). Never in live frames. */
+  readonly legal?: BySeat<readonly LegalAction[]>;
 }
 
 /** GET /api/matches/:id/replay[?hand=N] */

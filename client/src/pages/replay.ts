@@ -6,10 +6,11 @@
  * follows the move shown, and "Copy link" copies it. Result cards never cover the controls.
  */
 import '../ui/page-chrome.js';
-import type { ReplayResponse } from '@mahjong/shared';
+import { type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
 import { onLangChange } from '../i18n/i18n.js';
 import { localiseScene } from '../i18n/scene.js';
 import { TableRenderer } from '../render/renderer.js';
+import { type AnalysisPanel, mountAnalysis } from '../replay/analysis-panel.js';
 import {
   describeEvent,
   handAt,
@@ -47,16 +48,20 @@ let rs: ReplayState = initialReplay();
 let scene: Scene | null = null;
 let bottomSeat: 0 | 1 | 2 | 3 = 0;
 let names: string[] = [];
+let analysis: AnalysisPanel | null = null;
 
 function show(): void {
   const frame = data?.frames[rs.index];
   if (!data || !frame) return;
-  scene = layoutTable(frame.view, renderer.width, renderer.height - controls.offsetHeight, {
+  // With the analysis open the table's area already stops above the controls (analysis.css).
+  const below = analysis?.isOpen() ? 0 : controls.offsetHeight;
+  scene = layoutTable(frame.view, renderer.width, renderer.height - below, {
     selected: null,
     reveal: rs.showAll ? frame.hands : null,
     bottomSeat,
   });
   renderer.draw(localiseScene(scene));
+  analysis?.update();
   const pos = document.getElementById('replay-pos');
   if (pos) pos.textContent = `${rs.index + 1} / ${data.frames.length}`;
   const caption = document.getElementById('replay-caption');
@@ -195,6 +200,19 @@ async function main(): Promise<void> {
     indexOfMove(json.handStarts, json.frames.length, params.get('hand'), params.get('step')),
   );
   buildControls(json);
+  analysis = mountAnalysis({
+    frames: json.frames,
+    controls,
+    names,
+    rules: reviewRulesFor(json.match.ruleset, json.match.options),
+    index: () => rs.index,
+    seat: () => bottomSeat,
+    relayout: () => {
+      renderer.app.resize();
+      show();
+    },
+  });
+  controls.append(analysis.toggle);
   show();
   let last = performance.now();
   const loop = () => {
