@@ -161,7 +161,7 @@ export function patternNames(id: string, ruleset: ScoringRulesetId = 'hk-new'): 
 /**
  * A pattern's display name: `patternName('mixed-one-suit', 'zh-HK') === '混一色'`,
  * `patternName('pinfu', 'en', 'riichi') === 'Pinfu (no-points hand)'`. `ruleset` picks the
- * family where an id means different things (`all-pungs`: 對對糊 in HK, 對對和 in riichi;
+ * family where an id means different things (`robbing-kong`: 搶槓 in HK, 槍槓 in riichi;
  * default hk-new). An id no ruleset knows (a house table's) comes back spelt out:
  * `my-pattern` → `My pattern`.
  */
