@@ -156,7 +156,7 @@ describe('human-readable explanation', () => {
       '--round',
       'S',
     ]);
-    expect(text).toMatch(/Toitoi \(all pungs\) 対々和 \.+ 2 han/);
+    expect(text).toMatch(/Toitoi \(all pungs\) 對對和 \.+ 2 han/);
     expect(text).toMatch(/Melded kong of dragons 明槓 三元牌 \.+ 16 fu/);
     expect(text).toMatch(/Total \.+ 52 fu, rounded up to 60/);
     expect(text).toContain('3 han 60 fu: basic points 1920');

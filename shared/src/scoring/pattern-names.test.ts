@@ -13,6 +13,7 @@ import {
   patternName,
   patternNames,
   RIICHI_FU_ITEMS,
+  RIICHI_PATTERN_NAMES,
   RIICHI_HAN_ITEMS,
   RIICHI_RULESETS,
   RIICHI_YAKU,
@@ -79,11 +80,24 @@ describe('pattern names', () => {
     expect(patternName('last-catch', 'zh-HK', 'hk-new')).toBe('海底撈月');
     expect(patternName('win-by-kong', 'zh-HK', 'hk-old')).toBe('槓上開花');
     expect(patternName('pinfu', 'zh-HK', 'riichi')).toBe('平和');
-    expect(patternName('ippatsu', 'zh-HK', 'riichi-modern')).toBe('一発');
+    expect(patternName('ippatsu', 'zh-HK', 'riichi-modern')).toBe('一發');
     // one id, two families
     expect(patternName('seven-pairs', 'zh-HK', 'hk-new')).toBe('七對子');
-    expect(patternName('seven-pairs', 'zh-HK', 'riichi')).toBe('七対子');
+    expect(patternName('seven-pairs', 'zh-HK', 'riichi')).toBe('七對子');
     expect(patternName('house-special', 'zh-HK')).toBe('House special');
     expect(PATTERN_LANGUAGES).toEqual(['en', 'zh-HK']);
+  });
+
+  it('riichi names in zh-HK are written as Hong Kong players write them, no Japanese-only forms or kana', () => {
+    // Japanese simplified forms (shinjitai) and their Hong Kong characters: 断斷 対對 気氣 緑綠
+    // 単單 発發 両兩 帯帶 宝寶 国國 双雙 辺邊 幺么; and any kana.
+    const japanese = /[断対気緑単発両帯宝国双辺幺\u3040-\u30ff]/u;
+    const written = Object.entries(RIICHI_PATTERN_NAMES).filter(([, names]) => japanese.test(names['zh-HK']));
+    expect(written).toEqual([]);
+    expect(patternName('all-simples', 'zh-HK', 'riichi')).toBe('斷么九');
+    expect(patternName('all-pungs', 'zh-HK', 'riichi')).toBe('對對和');
+    expect(patternName('pure-straight', 'zh-HK', 'riichi')).toBe('一氣通貫');
+    expect(patternName('all-green', 'zh-HK', 'riichi')).toBe('綠一色');
+    expect(patternName('pair-wait', 'zh-HK', 'riichi')).toBe('單騎');
   });
 });

@@ -2,7 +2,8 @@
  * Display names of every pattern id the scorer reports, in English and Traditional Chinese
  * (zh-HK), kept once here for the result card, the replay captions, the calculator and the
  * command-line scorer. Hong Kong patterns take the names Hong Kong players use (自摸, 門前清,
- * 混一色); riichi items take their usual Japanese kanji names (立直, 一発, 平和) with the
+ * 混一色); riichi items take the names Hong Kong players write for the Japanese yaku, in
+ * Traditional Chinese characters (立直, 一發, 斷么九, 對對和, not the Japanese forms), with the
  * romanised name and an English gloss. The tables are typed by the rulesets' id lists, so a
  * pattern added to a ruleset without a name here breaks the typecheck.
  */
@@ -66,15 +67,15 @@ export const HK_PATTERN_NAMES: Readonly<Record<HkPattern, PatternNames>> = {
 /** Every id a riichi result may carry: yaku, yakuman, dora items and fu items. */
 export type RiichiPatternId = RiichiYaku | RiichiYakuman | RiichiHanItem | RiichiFuItem;
 
-/** Riichi items (riichi, riichi-modern): Japanese kanji names, English as romaji with a gloss. */
+/** Riichi items (riichi, riichi-modern): Traditional Chinese names, English as romaji with a gloss. */
 export const RIICHI_PATTERN_NAMES: Readonly<Record<RiichiPatternId, PatternNames>> = {
   // yaku
   riichi: n('Riichi', '立直'),
-  'double-riichi': n('Double riichi', '両立直'),
-  ippatsu: n('Ippatsu (one-shot)', '一発'),
+  'double-riichi': n('Double riichi', '兩立直'),
+  ippatsu: n('Ippatsu (one-shot)', '一發'),
   'fully-concealed-self-draw': n('Menzen tsumo (concealed self-draw)', '門前清自摸和'),
   pinfu: n('Pinfu (no-points hand)', '平和'),
-  'all-simples': n('Tanyao (all simples)', '断幺九'),
+  'all-simples': n('Tanyao (all simples)', '斷么九'),
   'dragon-pung': n('Yakuhai: dragon pung', '役牌 三元牌'),
   'seat-wind': n('Yakuhai: seat wind', '役牌 自風'),
   'round-wind': n('Yakuhai: round wind', '役牌 場風'),
@@ -82,24 +83,24 @@ export const RIICHI_PATTERN_NAMES: Readonly<Record<RiichiPatternId, PatternNames
   'two-identical-chows': n('Iipeikou (two identical chows)', '一盃口'),
   'two-sets-identical-chows': n('Ryanpeikou (two sets of identical chows)', '二盃口'),
   'three-identical-chows': n('Isshoku sanjun (three identical chows)', '一色三順'),
-  'pure-straight': n('Ittsu (pure straight)', '一気通貫'),
+  'pure-straight': n('Ittsu (pure straight)', '一氣通貫'),
   'three-colour-pungs': n('Sanshoku doukou (three-colour pungs)', '三色同刻'),
   'three-concealed-pungs': n('Sanankou (three concealed pungs)', '三暗刻'),
   'three-kongs': n('Sankantsu (three kongs)', '三槓子'),
   'little-three-dragons': n('Shousangen (little three dragons)', '小三元'),
-  'all-pungs': n('Toitoi (all pungs)', '対々和'),
-  'outside-hand': n('Chanta (outside hand)', '混全帯幺九'),
-  'terminals-in-all-sets': n('Junchan (terminals in all sets)', '純全帯幺九'),
+  'all-pungs': n('Toitoi (all pungs)', '對對和'),
+  'outside-hand': n('Chanta (outside hand)', '混全帶么九'),
+  'terminals-in-all-sets': n('Junchan (terminals in all sets)', '純全帶么九'),
   'all-terminals-and-honours': n('Honroutou (all terminals and honours)', '混老頭'),
   'half-flush': n('Honitsu (half flush)', '混一色'),
   'full-flush': n('Chinitsu (full flush)', '清一色'),
-  'seven-pairs': n('Chiitoitsu (seven pairs)', '七対子'),
+  'seven-pairs': n('Chiitoitsu (seven pairs)', '七對子'),
   'last-tile-draw': n('Haitei (win on the last tile)', '海底摸月'),
   'last-discard': n('Houtei (win on the last discard)', '河底撈魚'),
   'after-kong': n('Rinshan kaihou (win on a kong replacement)', '嶺上開花'),
   'robbing-kong': n('Chankan (robbing a kong)', '槍槓'),
   // yakuman
-  'all-green': n('Ryuuiisou (all green)', '緑一色'),
+  'all-green': n('Ryuuiisou (all green)', '綠一色'),
   'four-kongs': n('Suukantsu (four kongs)', '四槓子'),
   'hidden-treasure': n('Suuankou (four concealed pungs)', '四暗刻'),
   'big-three-dragons': n('Daisangen (big three dragons)', '大三元'),
@@ -107,9 +108,9 @@ export const RIICHI_PATTERN_NAMES: Readonly<Record<RiichiPatternId, PatternNames
   'big-four-winds': n('Daisuushii (big four winds)', '大四喜'),
   'all-honours': n('Tsuuiisou (all honours)', '字一色'),
   'all-terminals': n('Chinroutou (all terminals)', '清老頭'),
-  'nine-gates': n('Junsei chuuren poutou (pure nine gates)', '純正九蓮宝燈'),
-  'impure-nine-gates': n('Chuuren poutou (nine gates)', '九蓮宝燈'),
-  'thirteen-orphans': n('Kokushi musou (thirteen orphans)', '国士無双'),
+  'nine-gates': n('Junsei chuuren poutou (pure nine gates)', '純正九蓮寶燈'),
+  'impure-nine-gates': n('Chuuren poutou (nine gates)', '九蓮寶燈'),
+  'thirteen-orphans': n('Kokushi musou (thirteen orphans)', '國士無雙'),
   'consecutive-pairs': n('Daisharin (consecutive pairs)', '大車輪'),
   'four-identical-chows': n('Isshoku yonjun (four identical chows)', '一色四順'),
   'heavenly-hand': n('Tenhou (heavenly hand)', '天和'),
@@ -121,11 +122,11 @@ export const RIICHI_PATTERN_NAMES: Readonly<Record<RiichiPatternId, PatternNames
   // fu
   winning: n('Base fu (for winning)', '副底'),
   'concealed-ron': n('Concealed hand won on a discard', '門前加符'),
-  'open-pinfu': n('Open hand with no fu (raised to 30)', '喰い平和'),
+  'open-pinfu': n('Open hand with no fu (raised to 30)', '副露平和'),
   'self-draw': n('Self-draw', '自摸符'),
   'closed-wait': n('Closed wait (kanchan)', '嵌張'),
-  'edge-wait': n('Edge wait (penchan)', '辺張'),
-  'pair-wait': n('Pair wait (tanki)', '単騎'),
+  'edge-wait': n('Edge wait (penchan)', '邊張'),
+  'pair-wait': n('Pair wait (tanki)', '單騎'),
   'value-pair': n('Value pair', '役牌雀頭'),
   'melded-pung-simples': n('Melded pung of simples', '明刻 中張牌'),
   'melded-pung-terminals': n('Melded pung of terminals', '明刻 老頭牌'),
@@ -160,7 +161,7 @@ export function patternNames(id: string, ruleset: ScoringRulesetId = 'hk-new'): 
 /**
  * A pattern's display name: `patternName('mixed-one-suit', 'zh-HK') === '混一色'`,
  * `patternName('pinfu', 'en', 'riichi') === 'Pinfu (no-points hand)'`. `ruleset` picks the
- * family where an id means different things (`seven-pairs`: 七對子 in HK, 七対子 in riichi;
+ * family where an id means different things (`robbing-kong`: 搶槓 in HK, 槍槓 in riichi;
  * default hk-new). An id no ruleset knows (a house table's) comes back spelt out:
  * `my-pattern` → `My pattern`.
  */
