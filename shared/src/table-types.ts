@@ -229,6 +229,11 @@ export interface HandResultView {
   /** Riichi tables: the seats whose declaration stood this hand (each put a 1,000 stick on the
    * table: that is not in `deltas`). */
   readonly riichiDeclared?: BySeat<boolean>;
+  /** Liability (包, pao): the seat that paid because it was liable, and the rule that made it
+   * so: riichi `big-three-dragons` or `big-four-winds` (it fed the last set); Hong Kong under
+   * discarder-pays-half `nine-pieces`, `twelve-pieces` or `fifth-tile` (`payments` are then
+   * what was paid). */
+  readonly liable?: { readonly seat: Seat; readonly rule: string };
   /** Riichi draws: which one, and for an exhaustive draw which seats were ready. */
   readonly drawKind?: RiichiDrawKind;
   readonly ready?: BySeat<boolean>;
