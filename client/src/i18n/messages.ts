@@ -119,6 +119,7 @@ export const MESSAGES = {
   'result.tripleRon': { en: 'Triple ron', 'zh-HK': '三家和了' },
   'result.uraIndicators': { en: 'Ura-dora indicators', 'zh-HK': '裏寶牌指示牌' },
   'result.pays': { en: '{name} pays {name2} {n}', 'zh-HK': '{name}付{name2} {n}' },
+  'result.liable': { en: '{name} pays as liable', 'zh-HK': '{name}包牌' },
   'match.over': { en: 'Match over', 'zh-HK': '全場完結' },
   'match.player': { en: 'Player', 'zh-HK': '玩家' },
   'match.score': { en: 'Score', 'zh-HK': '分數' },
