@@ -165,6 +165,11 @@ export const MESSAGES = {
   'lobby.none': { en: 'none', 'zh-HK': '無' },
   'lobby.doubleRon': { en: 'Double ron (off: the first in turn wins)', 'zh-HK': '一炮雙響（關：上家優先）' },
   'lobby.swapCalls': { en: 'Swap calls (kuikae) allowed', 'zh-HK': '容許食替（喰替）' },
+  'lobby.pao': { en: 'Liability (pao) for big three dragons and big four winds', 'zh-HK': '大三元、大四喜包牌' },
+  'lobby.liability': {
+    en: 'Liability when the discarder pays half: nine pieces, twelve pieces, fifth tile',
+    'zh-HK': '出銃付一半時包牌：九張包、十二張包自摸、五子包生',
+  },
   'lobby.extraRound': {
     en: 'Extra round (sudden death) when nobody has 30,000',
     'zh-HK': '無人有30,000點時加打一圈（驟死）',
