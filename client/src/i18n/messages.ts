@@ -248,6 +248,7 @@ export const MESSAGES = {
   'replay.discards': { en: '{name} discards {tile}', 'zh-HK': '{name}打出{tile}' },
   'replay.chows': { en: '{name} chows {tile}, {tile2}, {tile3}', 'zh-HK': '{name}上{tile}、{tile2}、{tile3}' },
   'replay.pungs': { en: '{name} pungs', 'zh-HK': '{name}碰' },
+  'replay.pungsRed': { en: '{name} pungs with the red five', 'zh-HK': '{name}碰（連赤寶牌）' },
   'replay.kongs': { en: '{name} kongs the discard', 'zh-HK': '{name}明槓' },
   'replay.concealedKong': { en: '{name} declares a concealed kong of {tile}', 'zh-HK': '{name}暗槓{tile}' },
   'replay.addsKong': { en: '{name} adds {tile} to a kong', 'zh-HK': '{name}把{tile}加槓' },
