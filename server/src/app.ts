@@ -25,6 +25,7 @@ import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
 import { LEASE_MS } from './store/prisma-store.js';
 import type { Store } from './store/types.js';
+import type { EngineInternals } from './table/index.js';
 import { Tables } from './tables.js';
 import { loadSecret } from './tokens.js';
 
@@ -72,6 +73,8 @@ export interface ServerOptions {
    * or `*`); by default only the server's own origin. Requests without an Origin are accepted.
    */
   readonly origins?: string | readonly string[];
+  /** Test hook (fixed walls for every table's hands, browser tests), never set by the server. */
+  readonly engineInternals?: EngineInternals;
 }
 
 export interface RunningServer {
@@ -197,6 +200,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       botDelayMs: options.botDelayMs ?? 900,
       spectatorInfoMs: limits.spectatorInfoMs,
       ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
+      ...(options.engineInternals === undefined ? {} : { engineInternals: options.engineInternals }),
       // A table brought back here (a restart, a takeover): every page of it, on any process,
       // drops its connection and reconnects, to be seated again by whoever holds it now.
       onAdopted: (room) => io.in(roomName.table(room.code)).disconnectSockets(true),
