@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run score`: the command-line scorer (shared/src/cli/score.ts, contract in SCORING-CLI.md).
+ * `npm run score`: the command-line scorer (shared/src/cli/score.ts, contract in docs/scoring-command.md).
  * Other programs call it in bulk, and tsx's start-up alone costs most of a second, so this runs
  * an esbuild bundle of the command, rebuilt whenever a file under shared/src is newer than it.
  */

@@ -8,11 +8,11 @@ describe('budgets: which files a page loads', () => {
       isEntry: true,
       imports: ['_shared.js'],
       css: ['assets/table.css'],
-      dynamicImports: ['src/replay.ts'],
+      dynamicImports: ['src/pages/replay.ts'],
     },
     '_shared.js': { file: 'assets/shared.js', imports: ['_tiles.js'], css: ['assets/shared.css'] },
     '_tiles.js': { file: 'assets/tiles.js', assets: ['assets/back.png'] },
-    'src/replay.ts': { file: 'assets/replay.js', imports: ['_shared.js', '_chart.js'] },
+    'src/pages/replay.ts': { file: 'assets/replay.js', imports: ['_shared.js', '_chart.js'] },
     '_chart.js': { file: 'assets/chart.js' },
     'calculator.html': { file: 'assets/calc.js', isEntry: true, imports: ['_tiles.js'] },
   };

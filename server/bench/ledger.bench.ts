@@ -35,7 +35,9 @@ function match(i: number): MatchRecord {
     endedAt: null,
     startClock: 0,
     finalScores: null,
-    seats: ([0, 1, 2, 3] as const).map((seat) => ({ seat, name: `P${seat}`, bot: false, nonce: 'x' })),
+    circleId: null,
+    rematchOf: null,
+    seats: ([0, 1, 2, 3] as const).map((seat) => ({ seat, name: `P${seat}`, bot: false, nonce: 'x', playerId: null })),
   };
 }
 

@@ -25,6 +25,10 @@ import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
 import { LEASE_MS } from './store/prisma-store.js';
 import type { Store } from './store/types.js';
+import { SeatResultKeeper } from './community/keeper.js';
+import { registerCommunityRoutes } from './community/routes.js';
+import { CommunityStore } from './community/store.js';
+import type { PrismaClient } from './generated/prisma/client.js';
 import type { EngineInternals } from './table/index.js';
 import { Tables } from './tables.js';
 import { loadSecret } from './tokens.js';
@@ -97,6 +101,13 @@ export const ADOPT_MS = 1000;
 export function storeTarget(options: Pick<ServerOptions, 'dataDir' | 'databaseUrl'>): StoreTarget {
   if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl };
   return { kind: 'pglite', dataDir: path.join(options.dataDir ?? './data', 'pglite') };
+}
+
+/** The Prisma client under a store (a test's wrapper around one included); null for another store. */
+function prismaOf(store: Store): PrismaClient | null {
+  const s = store as Partial<{ prisma: PrismaClient; inner: Store }>;
+  if (s.prisma) return s.prisma;
+  return s.inner ? prismaOf(s.inner) : null;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -190,9 +201,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'mahjong' }));
     log.info('socket.io rooms shared through Redis');
   }
+  // Players, circles and the league live beside the ledger, in the same database.
+  const prisma = prismaOf(store);
+  const community = prisma ? new CommunityStore(prisma) : null;
+  const keeper = community ? new SeatResultKeeper(store, community, log.child({ part: 'league' })) : null;
   const tables = new Tables(
     {
       ledger,
+      // A match played to its end: its players' figures for the league (derived from the ledger).
+      ...(keeper
+        ? {
+            onFinished: (room) => {
+              keeper.record(room.record.id).catch((error: unknown) => {
+                log.warn({ err: error, code: room.code }, 'league figures not written; the next catch-up does it');
+              });
+            },
+          }
+        : {}),
       clock,
       broadcaster: socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced')),
       log,
@@ -256,12 +281,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const started = Date.now();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  // (Registered after the table routes, under the same error handler; joins ask it who is joining.)
+  let identity: ReturnType<typeof registerCommunityRoutes> | null = null;
   registerRoutes(app, {
     tables,
     store,
     secret,
     guards,
     peers,
+    community: community
+      ? {
+          playerOf: async (req) => {
+            if (!identity) return null;
+            const who = await identity.identify(req);
+            return who.ok ? who.player.id : null;
+          },
+          isMember: async (playerId, circleId) => (await community.circleFor(circleId, playerId)) !== null,
+        }
+      : null,
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
       owner: store.owner,
@@ -279,6 +316,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
   });
 
+  identity =
+    community && keeper
+      ? registerCommunityRoutes(app, {
+          store: community,
+          ledger: store,
+          tables,
+          keeper,
+          secret,
+          clock,
+          creations: new RateLimiter(limits.createPerClient),
+          misses: new RateLimiter(limits.lookupMissesPerClient),
+          peers,
+        })
+      : null;
+  keeper?.start();
   const clientDir =
     options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
   if (clientDir) await app.register(fastifyStatic, { root: clientDir, wildcard: false });
@@ -314,6 +366,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: () => {
       closing ??= (async () => {
         tables.close();
+        keeper?.stop();
         clearInterval(leases);
         if (adoption) clearTimeout(adoption);
         adoption = null;

@@ -93,6 +93,11 @@ export function registerRoutes(
     health: () => Record<string, unknown>;
     /** In a cluster: the other processes, which run commands on the tables they hold. */
     peers?: Peers | null;
+    /** Players and circles (absent on a store without them): who sent a request, whether they are in a circle. */
+    community?: {
+      playerOf(req: FastifyRequest): Promise<string | null>;
+      isMember(playerId: string, circleId: string): Promise<boolean>;
+    } | null;
   },
 ): void {
   const { tables, store, secret, guards } = deps;
@@ -139,7 +144,15 @@ export function registerRoutes(
     if (!mine.ok) return limited(res, mine.retryAfterSeconds, 'too many tables created from this address');
     const all = guards.createTotal.take('all');
     if (!all.ok) return limited(res, all.retryAfterSeconds, 'too many tables are being created');
-    const created = await tables.create(body.data);
+    const { circleId, ...request } = body.data;
+    if (circleId !== undefined) {
+      // Only a member opens a table for a circle (a circle of others is not told apart from none).
+      const playerId = deps.community ? await deps.community.playerOf(req) : null;
+      if (playerId === null || !(await deps.community!.isMember(playerId, circleId))) {
+        return reply(res, 'circle/not_found', 'no such circle');
+      }
+    }
+    const created = await tables.create(request, { circleId: circleId ?? null });
     if (!created.ok) return reply(res, created.error.code, created.error.message);
     const room = created.value;
     const out: CreateTableResponse = {
@@ -174,15 +187,17 @@ export function registerRoutes(
       let room = found;
       const code = joinCodeSchema.safeParse(req.params.code);
       const authorization = req.headers.authorization ?? '';
+      // A join by a player (a valid key) seats them as that player; any other request as before.
+      const playerId = op === 'join' && deps.community ? await deps.community.playerOf(req) : null;
       if (!room && code.success && deps.peers) {
         room = await tables.adopt(code.data).catch(() => undefined);
         if (!room) {
-          const remote = await deps.peers.http(code.data, op, req.body ?? null, authorization);
+          const remote = await deps.peers.http(code.data, op, req.body ?? null, authorization, playerId);
           if (remote) return send(res, remote);
         }
       }
       if (!room) return reply(res, 'table/not_found', 'no such table');
-      return send(res, await runTableOp(room, op, req.body, authorization, secret));
+      return send(res, await runTableOp(room, op, req.body, authorization, secret, playerId));
     });
   }
 

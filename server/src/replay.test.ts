@@ -36,7 +36,9 @@ function recordOf(config: MatchConfig): MatchRecord {
     endedAt: new Date(0),
     startClock: 0,
     finalScores: null,
-    seats: players.map((p, seat) => ({ seat: seat as 0, name: p.name, bot: true, nonce: null })),
+    circleId: null,
+    rematchOf: null,
+    seats: players.map((p, seat) => ({ seat: seat as 0, name: p.name, bot: true, nonce: null, playerId: null })),
   };
 }
 

@@ -89,6 +89,10 @@ export interface RoomContext {
 const UNAVAILABLE = fail('server/unavailable', 'the server cannot record this right now; nothing changed, try again');
 
 /** Pauses between attempts to rebuild a paused table from the ledger (ms): 200, 400, 800, then 2,000. */
+/** A seat kept for a player who has not taken it yet (a rematch): it has their name, no holder. */
+const isReserved = (s: SeatRecord): boolean => !s.bot && s.playerId !== null && s.nonce === null;
+const isReservedFor = (s: SeatRecord, playerId: string): boolean => isReserved(s) && s.playerId === playerId;
+
 const recoveryDelay = (attempt: number): number => Math.min(2000, 200 * 2 ** attempt);
 
 /** The longest a started match waits for its players' pages before dealing. */
@@ -217,6 +221,7 @@ export class Room {
           name: s.name,
           bot: s.bot,
           connected: s.bot || this.connections[s.seat]! > 0,
+          ...(isReserved(s) ? { reserved: true as const } : {}),
         }),
       ) as unknown as BySeat<LobbySeat>,
       spectatorsAllowed: r.spectatorsAllowed,
@@ -227,6 +232,8 @@ export class Room {
       createdAt: r.createdAt.toISOString(),
       startedAt: r.startedAt?.toISOString() ?? null,
       endedAt: r.endedAt?.toISOString() ?? null,
+      ...(r.circleId === null ? {} : { circleId: r.circleId }),
+      ...(r.rematchOf === null ? {} : { rematchOf: r.rematchOf }),
     };
   }
 
@@ -294,9 +301,14 @@ export class Room {
     }, wait);
   }
 
+  /**
+   * A seat for `name` (and the player, when the request came with a player key): a seat reserved
+   * for that player (a rematch) first, else the one asked for, else the first free one.
+   */
   join(
     name: string,
     wanted: Seat | undefined,
+    playerId: string | null = null,
   ): Promise<
     Result<
       { seat: Seat; token: string },
@@ -307,18 +319,22 @@ export class Room {
       if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
       if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
       const free = (s: SeatRecord) => s.name === null && !s.bot;
-      let seat: SeatRecord | undefined;
-      if (wanted !== undefined) {
+      let seat: SeatRecord | undefined =
+        playerId === null ? undefined : this.record.seats.find((s) => isReservedFor(s, playerId));
+      if (seat) {
+        // A reserved seat keeps its player; asking for another one is not how a rematch works.
+      } else if (wanted !== undefined) {
         seat = this.record.seats[wanted];
         if (!seat || !free(seat)) return fail('table/seat_taken', `seat ${wanted + 1} is taken`);
       } else {
         seat = this.record.seats.find(free);
         if (!seat) return fail('table/full', 'every seat is taken');
       }
-      const next: SeatRecord = { seat: seat.seat, name, bot: false, nonce: newNonce() };
+      const next: SeatRecord = { seat: seat.seat, name, bot: false, nonce: newNonce(), playerId };
       if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
       this.setSeat(next);
       this.emitInfo();
+      if (this.record.rematchOf !== null && this.everySeatTaken()) void this.startRematch();
       return ok({
         seat: next.seat,
         token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
@@ -326,11 +342,24 @@ export class Room {
     });
   }
 
+  /** Every seat has a bot or a holder (none free, none still reserved). */
+  private everySeatTaken(): boolean {
+    return this.record.seats.every((s) => s.bot || s.nonce !== null);
+  }
+
+  /** A rematch starts by itself once its last reserved seat is taken: one click each. */
+  private async startRematch(): Promise<void> {
+    const r = await this.start();
+    if (!r.ok && r.error.code !== 'table/already_started') {
+      this.ctx.log.warn({ code: this.code, error: r.error }, 'a full rematch table did not start');
+    }
+  }
+
   setBot(seat: Seat): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'server/unavailable'>> {
     return this.serial(async () => {
       if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
       if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
-      const next: SeatRecord = { seat, name: BOT_NAMES[seat], bot: true, nonce: null };
+      const next: SeatRecord = { seat, name: BOT_NAMES[seat], bot: true, nonce: null, playerId: null };
       const replaced = (this.record.seats[seat]?.nonce ?? null) !== null;
       if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
       this.setSeat(next);
@@ -346,14 +375,15 @@ export class Room {
     return this.serial(async () => {
       if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
       if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
-      const empty = this.record.seats.filter((s) => s.name === null && !s.bot);
+      // A seat still reserved for a player who has not come (a rematch) counts as empty.
+      const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null);
       if (empty.length > 0 && !this.record.fillWithBots) {
         return fail('table/not_ready', `seats ${empty.map((s) => s.seat + 1).join(', ')} are empty`);
       }
       const writes: LedgerWrite[] = [];
       const seats = this.record.seats.map((s): SeatRecord => {
-        if (s.name !== null || s.bot) return s;
-        const bot: SeatRecord = { seat: s.seat, name: BOT_NAMES[s.seat], bot: true, nonce: null };
+        if (s.bot || s.nonce !== null) return s;
+        const bot: SeatRecord = { seat: s.seat, name: BOT_NAMES[s.seat], bot: true, nonce: null, playerId: null };
         writes.push({ kind: 'seat', matchId: this.record.id, seat: bot });
         return bot;
       });

@@ -160,14 +160,19 @@ export class Peers {
     io.on('mj:sync', (code: unknown, viewer: Viewer, cb: (m: ServerMessage | null) => void) => {
       void held(code).then((room) => cb(room ? room.welcome(viewer) : null));
     });
-    io.on('mj:http', (code: unknown, op: unknown, body: unknown, auth: unknown, cb: (a: OpAnswer | null) => void) => {
-      void held(code).then((room) => {
-        if (!room || !isTableOp(op)) return cb(null);
-        runTableOp(room, op, body, typeof auth === 'string' ? auth : '', secret).then(cb, () =>
-          cb(errorAnswer('http/internal', 'internal error')),
-        );
-      });
-    });
+    io.on(
+      'mj:http',
+      (code: unknown, op: unknown, body: unknown, auth: unknown, player: unknown, cb: (a: OpAnswer | null) => void) => {
+        void held(code).then((room) => {
+          if (!room || !isTableOp(op)) return cb(null);
+          // (The player id comes from the process that verified the player's key: peers are trusted.)
+          const playerId = typeof player === 'string' ? player : null;
+          runTableOp(room, op, body, typeof auth === 'string' ? auth : '', secret, playerId).then(cb, () =>
+            cb(errorAnswer('http/internal', 'internal error')),
+          );
+        });
+      },
+    );
     io.on('mj:codes', (cb: (codes: string[]) => void) => {
       cb([...tables.all()].map((r) => r.code));
     });
@@ -213,8 +218,14 @@ export class Peers {
     return this.ask('mj:act', code, seat, seq, action);
   }
   /** A lobby or host command for a table another process holds (null: nobody holds it). */
-  http(code: string, op: TableOp, body: unknown, authorization: string): Promise<OpAnswer | null> {
-    return this.ask('mj:http', code, op, body, authorization);
+  http(
+    code: string,
+    op: TableOp,
+    body: unknown,
+    authorization: string,
+    playerId: string | null,
+  ): Promise<OpAnswer | null> {
+    return this.ask('mj:http', code, op, body, authorization, playerId);
   }
   sync(code: string, viewer: Viewer): Promise<ServerMessage | null> {
     return this.ask('mj:sync', code, viewer);
@@ -409,7 +420,12 @@ export function attachSockets(
         return refuse('auth/already_joined', 'this socket has joined already (as another seat or table)');
       }
       const address = clientAddress(socket, options.trustProxy ?? false);
-      const blocked = options.lookupMisses?.check(address);
+      // A seat token signed for this very code proves the code was given, not guessed: its holder
+      // is never refused for other clients' misses at the same address (a household, a school, a
+      // carrier's NAT). Only hellos without one (spectators, probes) wait out the address's misses.
+      const claims = msg.token === undefined ? null : verifyToken(secret, msg.token);
+      const vouched = claims !== null && claims.code === msg.code.toUpperCase();
+      const blocked = vouched ? null : options.lookupMisses?.check(address);
       if (blocked && !blocked.ok) {
         return refuse('msg/rate_limited', `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`);
       }

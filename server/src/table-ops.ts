@@ -40,6 +40,20 @@ export const STATUS: Record<HttpErrorCode, number> = {
   'auth/not_host': 403,
   'match/not_found': 404,
   'match/in_progress': 409,
+  'player/no_key': 401,
+  'player/bad_key': 401,
+  'player/expired_key': 401,
+  'player/device_forgotten': 401,
+  'player/not_found': 404,
+  'device/not_found': 404,
+  'transfer/not_found': 404,
+  'transfer/used': 410,
+  'transfer/expired': 410,
+  'circle/not_found': 404,
+  'circle/not_owner': 403,
+  'circle/invite_invalid': 410,
+  'match/not_seated': 403,
+  'match/no_rematch': 409,
 };
 
 export const errorAnswer = (code: HttpErrorCode, message: string): OpAnswer => ({
@@ -62,12 +76,14 @@ export async function runTableOp(
   body: unknown,
   authorization: string,
   secret: Buffer,
+  /** The player whose verified key came with the request (a join then carries their id). */
+  playerId: string | null = null,
 ): Promise<OpAnswer> {
   try {
     if (op === 'join') {
       const req = joinRequestSchema.safeParse(body ?? {});
       if (!req.success) return errorAnswer('http/invalid', req.error.issues.map((i) => i.message).join('; '));
-      const r = await room.join(req.data.name, req.data.seat);
+      const r = await room.join(req.data.name, req.data.seat, playerId);
       if (!r.ok) return errorAnswer(r.error.code, r.error.message);
       const out: JoinResponse = { seat: r.value.seat, token: r.value.token, table: room.info() };
       return { status: 200, body: out };

@@ -18,7 +18,7 @@ import {
 } from '@mahjong/shared';
 import { replayUpTo } from './replay.js';
 import { BOT_NAMES, LOG_FORMAT_VERSION, Room, type RoomContext, rulesetVersion } from './room.js';
-import type { MatchRecord } from './store/types.js';
+import type { MatchRecord, SeatRecord } from './store/types.js';
 import { checkConfig, type LogEntry, type TableEvent } from './table/index.js';
 import { newNonce } from './tokens.js';
 
@@ -28,6 +28,12 @@ export function randomCode(): string {
   for (const b of bytes) code += JOIN_CODE_ALPHABET[b % JOIN_CODE_ALPHABET.length];
   return code;
 }
+
+/** How a seat of a new table starts: free, a bot, or kept for a player (a rematch). */
+export type PlannedSeat =
+  | { readonly kind: 'free' }
+  | { readonly kind: 'bot' }
+  | { readonly kind: 'reserved'; readonly playerId: string; readonly name: string };
 
 /** Lobbies older than this are closed (while running, and at restart instead of restored). */
 export const LOBBY_TTL_MS = 6 * 60 * 60_000;
@@ -147,7 +153,14 @@ export class Tables {
     return this.rooms.size;
   }
 
-  async create(req: Required<CreateTableRequest>): Promise<Result<Room, 'http/invalid' | 'server/unavailable'>> {
+  /**
+   * A new table in the lobby. `circleId` opens it for a circle; `seats` (a rematch) gives each
+   * seat ahead of time: a bot, a seat reserved for a player, or free.
+   */
+  async create(
+    req: Omit<Required<CreateTableRequest>, 'circleId'>,
+    extra: { circleId?: string | null; rematchOf?: string | null; seats?: readonly PlannedSeat[] } = {},
+  ): Promise<Result<Room, 'http/invalid' | 'server/unavailable'>> {
     const seed = randomBytes(32).toString('hex');
     const players = [0, 1, 2, 3].map((s) => ({ name: BOT_NAMES[s as Seat], bot: false }));
     const check = checkConfig({
@@ -183,11 +196,16 @@ export class Tables {
       endedAt: null,
       startClock: null,
       finalScores: null,
-      seats: ([0, 1, 2, 3] as const).map((seat) =>
-        req.bots.includes(seat)
-          ? { seat, name: BOT_NAMES[seat], bot: true, nonce: null }
-          : { seat, name: null, bot: false, nonce: null },
-      ),
+      circleId: extra.circleId ?? null,
+      rematchOf: extra.rematchOf ?? null,
+      seats: ([0, 1, 2, 3] as const).map((seat): SeatRecord => {
+        const planned = extra.seats?.[seat] ?? (req.bots.includes(seat) ? { kind: 'bot' } : { kind: 'free' });
+        if (planned.kind === 'bot') return { seat, name: BOT_NAMES[seat], bot: true, nonce: null, playerId: null };
+        if (planned.kind === 'reserved') {
+          return { seat, name: planned.name, bot: false, nonce: null, playerId: planned.playerId };
+        }
+        return { seat, name: null, bot: false, nonce: null, playerId: null };
+      }),
     };
     const room = new Room(record, this.ctx);
     this.rooms.set(code, room);

@@ -186,6 +186,35 @@ describe('abuse: limits', () => {
         'msg/rate_limited',
       ]);
       socket.close();
+
+      // A player at that address (a household, a school, a carrier's NAT) whose page reloads is
+      // welcomed back with the seat token the table gave them; a hello without one waits.
+      const seat = await request(server.url, 'POST', `/api/tables/${t.code}/join`, {
+        body: { name: 'Bo' },
+        from: '127.0.0.4',
+      });
+      const { token } = json<{ token: string }>(seat);
+      const hello = async (code: string, withToken: boolean): Promise<ServerMessage> => {
+        const page = connect(server.url, {
+          transports: ['websocket'],
+          forceNew: true,
+          reconnection: false,
+          localAddress: '127.0.0.3',
+        } as Parameters<typeof connect>[1]);
+        const first = new Promise<ServerMessage>((r) => page.once('s2c', r));
+        await new Promise<void>((r) => page.once('connect', () => r()));
+        page.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code, ...(withToken ? { token } : {}) });
+        const m = await first;
+        page.close();
+        return m;
+      };
+      expect((await hello(t.code, true)).type).toBe('welcome');
+      const spectator = await hello(t.code, false);
+      expect(spectator.type === 'refused' ? spectator.code : spectator.type).toBe('msg/rate_limited');
+      // A token of another table does not vouch for a code it was not given for.
+      const other = await createTable(server.url);
+      const elsewhere = await hello(other.code, true);
+      expect(elsewhere.type === 'refused' ? elsewhere.code : elsewhere.type).toBe('msg/rate_limited');
     } finally {
       await server.close();
     }

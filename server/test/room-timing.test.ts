@@ -172,10 +172,12 @@ async function openTable(opts: {
     endedAt: null,
     startClock: null,
     finalScores: null,
+    circleId: null,
+    rematchOf: null,
     seats: ([0, 1, 2, 3] as const).map((seat) =>
       humans.includes(seat)
-        ? { seat, name: `Human ${seat}`, bot: false, nonce: `n${tables}-${seat}` }
-        : { seat, name: `Bot ${seat}`, bot: true, nonce: null },
+        ? { seat, name: `Human ${seat}`, bot: false, nonce: `n${tables}-${seat}`, playerId: null }
+        : { seat, name: `Bot ${seat}`, bot: true, nonce: null, playerId: null },
     ),
   };
   await ledger.write([{ kind: 'createMatch', match: record }]);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDisplayName, type DisplayNameError } from './display-name.js';
 import { joinRequestSchema } from './protocol.js';
 
+const SCOTLAND = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one grapheme, 11 UTF-16 units
 
 describe('checkDisplayName', () => {
@@ -19,6 +20,9 @@ describe('checkDisplayName', () => {
     ['a ZWJ family is one character', FAMILY, FAMILY],
     ['24 CJK characters', '麻'.repeat(24), '麻'.repeat(24)],
     ['Arabic letters', 'سارة', 'سارة'],
+    ['a subdivision flag (tag characters after the black flag)', SCOTLAND, SCOTLAND],
+    ['a letter with combining marks', 'a\u0301\u0323', 'a\u0301\u0323'.normalize('NFC')],
+    ['Braille with dots', '\u2801\u2803', '\u2801\u2803'],
   ])('%s', (_why, raw, expected) => {
     const r = checkDisplayName(raw);
     expect(r).toEqual({ ok: true, value: expected });
@@ -41,6 +45,12 @@ describe('checkDisplayName', () => {
     ['empty', '', 'name/empty'],
     ['whitespace only', ' \u3000 \u00a0', 'name/empty'],
     ['zero-width space only', '\u200B\u200B', 'name/empty'],
+    ['a blank Braille cell only', '\u2800\u2800', 'name/empty'],
+    ['combining marks only', '\u0301\u0302\u0303', 'name/empty'],
+    ['a noncharacter', 'Ann\uFFFF', 'name/unassigned'],
+    ['an unassigned code point', 'Ann\u{E0080}', 'name/unassigned'],
+    ['tag characters alone', 'Ann\u{E0041}\u{E0042}', 'name/unassigned'],
+    ['an interlinear annotation anchor', '\uFFF9Ann', 'name/unassigned'],
     ['25 characters', 'a'.repeat(25), 'name/too_long'],
     ['25 CJK characters', '麻'.repeat(25), 'name/too_long'],
     ['25 emoji', '\u{1F004}'.repeat(25), 'name/too_long'],

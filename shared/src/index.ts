@@ -4,6 +4,7 @@ export * from './tiles.js';
 export * from './notation.js';
 export * from './table-types.js';
 export * from './protocol.js';
+export * from './community.js';
 export * from './display-name.js';
 export * from './analysis.js';
 export * from './scoring/index.js';

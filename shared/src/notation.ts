@@ -1,5 +1,5 @@
 /**
- * The compact tile notation of RULES.md: digits then a suit letter, `123m456p789s11z`,
+ * The compact tile notation of docs/rules/tiles.md: digits then a suit letter, `123m456p789s11z`,
  * bonus tiles as `15f`. Parsing never skips anything silently: every bad part is named.
  */
 import { fail, ok, type Result } from './result.js';

@@ -64,6 +64,21 @@ export const HTTP_ERROR_CODES = [
   'auth/not_host',
   'match/not_found',
   'match/in_progress', // replays and details only for finished matches
+  // players, circles and rematches (shared/src/community.ts)
+  'player/no_key', // 401: no player key in this browser yet (create one with POST /api/players)
+  'player/bad_key', // 401: a key that does not verify (forged or altered)
+  'player/expired_key', // 401: a key older than its lifetime
+  'player/device_forgotten', // 401: the key's device was forgotten by its player
+  'player/not_found', // 404
+  'device/not_found', // 404: no such device of this player
+  'transfer/not_found', // 404: no such transfer code
+  'transfer/used', // 410: the code was used already
+  'transfer/expired', // 410: the code is older than its few minutes
+  'circle/not_found', // 404: no such circle, or not a member (the two are not told apart)
+  'circle/not_owner', // 403: only the circle's owner may do this
+  'circle/invite_invalid', // 410: an invite that was revoked, rotated or never issued
+  'match/not_seated', // 403: a rematch asked by someone who did not play the match
+  'match/no_rematch', // 409: a match not played to its end, or a table nobody can rematch
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
@@ -192,6 +207,8 @@ export interface LobbySeat {
   readonly name: string | null;
   readonly bot: boolean;
   readonly connected: boolean;
+  /** Kept for the player named (a rematch) until they take it; a bot if they have not by the start. */
+  readonly reserved?: true;
 }
 
 export interface TableInfo {
@@ -210,6 +227,10 @@ export interface TableInfo {
   readonly createdAt: string;
   readonly startedAt: string | null;
   readonly endedAt: string | null;
+  /** Opened for a circle (its page lists it). */
+  readonly circleId?: string;
+  /** The match this table is the rematch of. */
+  readonly rematchOf?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,6 +307,8 @@ export interface CreateTableRequest {
   readonly spectatorDelay?: boolean;
   /** Prevailing winds to play, 1-4 (default 4); riichi tables 1 (east only) or 2 (east and south, the default). */
   readonly rounds?: number;
+  /** A table for this circle (the creator must be a member): it shows on the circle's page. */
+  readonly circleId?: string;
 }
 
 export const createTableRequestSchema = z
@@ -297,6 +320,7 @@ export const createTableRequestSchema = z
     spectatorsAllowed: z.boolean().default(true),
     spectatorDelay: z.boolean().default(false),
     rounds: z.number().int().min(1).max(4).optional(),
+    circleId: z.string().uuid().optional(),
   })
   .strict()
   .transform((b) => ({ ...b, rounds: b.rounds ?? (b.ruleset === 'riichi' || b.ruleset === 'riichi-modern' ? 2 : 4) }));

@@ -57,7 +57,7 @@ describe('buildWall', () => {
   it('is pinned: the same seed gives this wall on every machine', () => {
     // If this fails, published seeds no longer reproduce their walls: do not "fix" the numbers.
     const w = buildWall('fixture-seed-1', { bonus: true });
-    // (Re-pinned once when the break went from three dice to the two that RULES.md says.)
+    // (Re-pinned once when the break went from three dice to the two of docs/rules/hong-kong.md.)
     expect(w.dice).toEqual([1, 4]);
     expect(w.order.slice(0, 16)).toEqual([12, 113, 56, 49, 130, 127, 101, 92, 26, 85, 18, 132, 141, 90, 99, 112]);
     expect(w.order.slice(-4)).toEqual([44, 97, 52, 7]);

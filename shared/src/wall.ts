@@ -3,8 +3,8 @@
  * and replacement draws (kongs, bonus tiles) from the 14-tile dead wall at the back.
  *
  * Randomness: the seed's SHA-256 digest seeds pure-rand's xoroshiro128+, which drives an unbiased
- * Fisher-Yates shuffle (pure-rand's uniform integer distribution) and then two dice (RULES.md:
- * "the deal breaks the wall where two dice say"). Nothing
+ * Fisher-Yates shuffle (pure-rand's uniform integer distribution) and then two dice (docs/rules/hong-kong.md:
+ * the wall is broken where two dice say). Nothing
  * depends on the platform, so the same seed gives the same wall on every machine.
  *
  * Commit-reveal: the server draws a match seed from `crypto.randomBytes`, publishes

@@ -3,7 +3,7 @@
  * the red five of each suit (riichi tables with red fives) and the tile back as a self-contained
  * SVG string. No text elements and no fonts: numerals,
  * letters and the few Chinese characters are stroke paths defined below, so a tile looks the
- * same on every machine. The table rasterises these into Pixi textures (render/textures.ts);
+ * same on every machine. The table rasterises these into Pixi textures (`loadTileTextures` in render/renderer.ts);
  * HTML pages use them as <img> data URLs.
  */
 import { rankOf, suitOf, type TileKind } from '@mahjong/shared';

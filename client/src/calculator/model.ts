@@ -369,7 +369,7 @@ export function evaluate(state: CalcState): Evaluation {
   return { kind: 'scored', result, input };
 }
 
-/** The state as a score request (SCORING-CLI.md): notation strings, winds 1-4. */
+/** The state as a score request (docs/scoring-command.md): notation strings, winds 1-4. */
 export function toRequest(state: CalcState): Record<string, unknown> {
   const input = toWinInput(state);
   const request: Record<string, unknown> = { ruleset: state.ruleset };
@@ -505,7 +505,7 @@ export function loadQuick(state: CalcState, text: string, winText = ''): Result<
 }
 
 /**
- * Loads a score request (SCORING-CLI.md's JSON) into the state: tiles, melds and winning tile
+ * Loads a score request (the JSON of docs/scoring-command.md) into the state: tiles, melds and winning tile
  * are replaced; ruleset, winds, conditions and options only where the request gives them.
  */
 export function fromRequest(state: CalcState, raw: Readonly<Record<string, unknown>>): Result<CalcState> {

@@ -115,3 +115,41 @@ test('seat and spectator connections: views, an accepted discard, reconnection t
     spectator.close();
   }
 });
+
+test('a hello refused for the address limits is said again, later, until it is welcomed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mj-conn-limits-'));
+  const app = (await import(pathToFileURL(resolve(import.meta.dirname, '../../../server/src/app.ts')).href)) as {
+    startServer(o: Record<string, unknown>): Promise<Running>;
+  };
+  // Two misses per address, one more a second: three unknown codes block the address for about a second.
+  const limited = await app.startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    clientDir: null,
+    limits: { lookupMissesPerClient: { perSecond: 1, burst: 2 } },
+  });
+  let conn: TableConnection | null = null;
+  try {
+    const res = await fetch(`${limited.url}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const table = (await res.json()) as { code: string };
+    for (const code of ['AAAAAA', 'BBBBBB', 'CCCCCC']) await fetch(`${limited.url}/api/tables/${code}`);
+    const refused: string[] = [];
+    conn = new TableConnection(
+      table.code,
+      null,
+      { onView: () => {}, onTable: () => {}, onLink: () => {}, onRefused: (code) => refused.push(code) },
+      limited.url,
+    );
+    await until('a welcome after the refusal', () => conn?.role === 'spectator', 15_000);
+    expect(refused).toContain('msg/rate_limited');
+  } finally {
+    conn?.close();
+    await limited.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

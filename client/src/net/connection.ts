@@ -129,6 +129,20 @@ export class TableConnection {
   /** Set when the seat was taken by another page; cleared by `hello()`. */
   lost: SeatLost | null = null;
 
+  private helloRetries = 0;
+  private helloTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** A refused hello again after 1, 2, 4... seconds (at most 30), while the page is open. */
+  private helloLater(): void {
+    if (this.helloTimer !== null) return;
+    const delay = Math.min(30_000, 1000 * 2 ** this.helloRetries);
+    this.helloRetries += 1;
+    this.helloTimer = setTimeout(() => {
+      this.helloTimer = null;
+      if (this.role === null && this.lost === null && this.socket.connected) this.hello();
+    }, delay);
+  }
+
   /** Says hello with the seat token (or as a spectator): also takes the seat back ("Play here"). */
   hello(): void {
     this.lost = null;
@@ -152,6 +166,7 @@ export class TableConnection {
     switch (msg.type) {
       case 'welcome':
         this.role = msg.role;
+        this.helloRetries = 0;
         this.events.onTable(msg.table);
         if (msg.view) this.accept(msg.view, msg.hands ?? null, true);
         break;
@@ -163,6 +178,9 @@ export class TableConnection {
         break;
       case 'refused':
         if (msg.code === 'auth/already_joined') return; // a recovered session: our seat is still ours
+        // A hello refused for the address's limits (someone at the same address mistyped codes):
+        // greet again, later and later, instead of leaving the seat to a bot.
+        if (msg.code === 'msg/rate_limited' && this.role === null && msg.id === undefined) this.helloLater();
         if (msg.code === 'act/stale_seq') this.send({ type: 'sync' });
         this.events.onRefused(msg.code, msg.message);
         break;
@@ -204,6 +222,7 @@ export class TableConnection {
 
   close(): void {
     if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.helloTimer) clearTimeout(this.helloTimer);
     this.socket.close();
   }
 }

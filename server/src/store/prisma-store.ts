@@ -61,9 +61,11 @@ function toRecord(row: MatchRow): MatchRecord {
     endedAt: row.endedAt,
     startClock: row.startClock === null ? null : Number(row.startClock),
     finalScores: (row.finalScores ?? null) as number[] | null,
+    circleId: row.circleId,
+    rematchOf: row.rematchOf,
     seats: [...row.seats]
       .sort((a, b) => a.seat - b.seat)
-      .map((s) => ({ seat: s.seat as Seat, name: s.name, bot: s.bot, nonce: s.nonce })),
+      .map((s) => ({ seat: s.seat as Seat, name: s.name, bot: s.bot, nonce: s.nonce, playerId: s.playerId })),
   };
 }
 
@@ -156,8 +158,18 @@ export class PrismaStore implements Store {
                 endedAt: m.endedAt,
                 startClock: m.startClock === null ? null : BigInt(m.startClock),
                 ...(m.finalScores ? { finalScores: json(m.finalScores) } : {}),
+                circleId: m.circleId,
+                rematchOf: m.rematchOf,
                 owner: this.owner,
-                seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, nonce: s.nonce })) },
+                seats: {
+                  create: m.seats.map((s) => ({
+                    seat: s.seat,
+                    name: s.name,
+                    bot: s.bot,
+                    nonce: s.nonce,
+                    playerId: s.playerId,
+                  })),
+                },
               },
             }),
           );
@@ -198,7 +210,7 @@ export class PrismaStore implements Store {
       ops.push(
         this.prisma.seat.update({
           where: { matchId_seat: { matchId, seat: seat.seat } },
-          data: { name: seat.name, bot: seat.bot, nonce: seat.nonce },
+          data: { name: seat.name, bot: seat.bot, nonce: seat.nonce, playerId: seat.playerId },
         }),
       );
     }

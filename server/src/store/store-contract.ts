@@ -30,7 +30,9 @@ export function sampleMatch(overrides: Partial<MatchRecord> = {}): MatchRecord {
     endedAt: null,
     startClock: null,
     finalScores: null,
-    seats: ([0, 1, 2, 3] as const).map((seat) => ({ seat, name: null, bot: false, nonce: null })),
+    circleId: null,
+    rematchOf: null,
+    seats: ([0, 1, 2, 3] as const).map((seat) => ({ seat, name: null, bot: false, nonce: null, playerId: null })),
     ...overrides,
   };
 }
@@ -74,8 +76,12 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const m = sampleMatch();
       const writes: LedgerWrite[] = [
         { kind: 'createMatch', match: m },
-        { kind: 'seat', matchId: m.id, seat: { seat: 1, name: 'Ann', bot: false, nonce: 'n1' } },
-        { kind: 'seat', matchId: m.id, seat: { seat: 2, name: 'Bot', bot: true, nonce: null } },
+        {
+          kind: 'seat',
+          matchId: m.id,
+          seat: { seat: 1, name: 'Ann', bot: false, nonce: 'n1', playerId: 'player-ann' },
+        },
+        { kind: 'seat', matchId: m.id, seat: { seat: 2, name: 'Bot', bot: true, nonce: null, playerId: null } },
         {
           kind: 'updateMatch',
           matchId: m.id,
@@ -98,7 +104,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const loaded = await store.loadMatch(m.id);
       expect(loaded?.status).toBe('playing');
       expect(loaded?.startClock).toBe(5_000_000_000_123);
-      expect(loaded?.seats[1]).toEqual({ seat: 1, name: 'Ann', bot: false, nonce: 'n1' });
+      expect(loaded?.seats[1]).toEqual({ seat: 1, name: 'Ann', bot: false, nonce: 'n1', playerId: null });
       expect(loaded?.seats[2]?.bot).toBe(true);
       const log = await store.loadLog(m.id);
       expect(log.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
@@ -115,7 +121,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         { kind: 'action', matchId: m.id, row: { seq: 1, at: 1, event: {} } },
       ]);
       const bad: LedgerWrite[] = [
-        { kind: 'seat', matchId: m.id, seat: { seat: 0, name: 'X', bot: false, nonce: 'x' } },
+        { kind: 'seat', matchId: m.id, seat: { seat: 0, name: 'X', bot: false, nonce: 'x', playerId: null } },
         { kind: 'action', matchId: m.id, row: { seq: 2, at: 2, event: {} } },
         { kind: 'action', matchId: m.id, row: { seq: 1, at: 3, event: { dup: true } } },
       ];

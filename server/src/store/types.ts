@@ -10,8 +10,13 @@ export interface SeatRecord {
   readonly seat: Seat;
   readonly name: string | null;
   readonly bot: boolean;
-  /** Nonce of the current seat token; null while the seat is free. */
+  /** Nonce of the current seat token; null while the seat is free (or reserved). */
   readonly nonce: string | null;
+  /**
+   * The player who took the seat (null: a name typed without a player, a bot, a match from
+   * before players). With no nonce yet, the seat is reserved for that player (a rematch).
+   */
+  readonly playerId: string | null;
 }
 
 export interface MatchRecord {
@@ -35,6 +40,10 @@ export interface MatchRecord {
   /** The engine clock when the match started (its `createEngine(now)`). */
   readonly startClock: number | null;
   readonly finalScores: readonly number[] | null;
+  /** The circle the table was opened for (null: anyone with the link). */
+  readonly circleId: string | null;
+  /** The match this one is the rematch of. */
+  readonly rematchOf: string | null;
   readonly seats: readonly SeatRecord[];
 }
 

@@ -2,7 +2,7 @@
  * Riichi at the table, the parts of a hand Hong Kong tables do not have: dora indicators turned
  * by kongs, the declaration and its ippatsu, the stick paid once the declaring discard is not
  * won on, furiten and the abortive draws. Pure functions of the table state; the rules
- * themselves are the shared ones (`@mahjong/shared` riichi/), this file applies them to seats.
+ * themselves are the shared ones (shared/src/riichi/), this file applies them to seats.
  */
 import {
   type AbortiveDraw,

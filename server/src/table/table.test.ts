@@ -1,6 +1,6 @@
 /**
- * Scripted hands from fixed walls, one test (or more) per rule of table play (RULES.md "Table
- * play", issue 4 item 8). Every wall is written in notation: what each seat is dealt, then the
+ * Scripted hands from fixed walls, one test (or more) per rule of table play (docs/rules/hong-kong.md
+ * "Playing a hand", issue 4 item 8). Every wall is written in notation: what each seat is dealt, then the
  * live draws, then the dead-wall replacements (testing.ts `scriptedWall`).
  */
 import { type PlayerAction, type Seat, tile, tiles } from '@mahjong/shared';

@@ -1,5 +1,5 @@
 /**
- * `npm run --silent score`: the command-line scorer of SCORING-CLI.md.
+ * `npm run --silent score`: the command-line scorer of docs/scoring-command.md.
  *
  *   npm run --silent score -- '<hand>' [--ruleset hk-new|hk-old|riichi|riichi-modern] [--self-drawn] ...   human-readable
  *   npm run --silent score -- --json < requests.json                                      machine-readable
@@ -25,7 +25,7 @@ const err = (s: string) => proc.stderr.write(s);
 const USAGE = `Scores a mahjong hand. Patterns are named in English and Traditional Chinese.
 
   npm run --silent score -- '<hand>' [options]      explain one hand
-  npm run --silent score -- --json < requests.json  score JSON requests (SCORING-CLI.md)
+  npm run --silent score -- --json < requests.json  score JSON requests (docs/scoring-command.md)
 
 <hand> is the concealed tiles in notation (123m456p789s11z); the last tile written is the
 winning tile unless --win is given. Melds are given apart.

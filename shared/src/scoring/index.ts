@@ -55,7 +55,7 @@ export function scoreWin(
   return scoreHk(input, table, options ?? defaultOptions(ruleset));
 }
 
-/** Scores one request of the command-line scorer (SCORING-CLI.md): JSON in, result out. */
+/** Scores one request of the command-line scorer (docs/scoring-command.md): JSON in, result out. */
 export function scoreRequest(raw: unknown): ScoreResult {
   const parsed = parseRequest(raw);
   if (!parsed.ok) return parsed.result;

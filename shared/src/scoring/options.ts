@@ -60,7 +60,7 @@ export const RIICHI_MODERN_OPTION_KEYS = [
   'renhou',
 ] as const;
 
-/** The defaults of RULES.md for a ruleset. */
+/** A ruleset's defaults (docs/rules/hong-kong.md and docs/rules/riichi.md, "Options"). */
 export function defaultOptions(ruleset: 'riichi'): RiichiSeedOptions;
 export function defaultOptions(ruleset: 'riichi-modern'): RiichiModernOptions;
 export function defaultOptions(ruleset: 'hk-new' | 'hk-old'): HkOptions;

@@ -1,5 +1,5 @@
 /**
- * The command-line scorer's request and result (SCORING-CLI.md) as pure functions, so that the
+ * The command-line scorer's request and result (docs/scoring-command.md) as pure functions, so that the
  * command, the client's calculator page and tests all read a request the same way. A bad
  * request is a result (`valid: false` with a reason), never an exception.
  */
@@ -19,7 +19,7 @@ import {
   type WinInput,
 } from './types.js';
 
-/** A request as JSON: notation strings, winds 1-4. See SCORING-CLI.md. */
+/** A request as JSON: notation strings, winds 1-4. See docs/scoring-command.md. */
 export interface ScoreRequest {
   readonly ruleset?: ScoringRulesetId;
   readonly options?: Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * The riichi scorer (japanese-fu-han-scoring.txt, RULES.md's readings). For every reading of
+ * The riichi scorer (japanese-fu-han-scoring.txt, read as docs/rules/riichi.md says). For every reading of
  * the hand and every place the winning tile can take in it (the wait), it counts fu and han,
  * looks the result up in the settling table, and keeps the arrangement that pays most.
  */

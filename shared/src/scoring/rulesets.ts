@@ -71,7 +71,7 @@ export interface PaymentRule {
   readonly selfDrawnEach: number;
 }
 
-/** Options every HK table takes (RULES.md), resolved. */
+/** Options every HK table takes (docs/rules/hong-kong.md, "Options"), resolved. */
 export interface HkOptions {
   readonly ruleset: HkRulesetId;
   readonly minFaan: number; // 3
@@ -115,7 +115,7 @@ export interface HkRuleset {
 
 const NONE = null;
 
-/** hk-new-style-scoring.txt, with RULES.md's readings (great dragons, small winds not limits). */
+/** hk-new-style-scoring.txt, read as docs/rules/hong-kong.md says (great dragons, small winds not limits). */
 export const HK_NEW: HkRuleset = {
   id: 'hk-new',
   family: 'hk',
@@ -278,7 +278,7 @@ export const HK_OLD: HkRuleset = {
   },
   defaults: {
     minFaan: 3,
-    faanCap: 13, // RULES.md: every HK table's default; limit hands are worth the cap (the card's 10 with faanCap 10)
+    faanCap: 13, // docs/rules/hong-kong.md: every HK table's default; limit hands are worth the cap (the card's 10 with faanCap 10)
     table: 'fan-laak',
     payment: 'discarder-pays-double',
     divisor: 1,
@@ -382,7 +382,7 @@ export interface RiichiRuleset {
   readonly limitPercentByHan: readonly number[];
   /**
    * Cells of the printed settling table that differ from the row above: the source prints
-   * 25 fu at 6 han as 100% where every other row has 150%. Kept as printed (RULES.md: follow
+   * 25 fu at 6 han as 100% where every other row has 150%. Kept as printed (docs/rules/riichi.md: follow
    * the table); a house table can drop it.
    */
   readonly settlingExceptions: readonly { readonly fu: number; readonly han: number; readonly percent: number }[];
@@ -511,7 +511,7 @@ export const RIICHI: RiichiRuleset = {
     'three-concealed-pungs': [2, 2],
     'three-kongs': [2, 2],
     'little-three-dragons': [4, 4], // "Implies scores for Dragons": the dragon pungs count on top
-    'all-pungs': [2, 2], // the table's 2 (the worked example's 1 is not followed; RULES.md)
+    'all-pungs': [2, 2], // the table's 2 (the worked example's 1 is not followed; docs/rules/riichi.md)
     'outside-hand': [1, 2],
     'terminals-in-all-sets': [2, 3],
     'all-terminals-and-honours': [1, 3],
@@ -565,7 +565,7 @@ export const RIICHI: RiichiRuleset = {
 };
 
 /**
- * Today's common online values (RULES.md `riichi-modern`; sources per value in README.md:
+ * Today's common online values (docs/rules/riichi.md; sources per value in README.md:
  * Tenhou's and Mahjong Soul's published rules, the EMA Riichi Competition Rules 2016 and the
  * riichi.wiki rule-variation pages). Everything not named here is the seed's value, which these
  * rules share (fu, the 1-3 han yaku, the yakuman list, the settling rows).

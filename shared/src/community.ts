@@ -1,0 +1,256 @@
+/**
+ * The contract of what surrounds a match: players (known by a signed key their browser keeps,
+ * no password), circles of friends, rematches, the league and the statistics. Request bodies
+ * have zod schemas (the server parses every one); answers are plain types. The figures are
+ * defined in `server/src/community/README.md`.
+ */
+import { z } from 'zod';
+import { displayNameSchema, type MatchSummary, type RulesetId, type TableInfo } from './protocol.js';
+import type { BySeat, Seat } from './table-types.js';
+
+/** The colours a player may pick (their line in charts, their dot in lists). */
+export const PLAYER_COLOURS = [
+  '#d64545',
+  '#e08a1e',
+  '#c9b21a',
+  '#3f9e4d',
+  '#1f9bb4',
+  '#3b6fd6',
+  '#8454c9',
+  '#c2459a',
+] as const;
+export type PlayerColour = (typeof PLAYER_COLOURS)[number];
+export const playerColourSchema = z.enum(PLAYER_COLOURS);
+
+/** Ruleset families: the league and statistics keep Hong Kong and riichi apart. */
+export const FAMILIES = ['hk', 'riichi'] as const;
+export type Family = (typeof FAMILIES)[number];
+export const familyOf = (ruleset: RulesetId): Family =>
+  ruleset === 'riichi' || ruleset === 'riichi-modern' ? 'riichi' : 'hk';
+
+// ---------------------------------------------------------------------------------------------
+// Players
+
+export interface PlayerView {
+  readonly id: string;
+  readonly name: string;
+  readonly colour: PlayerColour;
+}
+
+export interface DeviceView {
+  readonly id: string;
+  readonly label: string;
+  readonly createdAt: string;
+  readonly lastSeenAt: string;
+  /** The device this request came from. */
+  readonly current: boolean;
+}
+
+export interface CircleSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly members: number;
+  readonly owner: boolean;
+}
+
+/** GET /api/me, POST /api/players, POST /api/me, POST /api/players/transfer */
+export interface MeResponse {
+  readonly player: PlayerView;
+  readonly devices: readonly DeviceView[];
+  readonly circles: readonly CircleSummary[];
+}
+
+/** A device's label, as the browser describes itself (shortened, never shown to others). */
+const deviceLabelSchema = z
+  .string()
+  .max(200)
+  .transform((s) => s.replace(/[\p{C}]/gu, '').slice(0, 60) || 'a browser');
+
+/** POST /api/players: the first visit. Both fields optional (a name is made up otherwise). */
+export const createPlayerSchema = z
+  .object({
+    name: displayNameSchema.optional(),
+    colour: playerColourSchema.optional(),
+    device: deviceLabelSchema.optional(),
+  })
+  .strict();
+
+/** POST /api/me: rename, recolour. */
+export const updatePlayerSchema = z
+  .object({ name: displayNameSchema.optional(), colour: playerColourSchema.optional() })
+  .strict()
+  .refine((b) => b.name !== undefined || b.colour !== undefined, 'name or colour');
+
+/** POST /api/me/transfer: a code for another device, single use. */
+export interface TransferResponse {
+  /** Short, to type on the other device. */
+  readonly code: string;
+  /** The same as a link (the code in the fragment, which no server log sees). */
+  readonly link: string;
+  readonly expiresAt: string;
+}
+
+export const TRANSFER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const TRANSFER_CODE_LENGTH = 8;
+
+/** POST /api/players/transfer: this browser becomes a device of the code's player. */
+export const useTransferSchema = z
+  .object({
+    code: z
+      .string()
+      .transform((s) => s.toUpperCase().replace(/[\s-]/g, ''))
+      .pipe(
+        z.string().regex(new RegExp(`^[${TRANSFER_CODE_ALPHABET}]{${TRANSFER_CODE_LENGTH}}$`), 'not a transfer code'),
+      ),
+    device: deviceLabelSchema.optional(),
+  })
+  .strict();
+
+// ---------------------------------------------------------------------------------------------
+// Circles
+
+const circleNameSchema = displayNameSchema;
+
+/** POST /api/circles */
+export const createCircleSchema = z.object({ name: circleNameSchema }).strict();
+
+/** POST /api/circles/:id/settings (owner) */
+export const circleSettingsSchema = z
+  .object({
+    name: circleNameSchema.optional(),
+    /** Money per point for Hong Kong tables (null: points only). */
+    stakePerPoint: z.number().min(0).max(1_000_000).nullable().optional(),
+    currency: z
+      .string()
+      .max(8)
+      .regex(/^[\p{L}\p{Sc}$ .]*$/u, 'a currency label of letters or a currency sign')
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+/** POST /api/circles/:id/invite (owner): a new invite (the old one stops working) or none. */
+export const inviteActionSchema = z.object({ action: z.enum(['rotate', 'revoke']) }).strict();
+
+/** POST /api/circles/join */
+export const joinCircleSchema = z
+  .object({ invite: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not an invite') })
+  .strict();
+
+export interface CircleView {
+  readonly id: string;
+  readonly name: string;
+  readonly ownerId: string;
+  /** Members by name, the owner first. */
+  readonly members: readonly PlayerView[];
+  /** The invite (only its owner sees it; null when revoked). */
+  readonly invite?: string | null;
+  readonly stakePerPoint: number | null;
+  readonly currency: string | null;
+  /** Tables opened for the circle that have not finished. */
+  readonly tables: readonly TableInfo[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rematch
+
+/** POST /api/matches/:id/rematch: the next match of the same players (seats rotated, new seed). */
+export interface RematchResponse {
+  readonly code: string;
+  readonly link: string;
+  /** This player's seat at the rematch, and its token. */
+  readonly seat: Seat;
+  readonly token: string;
+  /** Only to the player whose click opened the rematch table. */
+  readonly hostToken?: string;
+  readonly table: TableInfo;
+}
+
+// ---------------------------------------------------------------------------------------------
+// League and statistics
+
+/** ?family=hk|riichi&from=YYYY-MM-DD&to=YYYY-MM-DD (a season; all time without dates). */
+export const leagueQuerySchema = z
+  .object({
+    family: z.enum(FAMILIES).default('hk'),
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  })
+  .strict();
+export type LeagueQuery = z.infer<typeof leagueQuerySchema>;
+
+/** One player's figures over a set of matches (definitions: server/src/community/README.md). */
+export interface PlayerStats {
+  readonly matches: number;
+  readonly hands: number;
+  /** Sum of results: Hong Kong net points, riichi placement points (uma and oka included). */
+  readonly total: number;
+  /** Hong Kong: total times the circle's stake (null without a stake). */
+  readonly money: number | null;
+  readonly averagePlace: number | null;
+  /** Rates of 1st, 2nd, 3rd and 4th place. */
+  readonly placeRates: readonly [number, number, number, number];
+  readonly wins: number;
+  readonly selfDraws: number;
+  readonly dealIns: number;
+  readonly winRate: number | null;
+  readonly selfDrawRate: number | null;
+  readonly dealInRate: number | null;
+  readonly riichiRate: number | null;
+  readonly callRate: number | null;
+  readonly averageWin: number | null;
+  readonly averageDealIn: number | null;
+  readonly readyAtDrawRate: number | null;
+  readonly averageFaan: number | null;
+  readonly maxFaan: number | null;
+}
+
+export interface Standing {
+  readonly player: PlayerView;
+  readonly stats: PlayerStats;
+}
+
+/** One match of the league, as its players' results. */
+export interface LeagueMatch {
+  readonly id: string;
+  readonly ruleset: RulesetId;
+  readonly endedAt: string;
+  /** Player id per seat (null: a guest or a bot). */
+  readonly players: BySeat<string | null>;
+  readonly names: BySeat<string | null>;
+  readonly results: BySeat<number>;
+  readonly places: BySeat<number>;
+}
+
+/** GET /api/circles/:id/league */
+export interface LeagueResponse {
+  readonly circle: { readonly id: string; readonly name: string };
+  readonly family: Family;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly stakePerPoint: number | null;
+  readonly currency: string | null;
+  /** Best total first; members without a match in the range are left out. */
+  readonly standings: readonly Standing[];
+  /** Every counted match, oldest first: the chart draws each player's running total over them. */
+  readonly matches: readonly LeagueMatch[];
+}
+
+/** GET /api/me/stats?family= : a player over every match they played (in a circle or not). */
+export interface MyStatsResponse {
+  readonly player: PlayerView;
+  readonly family: Family;
+  readonly stats: PlayerStats;
+  /** Newest first, at most 50, with links to their replays. */
+  readonly matches: readonly (MatchSummary & {
+    readonly seat: Seat;
+    readonly result: number;
+    readonly place: number;
+  })[];
+}
