@@ -29,6 +29,7 @@ import { SeatResultKeeper } from './community/keeper.js';
 import { registerCommunityRoutes } from './community/routes.js';
 import { CommunityStore } from './community/store.js';
 import type { PrismaClient } from './generated/prisma/client.js';
+import type { EngineInternals } from './table/index.js';
 import { Tables } from './tables.js';
 import { loadSecret } from './tokens.js';
 
@@ -76,6 +77,8 @@ export interface ServerOptions {
    * or `*`); by default only the server's own origin. Requests without an Origin are accepted.
    */
   readonly origins?: string | readonly string[];
+  /** Test hook (fixed walls for every table's hands, browser tests), never set by the server. */
+  readonly engineInternals?: EngineInternals;
 }
 
 export interface RunningServer {
@@ -222,6 +225,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       botDelayMs: options.botDelayMs ?? 900,
       spectatorInfoMs: limits.spectatorInfoMs,
       ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
+      ...(options.engineInternals === undefined ? {} : { engineInternals: options.engineInternals }),
       // A table brought back here (a restart, a takeover): every page of it, on any process,
       // drops its connection and reconnects, to be seated again by whoever holds it now.
       onAdopted: (room) => io.in(roomName.table(room.code)).disconnectSockets(true),

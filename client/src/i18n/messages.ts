@@ -119,6 +119,7 @@ export const MESSAGES = {
   'result.tripleRon': { en: 'Triple ron', 'zh-HK': '三家和了' },
   'result.uraIndicators': { en: 'Ura-dora indicators', 'zh-HK': '裏寶牌指示牌' },
   'result.pays': { en: '{name} pays {name2} {n}', 'zh-HK': '{name}付{name2} {n}' },
+  'result.liable': { en: '{name} pays as liable', 'zh-HK': '{name}包牌' },
   'match.over': { en: 'Match over', 'zh-HK': '全場完結' },
   'match.player': { en: 'Player', 'zh-HK': '玩家' },
   'match.score': { en: 'Score', 'zh-HK': '分數' },
@@ -164,6 +165,11 @@ export const MESSAGES = {
   'lobby.none': { en: 'none', 'zh-HK': '無' },
   'lobby.doubleRon': { en: 'Double ron (off: the first in turn wins)', 'zh-HK': '一炮雙響（關：上家優先）' },
   'lobby.swapCalls': { en: 'Swap calls (kuikae) allowed', 'zh-HK': '容許食替（喰替）' },
+  'lobby.pao': { en: 'Liability (pao) for big three dragons and big four winds', 'zh-HK': '大三元、大四喜包牌' },
+  'lobby.liability': {
+    en: 'Liability when the discarder pays half: nine pieces, twelve pieces, fifth tile',
+    'zh-HK': '出銃付一半時包牌：九張包、十二張包自摸、五子包生',
+  },
   'lobby.extraRound': {
     en: 'Extra round (sudden death) when nobody has 30,000',
     'zh-HK': '無人有30,000點時加打一圈（驟死）',
@@ -242,6 +248,7 @@ export const MESSAGES = {
   'replay.discards': { en: '{name} discards {tile}', 'zh-HK': '{name}打出{tile}' },
   'replay.chows': { en: '{name} chows {tile}, {tile2}, {tile3}', 'zh-HK': '{name}上{tile}、{tile2}、{tile3}' },
   'replay.pungs': { en: '{name} pungs', 'zh-HK': '{name}碰' },
+  'replay.pungsRed': { en: '{name} pungs with the red five', 'zh-HK': '{name}碰（連赤寶牌）' },
   'replay.kongs': { en: '{name} kongs the discard', 'zh-HK': '{name}明槓' },
   'replay.concealedKong': { en: '{name} declares a concealed kong of {tile}', 'zh-HK': '{name}暗槓{tile}' },
   'replay.addsKong': { en: '{name} adds {tile} to a kong', 'zh-HK': '{name}把{tile}加槓' },

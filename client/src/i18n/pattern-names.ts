@@ -5,6 +5,7 @@
  */
 import {
   HK_PATTERN_NAMES,
+  LIABILITY_NAMES,
   patternName as sharedPatternName,
   RIICHI_PATTERN_NAMES,
   type ScoringRulesetId,
@@ -22,4 +23,5 @@ export function patternName(id: string, lang: Lang, ruleset: ScoringRulesetId = 
 export const patternNamePairs = (): readonly Readonly<Record<Lang, string>>[] => [
   ...Object.values(HK_PATTERN_NAMES),
   ...Object.values(RIICHI_PATTERN_NAMES),
+  ...Object.values(LIABILITY_NAMES),
 ];

@@ -188,6 +188,11 @@ function createCard(): HTMLElement {
   const kiriage = el('input', { type: 'checkbox', name: 'kiriage' });
   // Off by default, as Tenhou and Mahjong Soul play: no discarding the claimed kind right after a call.
   const swapCalls = el('input', { type: 'checkbox', name: 'swapCalls' });
+  // Liability (pao) as Tenhou and Mahjong Soul play it: on by default.
+  const pao = el('input', { type: 'checkbox', name: 'pao' });
+  pao.checked = true;
+  // Hong Kong's liability rules (包) apply under discarder-pays-half only: off by default.
+  const liability = el('input', { type: 'checkbox', name: 'liability' });
   const bustEnds = el('input', { type: 'checkbox', name: 'bustEnds' });
   bustEnds.checked = true;
   // The match's end and the abortive draws: on by default, as the server's table rules.
@@ -220,6 +225,11 @@ function createCard(): HTMLElement {
       el('label', {}, flowers, 'Flowers and seasons'),
       el('label', {}, sevenPairs, 'Seven pairs'),
     ),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, liability, 'Liability when the discarder pays half: nine pieces, twelve pieces, fifth tile'),
+    ),
   ];
   const riichiRules = el(
     'div',
@@ -237,6 +247,7 @@ function createCard(): HTMLElement {
       el('label', {}, doubleRon, 'Double ron (off: the first in turn wins)'),
       el('label', {}, nagashi, 'Nagashi mangan'),
       el('label', {}, swapCalls, 'Swap calls (kuikae) allowed'),
+      el('label', {}, pao, 'Liability (pao) for big three dragons and big four winds'),
     ),
     el(
       'div',
@@ -328,6 +339,7 @@ function createCard(): HTMLElement {
                 headBump: !doubleRon.checked,
                 nagashiMangan: nagashi.checked,
                 swapCalls: swapCalls.checked,
+                pao: pao.checked,
                 bustEnds: bustEnds.checked,
                 extraRound: extraRound.checked,
                 lastDealerStops: lastDealerStops.checked,
@@ -345,6 +357,9 @@ function createCard(): HTMLElement {
                 ...(payment.value ? { payment: payment.value } : {}),
                 ...(flowers.checked ? {} : { flowers: false }),
                 ...(sevenPairs.checked ? {} : { sevenPairs: false }),
+                ...(liability.checked
+                  ? { ninePiecesPenalty: true, twelvePiecesPenalty: true, fifthTilePenalty: true }
+                  : {}),
               }),
         },
         spectatorDelay: delay.checked,

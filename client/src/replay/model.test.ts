@@ -67,6 +67,16 @@ describe('event captions', () => {
       'Cy chows 1 Characters, 2 Characters, 3 Characters',
     ],
     [
+      { type: 'act', seat: 2, action: { type: 'chow', tiles: [12, 13, 14], red: true } },
+      'Cy chows 4 Dots, Red 5 Dots, 6 Dots',
+    ],
+    [
+      { type: 'act', seat: 2, action: { type: 'chow', tiles: [12, 13, 14], red: false } },
+      'Cy chows 4 Dots, 5 Dots, 6 Dots',
+    ],
+    [{ type: 'act', seat: 1, action: { type: 'pung', red: true } }, 'Bo pungs with the red five'],
+    [{ type: 'act', seat: 1, action: { type: 'pung', red: false } }, 'Bo pungs'],
+    [
       { type: 'act', seat: 3, action: { type: 'concealedKong', tile: 33 } },
       'Di declares a concealed kong of Red Dragon',
     ],

@@ -6,6 +6,7 @@
 import type { TableView } from '@mahjong/shared';
 import { type TileKind, tileName } from '@mahjong/shared';
 import { tileLabel } from '../i18n/translate.js';
+import { isFive } from '../table/red-fives.js';
 
 export interface ReplayState {
   /** Index of the frame shown. */
@@ -112,10 +113,13 @@ export function describeEvent(event: unknown, names: readonly string[], before?:
   switch (e.action.type) {
     case 'discard':
       return `${who} discards ${tile}`;
-    case 'chow':
-      return `${who} chows${Array.isArray(e.action.tiles) ? ` ${(e.action.tiles as TileKind[]).map((t) => tileName(t)).join(', ')}` : ''}`;
+    case 'chow': {
+      // A chow that named the hand's red five says which tile it was ("Red 5 Dots").
+      const named = (t: TileKind) => (e.action?.red === true && isFive(t) ? tileLabel(t, true) : tileName(t));
+      return `${who} chows${Array.isArray(e.action.tiles) ? ` ${(e.action.tiles as TileKind[]).map(named).join(', ')}` : ''}`;
+    }
     case 'pung':
-      return `${who} pungs`;
+      return e.action.red === true ? `${who} pungs with the red five` : `${who} pungs`;
     case 'kong':
       return `${who} kongs the discard`;
     case 'concealedKong':

@@ -1,5 +1,6 @@
 import { seedHash, type TileKind } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
+import { translator } from '../i18n/translate.js';
 import { makeView, tiles } from './fixture.js';
 import { markRed } from './red-fives.js';
 import { chartLines, scoreHistory, seedCheck, shownHand, summarise } from './results.js';
@@ -36,6 +37,24 @@ describe('hand results', () => {
     expect(s.total).toBe('4 faan');
     expect(s.payments).toEqual(['P4 pays P2 64']);
     expect(s.deltas.map((d) => d.delta)).toEqual([0, 64, 0, -64]);
+  });
+
+  test('liability: the seat that paid because liable, and why, in either family and language', () => {
+    const paid = {
+      ...win,
+      payments: [{ from: 2 as const, to: 1 as const, amount: 64 }],
+      deltas: [0, 64, -64, 0] as const,
+    };
+    const hk = summarise(makeView(), { ...paid, liable: { seat: 2, rule: 'nine-pieces' } });
+    expect(hk.payments).toEqual(['P3 pays P2 64', 'P3 pays as liable · Nine pieces penalty']);
+    expect(translator('zh-HK')(hk.payments[1] as string)).toBe('P3包牌 · 九張包');
+    const riichi = summarise(makeView({ ruleset: 'riichi-modern' }), {
+      ...paid,
+      liable: { seat: 2, rule: 'big-three-dragons' },
+    });
+    expect(riichi.payments).toContain('P3 pays as liable · Daisangen (big three dragons)');
+    expect(translator('zh-HK')('P3 pays as liable · Daisangen (big three dragons)')).toBe('P3包牌 · 大三元');
+    expect(summarise(makeView(), win).payments.some((p) => p.includes('liable'))).toBe(false);
   });
 
   test('a drawn hand says so and has no winner', () => {

@@ -43,7 +43,15 @@ export const seatName = (view: TableView, s: Seat): string => {
 export function summarise(view: TableView, r: HandResultView): HandSummary {
   const name = (s: Seat) => seatName(view, s);
   const deltas = SEATS.map((s) => ({ name: name(s), delta: r.deltas[s] }));
+  const riichi = view.ruleset === 'riichi' || view.ruleset === 'riichi-modern';
   const payments = r.payments.map((p) => `${name(p.from)} pays ${name(p.to)} ${p.amount}`);
+  // Who paid because liable (包, pao), and why: the yakuman it fed, or the Hong Kong rule.
+  for (const w of [r, ...(r.otherWins ?? [])]) {
+    if (w.liable !== undefined) {
+      const rule = patternName(w.liable.rule, 'en', riichi ? 'riichi-modern' : 'hk-new');
+      payments.push(`${name(w.liable.seat)} pays as liable · ${rule}`);
+    }
+  }
   if (r.riichiDeclared?.some(Boolean)) {
     payments.push(
       `Riichi: ${SEATS.filter((s) => r.riichiDeclared?.[s])
@@ -74,7 +82,6 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
   }
   const w = r.winner;
   const how = r.selfDrawn ? 'self-drawn' : r.discarder !== undefined ? `on ${name(r.discarder)}'s discard` : '';
-  const riichi = view.ruleset === 'riichi' || view.ruleset === 'riichi-modern';
   const unit = riichi ? 'han' : 'faan';
   for (const other of r.otherWins ?? []) {
     if (other.winner !== undefined) payments.push(`${name(other.winner)} also wins · ${other.points ?? 0} points`);

@@ -12,6 +12,7 @@ import {
   type HkOptions,
   isSuited,
   liability,
+  type LiabilityRule,
   type PatternView,
   type PaymentView,
   RIICHI_ANALYSIS,
@@ -96,6 +97,8 @@ export type TableScore =
       readonly arrangement: readonly string[];
       readonly payments: readonly PaymentView[];
       readonly deltas: BySeat<number>;
+      /** The seat that pays it all under a liability rule, and the rule. */
+      readonly liable?: { readonly seat: Seat; readonly rule: LiabilityRule };
     };
 
 /** What the liability (包) rules need to know of the table beyond the hand itself. */
@@ -127,6 +130,7 @@ export function scoreTableWin(
   if (!r.valid) return { valid: false, reason: r.reason };
   if (r.belowMinimum) return { valid: false, reason: 'below the minimum faan' };
   let points = r.points;
+  let liableSeat: { readonly seat: Seat; readonly rule: LiabilityRule } | null = null;
   if (facts !== null) {
     const liable = liability(rules.options, {
       melds: input.melds,
@@ -138,6 +142,7 @@ export function scoreTableWin(
     });
     if (liable !== null && liable.seat !== winner) {
       points = applyLiability(points, seatWind(liable.seat, dealer));
+      liableSeat = liable;
     }
   }
   return {
@@ -148,6 +153,7 @@ export function scoreTableWin(
     arrangement: r.arrangement,
     payments: transfersBySeat(points, winner, discarder, dealer).filter((p) => p.amount !== 0),
     deltas: deltasBySeat(points, winner, discarder, dealer),
+    ...(liableSeat === null ? {} : { liable: liableSeat }),
   };
 }
 

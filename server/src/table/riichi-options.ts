@@ -1,6 +1,6 @@
 /**
- * The riichi table's own rules (match length, several rons, abortive draws, nagashi mangan, the
- * end on a negative score, uma) taken from the host's raw options; what remains goes to the
+ * The riichi table's own rules (match length, several rons, abortive draws, nagashi mangan,
+ * liability, the end on a negative score, uma) taken from the host's raw options; what remains goes to the
  * scorer (`openTanyao`, `redFives`, `doubleYakuman`, `kazoeLimit`, `kiriage`, `renhou`...).
  * Defaults: `RIICHI_TABLE_DEFAULTS` of the shared rules.
  */
@@ -12,6 +12,7 @@ const FLAGS = {
   tripleRonAborts: (r, v) => ({ ...r, tripleRonAborts: v }),
   nagashiMangan: (r, v) => ({ ...r, nagashiMangan: v }),
   swapCalls: (r, v) => ({ ...r, swapCalls: v }),
+  pao: (r, v) => ({ ...r, pao: v }),
   bustEnds: (r, v) => ({ ...r, bustEnds: v }),
   extraRound: (r, v) => ({ ...r, extraRound: v }),
   lastDealerStops: (r, v) => ({ ...r, lastDealerStops: v }),

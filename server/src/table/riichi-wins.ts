@@ -15,9 +15,14 @@ import {
   isOrphan,
   isRedFive,
   kindOfId,
+  type Liability,
+  liabilityOf,
+  liableBasicPoints,
   matchOver,
   redKinds,
   nextHand,
+  riichiPayments,
+  roundUp,
   type PaymentView,
   type Points,
   type Seat,
@@ -32,6 +37,7 @@ import {
   type Transfer,
   type ValidScore,
   type WinCondition,
+  type Win,
   type WinInput,
   type Wind,
 } from '@mahjong/shared';
@@ -194,6 +200,39 @@ function scoreFinal(
   return { seat, winId, score: r, input, ura };
 }
 
+/** The feeder liable for the winner's big three dragons or big four winds (the table plays pao). */
+function liabilityFor(s: TableState, seat: Seat): Liability | null {
+  return rulesOf(s).pao ? liabilityOf(meldKinds(s.hand.seats[seat])) : null;
+}
+
+const liableOf = (s: TableState, w: ScoredWin): Pick<HandResultView, 'liable'> => {
+  const l = liabilityFor(s, w.seat);
+  return l === null ? {} : { liable: { seat: l.seat, rule: l.yakuman } };
+};
+
+/**
+ * A win as settled: the scorer's payments, or with a liable seat the liable yakuman's value as
+ * a win on a discard (4 or 6 times its base points) apart and the rest of the hand paid as usual.
+ */
+function settledWin(s: TableState, w: ScoredWin, selfDrawn: boolean): Win {
+  const points = w.score.points as Points;
+  const l = liabilityFor(s, w.seat);
+  const share = l === null ? undefined : w.score.patterns.find((p) => p.name === l.yakuman);
+  if (l === null || share === undefined) return { seat: w.seat, points };
+  const basic = w.score.basicPoints ?? 0;
+  const liable = liableBasicPoints(basic, w.score.han ?? 0, share.value);
+  const dealer = w.seat === s.dealer;
+  const rest = basic - liable;
+  return {
+    seat: w.seat,
+    points:
+      rest > 0
+        ? riichiPayments(rest, { selfDrawn, winner: seatWind(w.seat, s.dealer), dealer })
+        : { winner: 0, payments: [] },
+    liable: { seat: l.seat, amount: roundUp(liable * (dealer ? 6 : 4), 100) },
+  };
+}
+
 /** One winner's result (the hand's deltas and payments are set by the caller). */
 function winResult(
   s: TableState,
@@ -242,7 +281,7 @@ export function riichiTsumo(s: TableState): TableState {
   const w = scoreFinal(s, seat, before, drawn, true, tsumoConditions(s, seat));
   const pot = s.pot as NonNullable<TableState['pot']>;
   const settled = settleWin({
-    wins: [{ seat, points: w.score.points as Points }],
+    wins: [settledWin(s, w, true)],
     discarder: null,
     dealer: s.dealer,
     honba: pot.honba,
@@ -251,6 +290,7 @@ export function riichiTsumo(s: TableState): TableState {
   });
   const result: HandResultView = {
     ...winResult(s, w, null, settled.transfers, true),
+    ...liableOf(s, w),
     payments: paymentsOf(settled.transfers),
     deltas: settled.deltas,
     ...shownHands(s, [seat]),
@@ -273,7 +313,7 @@ export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile:
   );
   const pot = s.pot as NonNullable<TableState['pot']>;
   const settled = settleWin({
-    wins: scoredWins.map((w) => ({ seat: w.seat, points: w.score.points as Points })),
+    wins: scoredWins.map((w) => settledWin(s, w, false)),
     discarder: from,
     dealer: s.dealer,
     honba: pot.honba,
@@ -292,6 +332,7 @@ export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile:
   const hands = shownHands(after, winners);
   const each = scoredWins.map((w, i) => ({
     ...winResult(s, w, from, settled.transfers, i === 0),
+    ...liableOf(s, w),
     payments: paymentsOf(settled.transfers.filter((t) => t.to === w.seat)),
     deltas: settled.deltas,
     ...hands,

@@ -204,6 +204,7 @@ function finishWin(
     deltas: r.deltas,
     hands: revealAll(s),
     arrangement: r.arrangement,
+    ...(r.liable === undefined ? {} : { liable: r.liable }),
   };
   return endHand(s, result, seat === s.dealer);
 }

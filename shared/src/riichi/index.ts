@@ -3,6 +3,7 @@ export * from './aborts.js';
 export * from './calls.js';
 export * from './declare.js';
 export * from './dora.js';
+export * from './liability.js';
 export * from './settle.js';
 export * from './table-rules.js';
 export * from './defense.js';

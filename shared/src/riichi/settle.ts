@@ -30,8 +30,10 @@ export interface Settlement {
 
 export interface Win {
   readonly seat: Seat;
-  /** The scorer's payments for this win (riichiPayments). */
+  /** The scorer's payments for this win (riichiPayments); with `liable`, for the rest of the hand. */
   readonly points: Points;
+  /** Liability (pao, `liability.ts`): the liable seat and its yakuman's value as a win on a discard. */
+  readonly liable?: { readonly seat: Seat; readonly amount: number };
 }
 
 /** The players after `discarder`, in turn order: the next one first. */
@@ -41,7 +43,9 @@ export const turnOrderAfter = (discarder: Seat): Seat[] => [1, 2, 3].map((i) => 
  * A win (tsumo when `discarder` is null; one or more rons on one discard otherwise). Ron: each
  * winner is paid by the discarder; with head bump only the first in turn order wins. The honba
  * (300 each, from the discarder; on a tsumo 100 each from every payer) and the riichi sticks go
- * to the first winner in turn order only (the usual online rule).
+ * to the first winner in turn order only (the usual online rule). A win with a liable seat: that
+ * seat pays the liable yakuman in full on a tsumo, half of it on a ron (the discarder the other
+ * half), and all the honba.
  */
 export function settleWin(args: {
   readonly wins: readonly Win[];
@@ -61,8 +65,17 @@ export function settleWin(args: {
   const transfers: Transfer[] = [];
   for (const [i, w] of wins.entries()) {
     for (const t of transfersBySeat(w.points, w.seat, discarder, dealer)) transfers.push({ ...t, for: 'hand' });
+    const liable = w.liable;
+    if (liable !== undefined) {
+      const shared = discarder !== null && discarder !== liable.seat;
+      const own = shared ? liable.amount / 2 : liable.amount;
+      transfers.push({ from: liable.seat, to: w.seat, amount: own, for: 'hand' });
+      if (shared) transfers.push({ from: discarder, to: w.seat, amount: liable.amount - own, for: 'hand' });
+    }
     if (i > 0 || honba === 0) continue;
-    if (discarder !== null)
+    if (liable !== undefined)
+      transfers.push({ from: liable.seat, to: w.seat, amount: honba * rules.honbaRon, for: 'honba' });
+    else if (discarder !== null)
       transfers.push({ from: discarder, to: w.seat, amount: honba * rules.honbaRon, for: 'honba' });
     else {
       for (const s of [0, 1, 2, 3] as Seat[]) {

@@ -5,7 +5,8 @@
  *
  * Defaults follow today's common online rules, with the EMA/WRC 15-5 uma:
  * east-south match, 25,000 dealt and 30,000 returned, double ron allowed (triple ron aborts),
- * all four abortive draws, nagashi mangan, no swap calling (kuikae), the match ends when a score
+ * all four abortive draws, nagashi mangan, no swap calling (kuikae), liability (pao) for big three
+ * dragons and big four winds, the match ends when a score
  * goes below zero, an extra round in sudden death when nobody has 30,000 at the end, the last
  * dealer stopping when first,
  * 300 per honba on a ron (100 from each payer on a tsumo), 1,000 per riichi stick, 3,000
@@ -42,6 +43,9 @@ export interface RiichiTableRules {
    * of a chow's run) right after the call. Off: refused, and a call that leaves no other discard
    * is not offered (`calls.ts`). */
   readonly swapCalls: boolean;
+  /** Liability (pao) for big three dragons and big four winds: the feeder of the last set pays
+   * (`liability.ts`). */
+  readonly pao: boolean;
   /** A score below zero ends the match (tobi). */
   readonly bustEnds: boolean;
   /** Nobody has the return points when the last round ends: one more round (south after east,
@@ -66,6 +70,7 @@ export const RIICHI_TABLE_DEFAULTS: RiichiTableRules = Object.freeze({
   abortiveDraws: Object.freeze({ nineTerminals: true, fourWinds: true, fourKongs: true, fourRiichi: true }),
   nagashiMangan: true,
   swapCalls: false,
+  pao: true,
   bustEnds: true,
   extraRound: true,
   lastDealerStops: true,

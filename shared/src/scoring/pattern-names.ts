@@ -8,6 +8,7 @@
  * pattern added to a ruleset without a name here breaks the typecheck.
  */
 import type { HkPattern, RiichiFuItem, RiichiHanItem, RiichiYaku, RiichiYakuman } from './rulesets.js';
+import type { LiabilityRule } from './payments.js';
 import type { ScoringRulesetId } from './types.js';
 
 export const PATTERN_LANGUAGES = ['en', 'zh-HK'] as const;
@@ -146,6 +147,13 @@ export const RIICHI_PATTERN_NAMES: Readonly<Record<RiichiPatternId, PatternNames
   'concealed-kong-dragons': n('Concealed kong of dragons', '暗槓 三元牌'),
 };
 
+/** The Hong Kong liability (包) rules a result may name as the reason one seat paid it all. */
+export const LIABILITY_NAMES: Readonly<Record<LiabilityRule, PatternNames>> = {
+  'nine-pieces': n('Nine pieces penalty', '九張包'),
+  'twelve-pieces': n('Twelve pieces penalty', '十二張包自摸'),
+  'fifth-tile': n('Fifth tile penalty', '五子包生'),
+};
+
 const hasOwn = <T extends object>(o: T, k: PropertyKey): k is keyof T => Object.hasOwn(o, k);
 
 /** The names of a pattern under a ruleset, or undefined for an id no ruleset reports. */
@@ -155,7 +163,8 @@ export function patternNames(id: string, ruleset: ScoringRulesetId = 'hk-new'): 
   if (hasOwn(first, id)) return first[id];
   // a house table may report an id of the other family
   const second = riichi ? HK_PATTERN_NAMES : RIICHI_PATTERN_NAMES;
-  return hasOwn(second, id) ? second[id] : undefined;
+  if (hasOwn(second, id)) return second[id];
+  return hasOwn(LIABILITY_NAMES, id) ? LIABILITY_NAMES[id] : undefined;
 }
 
 /**

@@ -1,0 +1,260 @@
+/**
+ * Calls that name their copy and liability (pao), in Chromium against the real server, on hands
+ * dealt from scripted walls (the server's engine test hook): the two Chow buttons of the issue's
+ * reproduction (4p 5p 0p in hand, 6p discarded: one with the red five drawn red), and a big three
+ * dragons self-drawn after a feeder's discard, paid all by the feeder and said so on the result
+ * card. Screenshots at several viewports, DPR 1/2/3, phone portrait and landscape, both languages.
+ */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { artifacts, launchChromium, postJson, type RunningServer, repoRoot, startTableServer } from './e2e/harness.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+type Hook = any;
+
+interface Screen {
+  readonly name: string;
+  readonly width: number;
+  readonly height: number;
+  readonly dpr: number;
+  readonly lang: 'en' | 'zh-HK';
+}
+const SCREENS: readonly Screen[] = [
+  { name: 'desktop-en', width: 1000, height: 700, dpr: 1, lang: 'en' },
+  { name: 'desktop-zh', width: 1280, height: 800, dpr: 2, lang: 'zh-HK' },
+  { name: 'portrait-zh', width: 390, height: 844, dpr: 3, lang: 'zh-HK' },
+  { name: 'landscape-en', width: 844, height: 390, dpr: 2, lang: 'en' },
+];
+
+/** Hand 1 of the copies table: the dealer (a bot) is ready but for 6p, which it throws (with
+ * riichi); seat 1 holds 4p 5p 0p. */
+const COPIES = {
+  bonus: false,
+  hands: ['123m456m789m1122z6p', '450p123m789m22s33s', '234m567m23p78s556z', '345m678m78p11s123z'],
+};
+/** Hand 1 of the pao table: seat 1 pungs White from the dealer, Green and Red from seat 2. */
+const PAO = {
+  bonus: false,
+  hands: ['5z147m258p36s12349m', '556677z123m9p1s9s4p', '67z258m369p47s123z', '369m17p258s12344m'],
+  draws: '8p2s9m5s7s9p',
+};
+
+const servers: RunningServer[] = [];
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A server whose every table deals its first hand from `script`. */
+async function serverFor(name: string, script: unknown): Promise<RunningServer> {
+  const testing = (await import(pathToFileURL(resolve(repoRoot, 'server/src/table/testing.ts')).href)) as {
+    scriptedWall(s: unknown): unknown;
+  };
+  const s = await startTableServer(name, { engineInternals: { walls: [testing.scriptedWall(script)] } });
+  servers.push(s);
+  return s;
+}
+
+/** A page on `screen` playing `seat` of table `code` with `token` (or watching it). */
+async function seatPage(
+  server: RunningServer,
+  screen: Screen,
+  code: string,
+  seat: number | 'spectator',
+  token = '',
+  autoPass = false,
+): Promise<Page> {
+  const ctx = await browser.newContext({
+    viewport: { width: screen.width, height: screen.height },
+    deviceScaleFactor: screen.dpr,
+  });
+  contexts.push(ctx);
+  await ctx.addInitScript(
+    ([c, s, t, lang, pass]) => {
+      localStorage.setItem('mj.settings', JSON.stringify({ lang }));
+      if (s !== 'spectator')
+        localStorage.setItem(`mj.seats.${c}`, JSON.stringify({ [s]: { seat: s, token: t, name: `P${s}` } }));
+      if (pass) localStorage.setItem('mj.autoPass', '1');
+    },
+    [code, seat, token, screen.lang, autoPass] as const,
+  );
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  await page.goto(`${server.url}/table.html?code=${code}&${seat === 'spectator' ? 'spectate=1' : `seat=${seat}`}`);
+  return page;
+}
+
+async function newTable(server: RunningServer, bots: number[]): Promise<{ code: string; hostToken: string }> {
+  return postJson(server.url, '/api/tables', {
+    ruleset: 'riichi-modern',
+    rounds: 1,
+    bots,
+    options: { claimSeconds: 60, claimMinMs: 0, turnSeconds: 120, resultsSeconds: 120 },
+  });
+}
+const takeSeat = (server: RunningServer, code: string, seat: number) =>
+  postJson<{ seat: number; token: string }>(server.url, `/api/tables/${code}/join`, { name: `P${seat}`, seat });
+
+const buttons = (page: Page): Promise<string[]> => page.evaluate(() => (window as Hook).__mj.buttons());
+async function waitButton(page: Page, id: string): Promise<void> {
+  await page.waitForFunction((b) => (window as Hook).__mj.buttons().includes(b), id, { timeout: 60_000 });
+}
+async function press(page: Page, id: string): Promise<void> {
+  await waitButton(page, id);
+  await page.click(`[data-action="${id}"]`);
+}
+/** Waits for the page's turn and discards a tile of `kind`. */
+async function discard(page: Page, kind: number): Promise<void> {
+  await page.waitForFunction(
+    (k) => {
+      const mj = (window as Hook).__mj;
+      const s = mj.state();
+      const v = s.view;
+      return !!v && s.sentAt !== v.seq && v.legalActions.some((a: Hook) => a.type === 'discard' && a.tile === k);
+    },
+    kind,
+    { timeout: 60_000 },
+  );
+  await page.evaluate((k) => {
+    const mj = (window as Hook).__mj;
+    mj.discard(mj.hand().indexOf(k));
+  }, kind);
+  await sleep(100);
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  for (const s of servers) await s.close();
+});
+
+describe('the lobby’s liability options', () => {
+  test('pao on by default at riichi tables, the Hong Kong liability box off; both sent as the server’s keys', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await serverFor('lobby', COPIES);
+    for (const screen of [SCREENS[0], SCREENS[2]] as Screen[]) {
+      const ctx = await browser.newContext({
+        viewport: { width: screen.width, height: screen.height },
+        deviceScaleFactor: screen.dpr,
+      });
+      contexts.push(ctx);
+      await ctx.addInitScript((lang) => localStorage.setItem('mj.settings', JSON.stringify({ lang })), screen.lang);
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/`);
+      await page.click('[data-testid="create"] summary');
+      expect(await page.isChecked('[data-testid="create"] input[name="liability"]')).toBe(false);
+      await shot(page, `calls-lobby-hk-${screen.name}@${screen.dpr}`);
+      await page.selectOption('[data-testid="create"] select[name="ruleset"]', 'riichi-modern');
+      expect(await page.isChecked('[data-testid="create"] input[name="pao"]')).toBe(true);
+      expect(await page.isVisible('[data-testid="create"] input[name="liability"]')).toBe(false);
+      await page.screenshot({
+        path: join(artifacts, `calls-lobby-riichi-${screen.name}@${screen.dpr}.png`),
+        fullPage: true,
+      });
+      if (screen.lang === 'en') {
+        await page.uncheck('[data-testid="create"] input[name="pao"]');
+        await page.fill('[data-testid="create"] input[name="name"]', 'Ann');
+        await page.click('[data-testid="create"] button[type="submit"]');
+        await page.waitForSelector('[data-testid="code"]');
+        const code = (await page.textContent('[data-testid="code"]'))?.trim() ?? '';
+        const info = (await (await fetch(`${server.url}/api/tables/${code}`)).json()) as { options: object };
+        expect(info.options).toMatchObject({ pao: false });
+      }
+      await ctx.close();
+    }
+  });
+});
+
+describe('calls at a riichi table in Chromium', () => {
+  test('the reproduction: two Chow buttons, the red five drawn red on one; the red chow leaves a plain 5p to discard', {
+    timeout: 300_000,
+  }, async () => {
+    const server = await serverFor('calls', COPIES);
+    for (const screen of SCREENS) {
+      const t = await newTable(server, [0, 2, 3]);
+      const seat = await takeSeat(server, t.code, 1);
+      const page = await seatPage(server, screen, t.code, 1, seat.token);
+      await postJson(server.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
+      await waitButton(page, 'chow:12-13-14:red');
+      expect(await buttons(page)).toEqual(['chow:12-13-14:red', 'chow:12-13-14', 'pass']);
+      // The red five is drawn red on the first button only (the tile images say which).
+      const reds = await page.$$eval('[data-action^="chow"]', (bs) =>
+        bs.map((b) => [...b.querySelectorAll('img')].map((i) => i.hasAttribute('data-red'))),
+      );
+      expect(reds).toEqual([
+        [false, true, false],
+        [false, false, false],
+      ]);
+      await sleep(300);
+      await shot(page, `calls-two-chows-${screen.name}@${screen.dpr}`);
+      if (screen.name === 'desktop-en') {
+        await press(page, 'chow:12-13-14:red');
+        await page.waitForFunction(() => (window as Hook).__mj.state().view?.seats[1].melds.length === 1);
+        const meld = await page.evaluate(() => (window as Hook).__mj.state().view.seats[1].melds[0]);
+        expect(meld).toMatchObject({ tiles: [12, 13, 14], red: true });
+        await discard(page, 13);
+        const sent = await page.evaluate(() => (window as Hook).__mj.sent());
+        expect(sent.slice(-2)).toEqual([
+          { type: 'chow', tiles: [12, 13, 14], red: true },
+          { type: 'discard', tile: 13, red: false },
+        ]);
+        await page.waitForFunction(() => (window as Hook).__mj.state().view?.seats[1].discards.length === 1);
+        await shot(page, 'calls-red-chow-made');
+      }
+      await page.context().close();
+    }
+  });
+
+  test('pao: the feeder of the third dragon pays the whole self-drawn big three dragons; the result card says so', {
+    timeout: 300_000,
+  }, async () => {
+    const server = await serverFor('pao', PAO);
+    const t = await newTable(server, []);
+    const small: Screen = { name: 'small', width: 700, height: 500, dpr: 1, lang: 'en' };
+    const pages: Page[] = [];
+    for (const s of [0, 1, 2, 3]) {
+      const seat = await takeSeat(server, t.code, s);
+      pages.push(await seatPage(server, s === 1 ? (SCREENS[0] as Screen) : small, t.code, s, seat.token, s !== 1));
+    }
+    const watchers = await Promise.all(SCREENS.slice(1).map((sc) => seatPage(server, sc, t.code, 'spectator')));
+    await postJson(server.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
+    const [p0, p1, p2, p3] = pages as [Page, Page, Page, Page];
+    const z = (n: number) => 26 + n;
+    await discard(p0, z(5));
+    await press(p1, 'pung');
+    await discard(p1, 18); // 1s
+    await discard(p2, z(6));
+    await press(p1, 'pung');
+    await discard(p1, 26); // 9s
+    await discard(p2, z(7));
+    await press(p1, 'pung');
+    await discard(p1, 12); // 4p
+    await discard(p2, 8); // 9m
+    await discard(p3, 22); // 5s
+    await discard(p0, 24); // 7s
+    await press(p1, 'win');
+    for (const page of [p1, ...watchers]) {
+      await page.waitForSelector('[data-testid="result"]', { timeout: 60_000 });
+    }
+    const result = await p1.evaluate(() => (window as Hook).__mj.state().view.lastResult);
+    expect(result.liable).toEqual({ seat: 2, rule: 'big-three-dragons' });
+    expect(result.deltas).toEqual([0, 32000, -32000, 0]);
+    expect(await p1.textContent('[data-testid="result"]')).toContain(
+      'P2 pays as liable · Daisangen (big three dragons)',
+    );
+    const zh = watchers[0] as Page;
+    expect(await zh.textContent('[data-testid="result"]')).toContain('包牌 · 大三元');
+    await shot(p1, `calls-pao-result-${(SCREENS[0] as Screen).name}@1`);
+    for (const [i, w] of watchers.entries()) {
+      const sc = SCREENS[i + 1] as Screen;
+      await shot(w, `calls-pao-result-${sc.name}@${sc.dpr}`);
+    }
+  });
+});
