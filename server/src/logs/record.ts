@@ -202,7 +202,7 @@ function entryEvents(
     const claimed = bh.lastDiscard?.id;
     const from = m.meld.from;
     if (claimed === undefined || from === undefined) throw new Error('a claimed meld without its discard');
-    const own = m.ids.filter((id) => id !== claimed);
+    const own = m.ids.filter((id) => id !== claimed).sort((x, y) => x - y);
     if (m.meld.kind === 'pung') pungs.set(`${seat}:${Math.floor(claimed / 4)}`, { from, claimed, own });
     out.push({ type: m.meld.kind, seat, from, tile: tileOf(claimed), own: own.map(tileOf) });
   }

@@ -225,15 +225,13 @@ function handOf(h: HandRecord): Tenhou6Hand {
     ura ? h.uraIndicators.map(code) : [],
   ];
   for (const seat of [0, 1, 2, 3] as const) {
-    out.push(h.deal[seat].map(code).sort(byTile), takes[seat] as Tenhou6Item[], discards[seat] as Tenhou6Item[]);
+    // The deal in the order it was dealt (viewers sort it): which copy of a five a later call
+    // takes follows the order the tiles came in, so the order is part of the replay.
+    out.push(h.deal[seat].map(code), takes[seat] as Tenhou6Item[], discards[seat] as Tenhou6Item[]);
   }
   out.push(tenhouResult(h.result));
   return out;
 }
-
-/** Deals are listed in tile order, the red five where its plain copies go. */
-const byTile = (a: number, b: number): number => sortKey(a) - sortKey(b);
-const sortKey = (c: number): number => (c >= 51 ? (c - 50) * 10 + 5 - 0.5 : c);
 
 /** A recorded match as one tenhou.net/6 file. */
 export function toTenhou6(m: MatchRecording, title = ''): Tenhou6Log {
