@@ -19,6 +19,8 @@ describe('parseClientMessage', () => {
     { type: 'act', seat: 3, seq: 1, action: { type: 'pass' } },
     { type: 'act', seat: 1, seq: 4, action: { type: 'discard', tile: 4 as never, red: true } },
     { type: 'act', seat: 1, seq: 4, action: { type: 'riichi', tile: 13 as never, red: false } },
+    { type: 'act', seat: 1, seq: 4, action: { type: 'chow', tiles: [12, 13, 14] as never, red: true } },
+    { type: 'act', seat: 1, seq: 4, action: { type: 'pung', red: false } },
     { type: 'sync' },
     { type: 'ping', t: 12 },
   ];
@@ -61,7 +63,10 @@ describe('parseClientMessage', () => {
     { type: 'act', seat: 0, seq: 1, action: { type: 'steal' } },
     { type: 'act', seat: 0, seq: 1, action: { type: 'pass', extra: 1 } },
     { type: 'act', seat: 0, seq: 1, action: { type: 'discard', tile: 4, red: 'yes' } },
-    { type: 'act', seat: 0, seq: 1, action: { type: 'chow', tiles: [3, 4, 5], red: true } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'chow', tiles: [3, 4, 5], red: 'yes' } },
+    { type: 'act', seat: 0, seq: 1, action: { type: 'pung', red: 0 } },
+    // Kongs take every copy of their kind: nothing to name.
+    { type: 'act', seat: 0, seq: 1, action: { type: 'kong', red: true } },
     { type: 'act', seq: 1, action: { type: 'pass' } },
     { type: 'sync', now: true },
     { type: 'ping' },

@@ -87,8 +87,14 @@ const tileSchema = z
 
 export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('discard'), tile: tileSchema, red: z.boolean().optional() }).strict(),
-  z.object({ type: z.literal('chow'), tiles: z.tuple([tileSchema, tileSchema, tileSchema]) }).strict(),
-  z.object({ type: z.literal('pung') }).strict(),
+  z
+    .object({
+      type: z.literal('chow'),
+      tiles: z.tuple([tileSchema, tileSchema, tileSchema]),
+      red: z.boolean().optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('pung'), red: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('kong') }).strict(),
   z.object({ type: z.literal('concealedKong'), tile: tileSchema }).strict(),
   z.object({ type: z.literal('addedKong'), tile: tileSchema }).strict(),

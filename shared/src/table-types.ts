@@ -37,16 +37,23 @@ export interface Meld {
 
 /**
  * What a seat may send to the table. Tiles are kinds: which physical copy is the server's
- * business, but for one choice a player makes: at a table with red fives, a discard (or a riichi
- * discard) of a five may say which copy goes, `red: true` the red one, `red: false` a plain one
- * (refused when the hand holds no such copy). Without `red` the server takes the tile just drawn
- * when it is of that kind, else the last of that kind to come into the hand.
+ * business, but for the choices a player makes at a table with red fives:
+ * - a discard (or a riichi discard) of a five may say which copy goes, `red: true` the red one,
+ *   `red: false` a plain one. Without `red` the server takes the tile just drawn when it is of
+ *   that kind, else the last of that kind to come into the hand.
+ * - a chow or a pung may say which copies of the hand it takes: `red: true` the hand's red five
+ *   goes into the meld, `red: false` only plain copies do (the claimed discard is whatever copy
+ *   was discarded). Without `red` the server takes, for a chow, the first copy of each kind dealt
+ *   into the hand and, for a pung, the last ones (the rule every action logged before `red`
+ *   existed keeps).
+ * A copy named that the hand does not hold is refused (`action/no_such_tile`). Kongs take every
+ * copy of their kind (a suit has one red five), so they name none.
  */
 export type PlayerAction =
   | { readonly type: 'discard'; readonly tile: TileKind; readonly red?: boolean }
   /** Claim the last discard as a chow; `tiles` is the whole chow, sorted, including the discard. */
-  | { readonly type: 'chow'; readonly tiles: readonly [TileKind, TileKind, TileKind] }
-  | { readonly type: 'pung' }
+  | { readonly type: 'chow'; readonly tiles: readonly [TileKind, TileKind, TileKind]; readonly red?: boolean }
+  | { readonly type: 'pung'; readonly red?: boolean }
   /** Claim the last discard as a kong (three concealed copies in hand). */
   | { readonly type: 'kong' }
   | { readonly type: 'concealedKong'; readonly tile: TileKind }
@@ -64,8 +71,8 @@ export type PlayerActionType = PlayerAction['type'];
 
 /**
  * Whether two actions are the same move (the fields that make a move; nothing else compared).
- * A discard's `red` is not compared: legal actions name kinds, and which copy of a five is held
- * is checked apart.
+ * `red` is not compared: an action without it is the same move as either offer, and whether the
+ * copy it names is held is checked apart.
  */
 export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
   if (a.type !== b.type) return false;
@@ -88,7 +95,11 @@ export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
   }
 }
 
-/** A legal action as offered to a seat: the exact action to send, with a preview where it helps. */
+/**
+ * A legal action as offered to a seat: the exact action to send, with a preview where it helps.
+ * At a table with red fives a chow or pung that takes a five from the hand says which copy
+ * (`red`), one offer per choice the hand has: two where a red and a plain five both fit.
+ */
 export type LegalAction = PlayerAction & {
   /** For `win`: the faan (or han) the hand would score. */
   readonly faan?: number;

@@ -401,6 +401,39 @@ describe('red fives: the copy a discard names', () => {
     expect(plain.every((x) => x.red === undefined)).toBe(true);
   });
 
+  test('a call with a choice of copies: two buttons, the one with the red five drawn red, each sending its own', () => {
+    const [p4, p6] = tiles('4p6p') as [never, never];
+    const claim = makeView({
+      ruleset: 'riichi-modern',
+      riichi,
+      stage: 'claims',
+      turn: 0,
+      lastDiscard: { seat: 0, tile: p6 },
+      legalActions: [
+        { type: 'chow', tiles: [p4, p5, p6], red: true },
+        { type: 'chow', tiles: [p4, p5, p6], red: false },
+        { type: 'pung', red: true },
+        { type: 'pung', red: false },
+        { type: 'pass' },
+      ],
+    });
+    const b = actionButtons(claim);
+    expect(b.map((x) => [x.id, x.red, x.key])).toEqual([
+      ['pung:red', 1, 'p'],
+      ['pung', undefined, 'o'],
+      [`chow:${p4}-${p5}-${p6}:red`, 1, '1'],
+      [`chow:${p4}-${p5}-${p6}`, undefined, '2'],
+      ['pass', undefined, 'Escape'],
+    ]);
+    expect(b.map((x) => x.action)).toEqual([
+      { type: 'pung', red: true },
+      { type: 'pung', red: false },
+      { type: 'chow', tiles: [p4, p5, p6], red: true },
+      { type: 'chow', tiles: [p4, p5, p6], red: false },
+      { type: 'pass' },
+    ]);
+  });
+
   test('a robbing window: the Ron button shows the tile being added (not the last discard), red when it is', () => {
     const rob = makeView({
       ruleset: 'riichi-modern',

@@ -26,13 +26,15 @@ import { isFive } from './red-fives.js';
 export type ButtonKind = 'win' | 'riichi' | 'kong' | 'pung' | 'chow' | 'draw' | 'pass' | 'cancel';
 
 export interface ActionButton {
-  /** Stable id for tests and keyboard: `win`, `riichi`, `pung`, `kong`, `ckong:5`, `akong:5`, `chow:3-4-5`, `pass`, `cancel`. */
+  /** Stable id for tests and keyboard: `win`, `riichi`, `pung`, `kong`, `ckong:5`, `akong:5`, `chow:3-4-5`, `pass`,
+   * `cancel`; a call that puts the hand's red five into the meld ends in `:red` (`pung:red`, `chow:12-13-14:red`). */
   readonly id: string;
   readonly kind: ButtonKind;
   readonly label: string;
   /** Tiles to show on the button (the chow, the kong tile...). */
   readonly tiles: readonly TileKind[];
-  /** The index in `tiles` of a red five (the claimed discard or the kong's five when it is the red one). */
+  /** The index in `tiles` of a red five (the claimed discard, the hand's red five a call names, or
+   * the kong's five when it is the red one). */
   readonly red?: number;
   /** The keyboard shortcut shown on the button. */
   readonly key: string;
@@ -47,10 +49,12 @@ export function toPlayerAction(a: LegalAction): PlayerAction {
   switch (a.type) {
     case 'discard':
       return { type: 'discard', tile: a.tile };
-    case 'chow':
-      return { type: 'chow', tiles: [a.tiles[0], a.tiles[1], a.tiles[2]] };
+    case 'chow': {
+      const tiles: [TileKind, TileKind, TileKind] = [a.tiles[0], a.tiles[1], a.tiles[2]];
+      return a.red === undefined ? { type: 'chow', tiles } : { type: 'chow', tiles, red: a.red };
+    }
     case 'pung':
-      return { type: 'pung' };
+      return a.red === undefined ? { type: 'pung' } : { type: 'pung', red: a.red };
     case 'kong':
       return { type: 'kong' };
     case 'concealedKong':
@@ -161,6 +165,13 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
   // Where the claimed tile is the red five, it is drawn red on the button.
   const red = (tiles: readonly TileKind[]) =>
     claimed?.red && last !== undefined && tiles.includes(last) ? { red: tiles.indexOf(last) } : {};
+  // A call that names the hand's red five (`red: true`) shows it red: a chow's five (a chow has
+  // one, and it is the hand's when named), a pung's second tile (the claimed one is drawn first).
+  const callRed = (a: LegalAction, tiles: readonly TileKind[]) => {
+    if ((a.type !== 'chow' && a.type !== 'pung') || a.red !== true) return red(tiles);
+    return a.type === 'pung' ? { red: 1 } : { red: tiles.findIndex(isFive) };
+  };
+  let pungN = 0;
   // A kong of the hand's own tiles holds the red five when the hand (or the pung added to) has it.
   const ownRed = (tile: TileKind) =>
     view.hand?.red?.includes(tile) ||
@@ -191,17 +202,20 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
         });
         break;
       }
-      case 'pung':
+      case 'pung': {
+        // Two pungs where the hand may put in its red five or keep it: `p` the first, `o` the other.
+        const tiles = last === undefined ? [] : [last, last, last];
         buttons.push({
-          id: 'pung',
+          id: a.red === true ? 'pung:red' : 'pung',
           kind: 'pung',
           label: 'Pung',
-          tiles: last === undefined ? [] : [last, last, last],
-          ...red(last === undefined ? [] : [last]),
-          key: 'p',
+          tiles,
+          ...callRed(a, tiles),
+          key: pungN++ === 0 ? 'p' : 'o',
           action: toPlayerAction(a),
         });
         break;
+      }
       case 'kong':
         buttons.push({
           id: 'kong',
@@ -238,11 +252,11 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
       case 'chow':
         chowN++;
         buttons.push({
-          id: `chow:${a.tiles.join('-')}`,
+          id: `chow:${a.tiles.join('-')}${a.red === true ? ':red' : ''}`,
           kind: 'chow',
           label: 'Chow',
           tiles: [...a.tiles],
-          ...red(a.tiles),
+          ...callRed(a, a.tiles),
           key: String(chowN),
           action: toPlayerAction(a),
         });

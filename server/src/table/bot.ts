@@ -19,6 +19,7 @@ import {
   type Meld,
   type PlayerAction,
   resolveOptions,
+  sameAction,
   SEATS,
   scoreWin,
   type TableView,
@@ -44,7 +45,19 @@ export function chooseBotAction(view: TableView, level: BotLevel = 'hard'): Play
     if (view.riichi !== undefined) return keepRedFive(view, riichiTurnChoice(ctx, legal, level));
     return turnChoice(ctx, legal, level);
   }
-  return claimChoice(ctx, legal, level);
+  return meldsRedFive(legal, claimChoice(ctx, legal, level));
+}
+
+/**
+ * With red fives, a chow or pung that may take the hand's red five or a plain one takes the red
+ * one. The hand left is the same in kinds either way, so its shape and waits are too; the red five
+ * in the meld is a dora the hand keeps for sure, while one kept in the hand is lost if that five
+ * is ever discarded. Keeping it in the hand never scores more.
+ */
+function meldsRedFive(legal: readonly LegalAction[], choice: PlayerAction): PlayerAction {
+  if (choice.type !== 'chow' && choice.type !== 'pung') return choice;
+  const red = legal.some((a) => a.type === choice.type && a.red === true && sameAction(a, choice));
+  return red ? { ...choice, red: true } : choice;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { countKinds, kindOfId, nextSeat, type PlayerAction, type Seat, SEATS, type TileId } from '@mahjong/shared';
 import { isThirteenOrphans } from './core.js';
-import { withoutKinds } from './counts.js';
+import { type ClaimAction, meldCopies } from './counts.js';
 import { type Drawn, drawFor } from './deal.js';
 import {
   type ClaimWindow,
@@ -18,7 +18,7 @@ import {
   setSeat,
   type TableState,
 } from './state.js';
-import { completesShape, markPassedInRiichi, riichiAfterCall, riichiAfterKong } from './riichi-play.js';
+import { completesShape, markPassedInRiichi, redFivesOf, riichiAfterCall, riichiAfterKong } from './riichi-play.js';
 import { riichiRon } from './riichi-wins.js';
 import { kongMade, startTurn } from './turn.js';
 import { discardWin } from './wins.js';
@@ -165,33 +165,16 @@ export function meldClaimedTile(s: TableState, at: number): TableState {
   const discards = fromSeat.discards.map((d, i) => (i === fromSeat.discards.length - 1 ? { ...d, claimed: true } : d));
   let seats = setSeat(h.seats, w.from, { ...fromSeat, discards });
   const st = seats[seat];
-  let meld: SeatMeld;
-  let rest: TileId[];
-  if (action.type === 'chow') {
-    rest = [...st.concealed];
-    const ids: TileId[] = [w.tile];
-    for (const t of action.tiles) {
-      if (t === k) continue;
-      const i = rest.findIndex((id) => kindOfId(id) === t);
-      ids.push(rest[i] as TileId);
-      rest.splice(i, 1);
-    }
-    meld = { meld: { kind: 'chow', tiles: [...action.tiles], concealed: false, from: w.from, claimed: k }, ids };
-  } else {
-    const n = action.type === 'kong' ? 3 : 2;
-    const r = withoutKinds(st.concealed, k, n);
-    rest = r.rest;
-    meld = {
-      meld: {
-        kind: action.type === 'kong' ? 'kong' : 'pung',
-        tiles: Array.from({ length: n + 1 }, () => k),
-        concealed: false,
-        from: w.from,
-        claimed: k,
-      },
-      ids: [w.tile, ...r.taken],
-    };
-  }
+  const claim = action as ClaimAction;
+  // The copies the claim names (checked legal), or the old rule's when it names none.
+  const taken = meldCopies(st.concealed, claim, k, redFivesOf(s.setup)) as TileId[];
+  const rest = st.concealed.filter((id) => !taken.includes(id));
+  const kind = claim.type;
+  const tiles = kind === 'chow' ? [...claim.tiles] : Array.from({ length: kind === 'kong' ? 4 : 3 }, () => k);
+  const meld: SeatMeld = {
+    meld: { kind, tiles, concealed: false, from: w.from, claimed: k },
+    ids: [w.tile, ...taken],
+  };
   const updated: SeatState = { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] };
   seats = setSeat(seats, seat, updated);
   let hand: HandState = { ...h, seats, interrupted: true, kongsThisTurn: 0 };

@@ -10,6 +10,7 @@ import {
   liveWaits,
   type Meld,
   ownCounts,
+  type PlayerAction,
   type TileId,
   type TileKind,
   waits,
@@ -47,6 +48,61 @@ export function discardCopy(st: SeatState, kind: TileKind, red: boolean | undefi
   for (let i = st.concealed.length - 1; i >= 0; i--)
     if (fits(st.concealed[i] as TileId)) return st.concealed[i] as TileId;
   return null;
+}
+
+/** The kinds a claim takes from the hand: a chow's run but the claimed kind, or n of the claimed kind. */
+export function handPart(action: ClaimAction, claimed: TileKind): TileKind[] {
+  if (action.type !== 'chow') return Array.from({ length: action.type === 'kong' ? 3 : 2 }, () => claimed);
+  const out: TileKind[] = [];
+  let skipped = false;
+  for (const t of action.tiles) {
+    if (t === claimed && !skipped) skipped = true;
+    else out.push(t);
+  }
+  return out;
+}
+
+export type ClaimAction = Extract<PlayerAction, { type: 'chow' | 'pung' | 'kong' }>;
+
+/**
+ * The copies a claim takes from `concealed` (the claimed discard apart), or null when the hand
+ * does not hold what it names. With `red` (chow, pung) the hand's red five goes into the meld
+ * (true) or only plain copies do (false): `true` needs a red five among the kinds taken, `false`
+ * enough plain copies. Without it, the old rule every logged action keeps: a chow takes the first
+ * copy of each kind in the hand, a pung or kong the last ones. Among the copies that fit, the
+ * same order.
+ */
+export function meldCopies(
+  concealed: readonly TileId[],
+  action: ClaimAction,
+  claimed: TileKind,
+  redFives: 0 | 3,
+): TileId[] | null {
+  const red = action.type === 'kong' ? undefined : action.red;
+  const kinds = handPart(action, claimed);
+  if (red === true && !kinds.some((k) => concealed.some((id) => kindOfId(id) === k && isRedFive(id, redFives)))) {
+    return null;
+  }
+  const rest = [...concealed];
+  const taken: TileId[] = [];
+  // The red five first, so that the plain copies of its kind are then picked as usual.
+  if (red === true) {
+    const i = rest.findIndex((id) => kinds.includes(kindOfId(id)) && isRedFive(id, redFives));
+    taken.push(rest[i] as TileId);
+    rest.splice(i, 1);
+    kinds.splice(kinds.indexOf(kindOfId(taken[0] as TileId)), 1);
+  }
+  // Past the red five named, only plain copies fit (a suit has one red five).
+  const fits = (id: TileId, k: TileKind) => kindOfId(id) === k && (red === undefined || !isRedFive(id, redFives));
+  for (const k of kinds) {
+    let i = -1;
+    if (action.type === 'chow') i = rest.findIndex((id) => fits(id, k));
+    else for (let j = rest.length - 1; j >= 0 && i < 0; j--) if (fits(rest[j] as TileId, k)) i = j;
+    if (i < 0) return null;
+    taken.push(rest[i] as TileId);
+    rest.splice(i, 1);
+  }
+  return taken;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import {
   type BySeat,
+  type TileKind,
   fail,
   ok,
   type PlayerAction,
@@ -111,9 +112,13 @@ export function cleanAction(a: PlayerAction): PlayerAction {
     case 'concealedKong':
     case 'addedKong':
       return { type: a.type, tile: a.tile };
-    case 'chow':
-      return { type: 'chow', tiles: [a.tiles[0], a.tiles[1], a.tiles[2]] };
+    case 'chow': {
+      const tiles: [TileKind, TileKind, TileKind] = [a.tiles[0], a.tiles[1], a.tiles[2]];
+      // Which copies of the hand the call takes, when the player says (red fives); the log keeps it.
+      return typeof a.red === 'boolean' ? { type: 'chow', tiles, red: a.red } : { type: 'chow', tiles };
+    }
     case 'pung':
+      return typeof a.red === 'boolean' ? { type: 'pung', red: a.red } : { type: 'pung' };
     case 'kong':
     case 'win':
     case 'pass':

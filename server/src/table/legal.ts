@@ -17,7 +17,7 @@ import {
 import { type Meld, mayDeclareNineTerminals, riichiKongAllowed, swapCallKinds } from '@mahjong/shared';
 import { deadCount, liveCount } from './core.js';
 import { firstUninterruptedDraw, kongCount, redFivesOf, riichiOf, riichiOffers, swapCallBan } from './riichi-play.js';
-import { countOf, countsOf, discardCopy } from './counts.js';
+import { type ClaimAction, countOf, countsOf, discardCopy, handPart, meldCopies } from './counts.js';
 import type { ActionRefusal } from './types.js';
 import { checkDiscardWin, checkSelfWin } from './wins.js';
 import type { ClaimWindow, TableState } from './state.js';
@@ -49,6 +49,12 @@ const CHOW: readonly (LegalAction | undefined)[] = Array.from({ length: 27 }, (_
         ],
       })
     : undefined,
+);
+
+// The same with the copy named, at tables with red fives (`red`: the hand's red five goes in).
+const PUNG_RED: readonly LegalAction[] = [true, false].map((red) => Object.freeze({ type: 'pung' as const, red }));
+const CHOW_RED: readonly (readonly LegalAction[] | undefined)[] = CHOW.map((c) =>
+  c === undefined ? undefined : [true, false].map((red) => Object.freeze({ ...c, red })),
 );
 
 const RIICHI: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
@@ -147,8 +153,11 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
     // Riichi without swap calling: a call that would leave nothing but banned discards is not offered.
     const checkSwap = riichi !== null && !(s.setup.riichi as NonNullable<TableState['setup']['riichi']>).swapCalls;
     const n = countOf(st.concealed, k);
+    const reds = redFivesOf(s.setup);
     if (n >= 3 && deadCount(s.hand.wall) > 0 && (riichi === null || kongCount(s.hand) < 4)) out.push(KONG);
-    if (n >= 2 && (!checkSwap || callKeepsADiscard(st.concealed, [k, k], PUNG_OF[k] as Meld))) out.push(PUNG);
+    if (n >= 2 && (!checkSwap || callKeepsADiscard(st.concealed, [k, k], PUNG_OF[k] as Meld))) {
+      out.push(...copyChoices(st.concealed, PUNG, PUNG_RED, k, reds));
+    }
     if (seat === nextSeat(from) && k < 27) {
       const r = k % 9;
       const c = countsOf(st.concealed);
@@ -170,13 +179,31 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
           )
         )
           ok = false;
-        if (ok) out.push(CHOW[k + a] as LegalAction);
+        if (ok) out.push(...copyChoices(st.concealed, CHOW[k + a] as LegalAction, CHOW_RED[k + a] ?? [], k, reds));
       }
     }
   }
   if (out.length > 0) out.push(PASS);
   return out;
 }
+
+/**
+ * A chow or pung as offered: with red fives, where it takes a five from the hand, one offer per
+ * copy the hand can put in (`red` true, false or both); otherwise the plain offer.
+ */
+function copyChoices(
+  concealed: readonly TileId[],
+  plain: LegalAction,
+  named: readonly LegalAction[],
+  claimed: TileKind,
+  reds: 0 | 3,
+): readonly LegalAction[] {
+  if (reds === 0 || !handPart(plain as ClaimAction, claimed).some(isFive)) return [plain];
+  const out = named.filter((o) => meldCopies(concealed, o as ClaimAction, claimed, reds) !== null);
+  return out.length > 0 ? out : [plain];
+}
+
+const isFive = (k: TileKind): boolean => k < 27 && k % 9 === 4;
 
 /** A pung of each kind as it would be claimed (for the swap-call check). */
 const PUNG_OF: readonly Meld[] = Array.from({ length: 34 }, (_, k) =>
@@ -232,19 +259,24 @@ function computeLegalActions(s: TableState, seat: Seat): readonly LegalAction[] 
 
 const isKind = (v: unknown): v is TileKind => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 42;
 
+/** A copy named (`red`) is true or false, or absent. */
+const isCopy = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
+
 /** Checks that `action` has the shape of a PlayerAction (it may come from the network). */
 export function wellFormed(action: unknown): action is PlayerAction {
   if (typeof action !== 'object' || action === null) return false;
   const a = action as Record<string, unknown>;
   switch (a.type) {
     case 'discard':
+    case 'riichi':
+      return isKind(a.tile) && isCopy(a.red);
     case 'concealedKong':
     case 'addedKong':
-    case 'riichi':
       return isKind(a.tile);
     case 'chow':
-      return Array.isArray(a.tiles) && a.tiles.length === 3 && a.tiles.every(isKind);
+      return Array.isArray(a.tiles) && a.tiles.length === 3 && a.tiles.every(isKind) && isCopy(a.red);
     case 'pung':
+      return isCopy(a.red);
     case 'kong':
     case 'win':
     case 'pass':
@@ -267,9 +299,16 @@ export function hasActions(s: TableState, seat: Seat): boolean {
 
 /**
  * A discard that names its copy of a five (`red`) needs that copy in the hand, and in riichi it
- * must be the tile just drawn (the only discard then). Every other action passes.
+ * must be the tile just drawn (the only discard then); a chow or pung that names its copies needs
+ * them in the hand. Every other action passes.
  */
 function copyHeld(s: TableState, seat: Seat, action: PlayerAction): boolean {
+  if ((action.type === 'chow' || action.type === 'pung') && action.red !== undefined) {
+    const w = s.hand.window;
+    return (
+      w !== null && meldCopies(s.hand.seats[seat].concealed, action, kindOfId(w.tile), redFivesOf(s.setup)) !== null
+    );
+  }
   if ((action.type !== 'discard' && action.type !== 'riichi') || action.red === undefined) return true;
   const st = s.hand.seats[seat];
   const id = discardCopy(st, action.tile, action.red, redFivesOf(s.setup));
@@ -283,7 +322,12 @@ export function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolea
   const h = s.hand;
   if (h.stage !== 'discard') {
     const w = h.window;
-    return w !== null && w.answers[seat] === null && w.options[seat].some((l) => sameAction(l, action));
+    return (
+      w !== null &&
+      w.answers[seat] === null &&
+      w.options[seat].some((l) => sameAction(l, action)) &&
+      copyHeld(s, seat, action)
+    );
   }
   if (h.turn !== seat) return false;
   if (h.riichi !== null) return legalActions(s, seat).some((l) => sameAction(l, action)) && copyHeld(s, seat, action);
@@ -352,6 +396,16 @@ function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): Action
     action.red !== undefined &&
     s.phase === 'playing' &&
     discardCopy(s.hand.seats[seat], action.tile, action.red, redFivesOf(s.setup)) === null
+  ) {
+    return 'action/no_such_tile';
+  }
+  // A call offered, naming copies the hand does not hold.
+  if (
+    (action.type === 'chow' || action.type === 'pung') &&
+    action.red !== undefined &&
+    s.phase === 'playing' &&
+    s.hand.window?.options[seat].some((l) => sameAction(l, action)) === true &&
+    !copyHeld(s, seat, action)
   ) {
     return 'action/no_such_tile';
   }
