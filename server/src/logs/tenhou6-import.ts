@@ -140,14 +140,14 @@ function copyOf(t: LogTile, red: boolean): { red?: boolean } {
 }
 
 function callAction(e: Extract<HandEvent, { type: 'chow' | 'pung' | 'kong' }>, red: boolean): PlayerAction {
-  const fives = e.own.filter((t) => isFiveKind(t.kind) && t.kind === (e.type === 'chow' ? t.kind : e.tile.kind));
-  // Which copies the meld takes from the hand: its red five or only plain ones (tables that read it).
+  // Which copies a chow or pung takes from the hand: its red five, or only plain ones.
+  const fives = e.own.filter((t) => isFiveKind(t.kind));
   const which = red && fives.length > 0 ? { red: fives.some((t) => t.red) } : {};
   if (e.type === 'chow') {
     const tiles = [e.tile.kind, ...e.own.map((t) => t.kind)].sort((a, b) => a - b) as [TileKind, TileKind, TileKind];
-    return { type: 'chow', tiles, ...which } as PlayerAction;
+    return { type: 'chow', tiles, ...which };
   }
-  return { type: e.type, ...which } as PlayerAction;
+  return e.type === 'pung' ? { type: 'pung', ...which } : { type: 'kong' };
 }
 
 const tileName = (t: LogTile): string => `${t.red ? 'red ' : ''}${t.kind < 27 ? `${(t.kind % 9) + 1}${'mps'[Math.floor(t.kind / 9)]}` : `${t.kind - 26}z`}`;
