@@ -40,6 +40,8 @@ export const STATUS: Record<HttpErrorCode, number> = {
   'auth/not_host': 403,
   'match/not_found': 404,
   'match/in_progress': 409,
+  'match/format': 400,
+  'log/invalid': 422,
 };
 
 export const errorAnswer = (code: HttpErrorCode, message: string): OpAnswer => ({

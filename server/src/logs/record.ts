@@ -99,7 +99,11 @@ type PungKey = `${Seat}:${number}`;
 const redFivesOf = (s: TableState): boolean => s.setup.riichi !== null && redFiveCount(s.setup) === 3;
 
 /** Records a match by replaying `log` (a riichi match; `internals` as the engine was built with). */
-export function recordMatch(config: MatchConfig, log: readonly LogEntry[], internals: EngineInternals = {}): MatchRecording {
+export function recordMatch(
+  config: MatchConfig,
+  log: readonly LogEntry[],
+  internals: EngineInternals = {},
+): MatchRecording {
   const first = log[0];
   if (first === undefined) throw new Error('an empty log');
   const engine = createEngine(config, first.at, internals);
@@ -159,12 +163,7 @@ export function recordEngine(engine: TableEngineImpl, entries: readonly LogEntry
   return out;
 }
 
-function closeHand(
-  open: Open,
-  h: HandState,
-  result: HandResultView,
-  tileOf: (id: TileId) => LogTile,
-): HandRecord {
+function closeHand(open: Open, h: HandState, result: HandResultView, tileOf: (id: TileId) => LogTile): HandRecord {
   const turned = h.riichi?.indicators ?? 1;
   const size = h.wall.order.length;
   const at = (i: number) => tileOf(h.wall.order[i] as TileId);
@@ -207,7 +206,8 @@ function entryEvents(
     out.push({ type: m.meld.kind, seat, from, tile: tileOf(claimed), own: own.map(tileOf) });
   }
   if (action?.type === 'addedKong' && actor !== null) {
-    const added = ah.window?.tile ?? ah.seats[actor].melds.find((m) => m.meld.added && m.meld.tiles[0] === action.tile)?.ids;
+    const added =
+      ah.window?.tile ?? ah.seats[actor].melds.find((m) => m.meld.added && m.meld.tiles[0] === action.tile)?.ids;
     const addedId = typeof added === 'number' ? added : undefined;
     const pung = pungs.get(`${actor}:${action.tile}`);
     if (addedId === undefined || pung === undefined) throw new Error('an added kong without its pung');
@@ -250,4 +250,17 @@ function entryEvents(
   if (action?.type === 'win' && actor !== null) out.push({ type: 'win', seat: actor });
   if (action?.type === 'nineTerminals' && actor !== null) out.push({ type: 'nineTerminals', seat: actor });
   return out;
+}
+
+/** One win's own score changes: its payments, and the sticks to the first winner (both formats
+ * give each win of a double ron its own). */
+export function winDeltas(r: HandResultView, winner: Seat, first: boolean): number[] {
+  const d = [0, 0, 0, 0];
+  for (const p of r.payments) {
+    if (p.to !== winner) continue;
+    d[p.from] = (d[p.from] as number) - p.amount;
+    d[p.to] = (d[p.to] as number) + p.amount;
+  }
+  if (first) d[winner] = (d[winner] as number) + (r.sticks ?? 0) * 1000;
+  return d;
 }

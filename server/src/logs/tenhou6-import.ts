@@ -8,6 +8,8 @@
  */
 import {
   type BySeat,
+  type ImportCheck,
+  type ImportDifference,
   type HandResultView,
   type PlayerAction,
   type Seat,
@@ -36,6 +38,8 @@ export interface ImportedHand {
   /** The engine's result; null when the hand could not be played to its end (`stopped`). */
   readonly result: HandResultView | null;
   readonly computed: BySeat<number> | null;
+  /** Every seat's points after the hand as the engine played it (null with `result`). */
+  readonly scoresAfter: BySeat<number> | null;
   /** The file's score changes of the hand (all wins together). */
   readonly stated: BySeat<number>;
   readonly statedEnd: string;
@@ -96,10 +100,14 @@ export function impliedWall(hand: ParsedHand, red: boolean): WallState {
   const idOf = idAssigner(red);
   const draws = hand.events.filter((e): e is Extract<HandEvent, { type: 'draw' }> => e.type === 'draw');
   const first = draws[0];
-  if (first === undefined || first.seat !== hand.dealer) throw new CallProblem(1, "the dealer's first take is its 14th tile");
+  if (first === undefined || first.seat !== hand.dealer)
+    throw new CallProblem(1, "the dealer's first take is its 14th tile");
   const dealt = hand.deal.map((d) => d.map(idOf));
   const fourteenth = idOf(first.tile);
-  const live = draws.slice(1).filter((d) => !d.replacement).map((d) => idOf(d.tile));
+  const live = draws
+    .slice(1)
+    .filter((d) => !d.replacement)
+    .map((d) => idOf(d.tile));
   const replacements = draws.filter((d) => d.replacement).map((d) => idOf(d.tile));
   if (replacements.length > 4) throw new CallProblem(0, 'more than four replacement draws');
   const dora = hand.doraIndicators.map(idOf);
@@ -150,11 +158,16 @@ function callAction(e: Extract<HandEvent, { type: 'chow' | 'pung' | 'kong' }>, r
   return e.type === 'pung' ? { type: 'pung', ...which } : { type: 'kong' };
 }
 
-const tileName = (t: LogTile): string => `${t.red ? 'red ' : ''}${t.kind < 27 ? `${(t.kind % 9) + 1}${'mps'[Math.floor(t.kind / 9)]}` : `${t.kind - 26}z`}`;
+const tileName = (t: LogTile): string =>
+  `${t.red ? 'red ' : ''}${t.kind < 27 ? `${(t.kind % 9) + 1}${'mps'[Math.floor(t.kind / 9)]}` : `${t.kind - 26}z`}`;
 
 /** Plays one hand of the file on the engine; a problem of the file (not of scoring) throws a LogProblem. */
 export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
-  const place = (step?: number): LogPlace => ({ hand: hand.index, handName: hand.name, ...(step === undefined ? {} : { step }) });
+  const place = (step?: number): LogPlace => ({
+    hand: hand.index,
+    handName: hand.name,
+    ...(step === undefined ? {} : { step }),
+  });
   const problem = (step: number, message: string): LogProblem => ({
     code: 'log/call',
     message: `hand ${hand.index + 1} (${hand.name}), step ${step}: ${message}`,
@@ -164,7 +177,8 @@ export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
   try {
     wall = impliedWall(hand, log.redFives);
   } catch (error) {
-    if (error instanceof CallProblem) throw { ...problem(error.step, error.message), code: 'log/tile' } satisfies LogProblem;
+    if (error instanceof CallProblem)
+      throw { ...problem(error.step, error.message), code: 'log/tile' } satisfies LogProblem;
     throw error;
   }
   const firstHand: HandPosition = {
@@ -176,7 +190,8 @@ export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
   };
   const engine = createEngine(importConfig(log), 0, { walls: [wall], firstHand });
   const stated = statedDeltas(hand);
-  const statedEnd = hand.end.kind === 'win' ? `和了 ${hand.end.wins.map((w) => `${w.seat}←${w.from}`).join(' ')}` : hand.end.name;
+  const statedEnd =
+    hand.end.kind === 'win' ? `和了 ${hand.end.wins.map((w) => `${w.seat}←${w.from}`).join(' ')}` : hand.end.name;
   let stopped: ImportedHand['stopped'];
   try {
     play(engine, hand, log.redFives);
@@ -198,6 +213,7 @@ export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
     log: engine.log,
     result,
     computed,
+    scoresAfter: result === null ? null : engine.scores(),
     stated,
     statedEnd,
     computedEnd: result === null ? null : endName(result),
@@ -218,7 +234,11 @@ function sameEnd(r: HandResultView | null, hand: ParsedHand): boolean {
   if (r === null) return false;
   if (hand.end.kind === 'win') {
     const winners = [r, ...(r.otherWins ?? [])].map((w) => w.winner);
-    return r.kind === 'win' && winners.length === hand.end.wins.length && hand.end.wins.every((w, i) => winners[i] === w.seat);
+    return (
+      r.kind === 'win' &&
+      winners.length === hand.end.wins.length &&
+      hand.end.wins.every((w, i) => winners[i] === w.seat)
+    );
   }
   return r.kind === 'draw';
 }
@@ -279,16 +299,29 @@ function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
       case 'draw': {
         const h = engine.state.hand;
         const drawn = h.seats[e.seat].drawn;
-        if (engine.state.results.length > 0) throw new CallProblem(step, `the table ended the hand before seat ${e.seat}'s draw`);
+        if (engine.state.results.length > 0)
+          throw new CallProblem(step, `the table ended the hand before seat ${e.seat}'s draw`);
         if (h.turn !== e.seat || drawn === null || Math.floor(drawn / 4) !== e.tile.kind) {
-          throw new CallProblem(step, `seat ${e.seat} draws ${tileName(e.tile)} in the file; the table is at seat ${h.turn}'s turn`);
+          throw new CallProblem(
+            step,
+            `seat ${e.seat} draws ${tileName(e.tile)} in the file; the table is at seat ${h.turn}'s turn`,
+          );
         }
         break;
       }
       case 'discard': {
-        act(e.seat, { type: e.riichi ? 'riichi' : 'discard', tile: e.tile.kind, ...copyOf(e.tile, red) }, step, `discard ${tileName(e.tile)}`);
+        act(
+          e.seat,
+          { type: e.riichi ? 'riichi' : 'discard', tile: e.tile.kind, ...copyOf(e.tile, red) },
+          step,
+          `discard ${tileName(e.tile)}`,
+        );
         const answers = new Map<Seat, PlayerAction>();
-        if (next !== undefined && (next.type === 'chow' || next.type === 'pung' || next.type === 'kong') && next.from === e.seat) {
+        if (
+          next !== undefined &&
+          (next.type === 'chow' || next.type === 'pung' || next.type === 'kong') &&
+          next.from === e.seat
+        ) {
           answers.set(next.seat, callAction(next, red));
         }
         if (lastOne) for (const s of ronSeats()) answers.set(s, { type: 'win' });
@@ -329,30 +362,14 @@ function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
   }
 }
 
-export interface LogDifference {
-  readonly hand: number;
-  readonly name: string;
-  readonly stated: BySeat<number>;
-  readonly computed: BySeat<number> | null;
-  readonly statedEnd: string;
-  readonly computedEnd: string | null;
-  readonly reason?: string;
-}
-
-export interface LogCheck {
-  readonly hands: number;
-  readonly agree: number;
-  readonly differences: readonly LogDifference[];
-}
-
 /** Every hand of a file played on the engine (throws a LogProblem on a file that cannot be). */
 export function replayLog(log: ParsedLog): ImportedHand[] {
   return log.hands.map((h) => replayHand(log, h));
 }
 
 /** The comparison of computed and stated score changes, hand by hand. */
-export function checkHands(hands: readonly ImportedHand[]): LogCheck {
-  const differences: LogDifference[] = hands
+export function checkHands(hands: readonly ImportedHand[]): ImportCheck {
+  const differences: ImportDifference[] = hands
     .filter((h) => !h.agree)
     .map((h) => ({
       hand: h.index,

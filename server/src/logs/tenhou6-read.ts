@@ -3,7 +3,7 @@
  * into the order they were played (the format lists them per seat). Every problem names the
  * hand (by its number in the file and as `East 1, 0 honba`) and the step where it is found.
  */
-import { type BySeat, type Seat } from '@mahjong/shared';
+import type { BySeat, Seat } from '@mahjong/shared';
 import type { HandEvent } from './record.js';
 import { fromTenhouCode, type LogTile } from './tiles.js';
 
@@ -30,7 +30,9 @@ export interface LogProblem {
   readonly at?: LogPlace;
 }
 
-export type LogResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: LogProblem };
+export type LogResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: LogProblem };
 const ok = <T>(value: T): LogResult<T> => ({ ok: true, value });
 const fail = (code: LogProblemCode, message: string): LogResult<never> => ({ ok: false, error: { code, message } });
 
@@ -41,7 +43,13 @@ export const MAX_LOG_BYTES = 1024 * 1024;
 export type StatedEnd =
   | {
       readonly kind: 'win';
-      readonly wins: readonly { readonly seat: Seat; readonly from: Seat; readonly pao: Seat; readonly deltas: BySeat<number>; readonly text: readonly string[] }[];
+      readonly wins: readonly {
+        readonly seat: Seat;
+        readonly from: Seat;
+        readonly pao: Seat;
+        readonly deltas: BySeat<number>;
+        readonly text: readonly string[];
+      }[];
     }
   | { readonly kind: 'draw'; readonly name: string; readonly deltas: BySeat<number> };
 
@@ -88,7 +96,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
 function seatArray(v: unknown, what: string): BySeat<number> {
-  if (!Array.isArray(v) || v.length !== 4 || !v.every(isInt)) throw new Problem('log/shape', `${what}: four whole numbers`);
+  if (!Array.isArray(v) || v.length !== 4 || !v.every(isInt))
+    throw new Problem('log/shape', `${what}: four whole numbers`);
   return v as unknown as BySeat<number>;
 }
 
@@ -114,12 +123,17 @@ export function readTenhou6(text: string): LogResult<ParsedLog> {
 
 /** Checks an already parsed file (see `readTenhou6`). */
 export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
-  if (!isObject(raw) || !Array.isArray(raw.log)) return fail('log/shape', 'a tenhou.net/6 log is an object with a `log` array');
+  if (!isObject(raw) || !Array.isArray(raw.log))
+    return fail('log/shape', 'a tenhou.net/6 log is an object with a `log` array');
   const rule = isObject(raw.rule) ? raw.rule : {};
   const disp = typeof rule.disp === 'string' ? rule.disp : '';
-  if (disp.includes('三') || /3-?player/i.test(disp)) return fail('log/three_player', 'a three-player log: the tables here seat four');
+  if (disp.includes('三') || /3-?player/i.test(disp))
+    return fail('log/three_player', 'a three-player log: the tables here seat four');
   if (!Array.isArray(raw.name) || raw.name.length !== 4 || !raw.name.every((n) => typeof n === 'string')) {
-    return fail(Array.isArray(raw.name) && raw.name.length === 3 ? 'log/three_player' : 'log/shape', '`name`: four player names');
+    return fail(
+      Array.isArray(raw.name) && raw.name.length === 3 ? 'log/three_player' : 'log/shape',
+      '`name`: four player names',
+    );
   }
   if (raw.log.length === 0) return fail('log/shape', 'the log has no hands');
   const aka = [rule.aka, rule.aka51, rule.aka52, rule.aka53].some((x) => isInt(x) && x > 0);
@@ -131,14 +145,22 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       const at: LogPlace = error.step === undefined ? place : { ...place, step: error.step };
-      return { ok: false, error: { code: error.code, message: `hand ${index + 1} (${place.handName}): ${error.message}`, at } };
+      return {
+        ok: false,
+        error: { code: error.code, message: `hand ${index + 1} (${place.handName}): ${error.message}`, at },
+      };
     }
   }
   return ok({
     names: raw.name as unknown as BySeat<string>,
     redFives: aka,
     rounds: disp.includes('東') || /east/i.test(disp) ? 1 : 2,
-    title: Array.isArray(raw.title) ? raw.title.filter((t) => typeof t === 'string').join(' ').trim() : '',
+    title: Array.isArray(raw.title)
+      ? raw.title
+          .filter((t) => typeof t === 'string')
+          .join(' ')
+          .trim()
+      : '',
     hands,
   });
 }
@@ -152,22 +174,30 @@ type Item = number | string;
 
 function parseHand(h: unknown, index: number, name: string): ParsedHand {
   if (!Array.isArray(h)) throw new Problem('log/shape', 'a hand is an array');
-  if (h.length === 14) throw new Problem('log/three_player', 'three seats of deals, takes and discards: a three-player log');
-  if (h.length !== 17) throw new Problem('log/shape', `a hand has 17 parts (header, scores, indicators, 4 x deal/takes/discards, result), not ${h.length}`);
+  if (h.length === 14)
+    throw new Problem('log/three_player', 'three seats of deals, takes and discards: a three-player log');
+  if (h.length !== 17)
+    throw new Problem(
+      'log/shape',
+      `a hand has 17 parts (header, scores, indicators, 4 x deal/takes/discards, result), not ${h.length}`,
+    );
   const head = h[0];
   if (!Array.isArray(head) || head.length !== 3 || !head.every(isInt)) {
     throw new Problem('log/shape', 'the header is [kyoku 0-15, honba, sticks]');
   }
   const [kyoku, honba, sticks] = head as [number, number, number];
-  if (kyoku < 0 || kyoku > 15 || honba < 0 || sticks < 0) throw new Problem('log/shape', 'the header is [kyoku 0-15, honba, sticks]');
+  if (kyoku < 0 || kyoku > 15 || honba < 0 || sticks < 0)
+    throw new Problem('log/shape', 'the header is [kyoku 0-15, honba, sticks]');
   const scores = seatArray(h[1], 'the scores');
   const list = (v: unknown, what: string): Item[] => {
-    if (!Array.isArray(v) || !v.every((x) => isInt(x) || typeof x === 'string')) throw new Problem('log/shape', `${what}: a list of tile codes and call strings`);
+    if (!Array.isArray(v) || !v.every((x) => isInt(x) || typeof x === 'string'))
+      throw new Problem('log/shape', `${what}: a list of tile codes and call strings`);
     return v as Item[];
   };
   const dora = list(h[2], 'the dora indicators').map((c) => tileOf(c, 'a dora indicator'));
   const ura = list(h[3], 'the ura-dora indicators').map((c) => tileOf(c, 'an ura-dora indicator'));
-  if (dora.length < 1 || dora.length > 5 || ura.length > dora.length) throw new Problem('log/shape', '1 to 5 dora indicators, as many ura-dora or none');
+  if (dora.length < 1 || dora.length > 5 || ura.length > dora.length)
+    throw new Problem('log/shape', '1 to 5 dora indicators, as many ura-dora or none');
   const deal: LogTile[][] = [];
   const takes: Item[][] = [];
   const discards: Item[][] = [];
@@ -198,14 +228,20 @@ function parseHand(h: unknown, index: number, name: string): ParsedHand {
 }
 
 function statedEnd(r: unknown): StatedEnd {
-  if (!Array.isArray(r) || typeof r[0] !== 'string') throw new Problem('log/shape', 'the result is ["和了" or a draw\'s name, ...]');
+  if (!Array.isArray(r) || typeof r[0] !== 'string')
+    throw new Problem('log/shape', 'the result is ["和了" or a draw\'s name, ...]');
   if (r[0] !== '和了') {
-    return { kind: 'draw', name: r[0], deltas: r.length > 1 ? seatArray(r[1], 'the draw\'s score changes') : [0, 0, 0, 0] };
+    return {
+      kind: 'draw',
+      name: r[0],
+      deltas: r.length > 1 ? seatArray(r[1], "the draw's score changes") : [0, 0, 0, 0],
+    };
   }
   const wins: Extract<StatedEnd, { kind: 'win' }>['wins'][number][] = [];
-  if (r.length < 3 || (r.length - 1) % 2 !== 0) throw new Problem('log/shape', 'a win result is ["和了", deltas, [who, from, pao, text...], ...]');
+  if (r.length < 3 || (r.length - 1) % 2 !== 0)
+    throw new Problem('log/shape', 'a win result is ["和了", deltas, [who, from, pao, text...], ...]');
   for (let i = 1; i < r.length; i += 2) {
-    const deltas = seatArray(r[i], 'a win\'s score changes');
+    const deltas = seatArray(r[i], "a win's score changes");
     const info = r[i + 1];
     if (!Array.isArray(info) || info.length < 3 || !info.slice(0, 3).every((x) => isInt(x) && x >= 0 && x <= 3)) {
       throw new Problem('log/shape', 'a win is described as [who, from, pao, text...]');
@@ -230,15 +266,20 @@ function checkCopies(deal: LogTile[][], dora: LogTile[], ura: LogTile[], events:
   for (const t of seen) {
     counts.set(t.kind, (counts.get(t.kind) ?? 0) + 1);
     if (t.red) {
-      if (reds.has(t.kind)) throw new Problem('log/tile', `two red fives of one suit (code ${51 + [4, 13, 22].indexOf(t.kind)})`);
+      if (reds.has(t.kind))
+        throw new Problem('log/tile', `two red fives of one suit (code ${51 + [4, 13, 22].indexOf(t.kind)})`);
       reds.add(t.kind);
     }
   }
-  for (const [kind, n] of counts) if (n > 4) throw new Problem('log/tile', `${n} copies of one tile (kind ${kind}): a fifth copy`);
+  for (const [kind, n] of counts)
+    if (n > 4) throw new Problem('log/tile', `${n} copies of one tile (kind ${kind}): a fifth copy`);
 }
 
 /** A call string of a take list. */
-function parseCall(s: string, step: number): { type: 'chow' | 'pung' | 'kong'; tile: LogTile; own: LogTile[]; rel: number } {
+function parseCall(
+  s: string,
+  step: number,
+): { type: 'chow' | 'pung' | 'kong'; tile: LogTile; own: LogTile[]; rel: number } {
   const bad = () => new Problem('log/call', `"${s}" is not a call`, step);
   const marker = /[cpm]/.exec(s);
   if (marker === null) throw bad();
@@ -284,7 +325,13 @@ function playOrder(dealer: Seat, takes: Item[][], discards: Item[][]): HandEvent
   throw first ?? new Problem('log/call', 'the takes and discards do not fit together');
 }
 
-function playOnce(dealer: Seat, takes: Item[][], discards: Item[][], skip: ReadonlySet<number>, claims: number[]): HandEvent[] {
+function playOnce(
+  dealer: Seat,
+  takes: Item[][],
+  discards: Item[][],
+  skip: ReadonlySet<number>,
+  claims: number[],
+): HandEvent[] {
   const out: HandEvent[] = [];
   const ti = [0, 0, 0, 0];
   const di = [0, 0, 0, 0];
@@ -310,7 +357,8 @@ function playOnce(dealer: Seat, takes: Item[][], discards: Item[][], skip: Reado
       last = null;
       if (c.type === 'kong') {
         const zero = (discards[actor] as Item[])[di[actor] as number];
-        if (zero !== 0) throw new Problem('log/call', `seat ${actor}'s open kong is not followed by 0 in its discards`, step());
+        if (zero !== 0)
+          throw new Problem('log/call', `seat ${actor}'s open kong is not followed by 0 in its discards`, step());
         di[actor] = (di[actor] as number) + 1;
         replacement = true;
         continue;
@@ -340,7 +388,8 @@ function playOnce(dealer: Seat, takes: Item[][], discards: Item[][], skip: Reado
     const code = riichi ? Number(d.slice(1)) : d;
     const tsumogiri = code === 60;
     const drawn = lastDrawn[actor];
-    if (tsumogiri && drawn === null) throw new Problem('log/call', `seat ${actor} discards the tile just drawn (60) after a call`, step());
+    if (tsumogiri && drawn === null)
+      throw new Problem('log/call', `seat ${actor} discards the tile just drawn (60) after a call`, step());
     const tile = tsumogiri ? (drawn as LogTile) : tileOf(code, `seat ${actor}'s discard`, step());
     out.push({ type: 'discard', seat: actor, tile, tsumogiri, riichi });
     lastDrawn[actor] = null;
@@ -397,4 +446,3 @@ function kongOf(seat: Seat, s: string, step: number): HandEvent {
   const own = tiles.filter((_, i) => i !== pos && i !== pos + 1);
   return { type: 'addedKong', seat, tile: added, from: ((seat + rel) % 4) as Seat, claimed, own };
 }
-

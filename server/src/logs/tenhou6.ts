@@ -4,7 +4,7 @@
  * `server/src/logs/README.md` for the fields and the sources.
  */
 import type { BySeat, HandResultView, RiichiDrawKind, Seat } from '@mahjong/shared';
-import type { HandEvent, HandRecord, MatchRecording } from './record.js';
+import { type HandEvent, type HandRecord, type MatchRecording, winDeltas } from './record.js';
 import { type LogTile, tenhouCode } from './tiles.js';
 
 /** A take (取) or discard (出) list item: a tile code, 60 (the tile just drawn), 0 (nothing: after
@@ -180,18 +180,6 @@ function yakuList(r: HandResultView): string[] {
   return (r.patterns ?? [])
     .filter((p) => p.unit !== 'fu')
     .map((p) => `${YAKU_NAMES[p.name] ?? p.name}(${yakuman ? '役満' : `${p.value}飜`})`);
-}
-
-/** One win's own deltas: its payments, and the sticks to the first winner. */
-function winDeltas(r: HandResultView, winner: Seat, first: boolean): number[] {
-  const d = [0, 0, 0, 0];
-  for (const p of r.payments) {
-    if (p.to !== winner) continue;
-    d[p.from] = (d[p.from] as number) - p.amount;
-    d[p.to] = (d[p.to] as number) + p.amount;
-  }
-  if (first) d[winner] = (d[winner] as number) + (r.sticks ?? 0) * 1000;
-  return d;
 }
 
 /** The result array of a hand. */

@@ -4,7 +4,7 @@
  * 41-47 East, South, West, North, White, Green, Red; 51, 52, 53 the red fives of those suits.
  * mjai: `1m`..`9m`, `1p`..`9p`, `1s`..`9s`, `E S W N P F C`, red fives `5mr`, `5pr`, `5sr`.
  */
-import { type TileId, type TileKind } from '@mahjong/shared';
+import type { TileId, TileKind } from '@mahjong/shared';
 
 /** A tile as the logs see it: its kind, and whether it is the red five of its suit. */
 export interface LogTile {

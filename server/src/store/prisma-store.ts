@@ -64,6 +64,7 @@ function toRecord(row: MatchRow): MatchRecord {
     seats: [...row.seats]
       .sort((a, b) => a.seat - b.seat)
       .map((s) => ({ seat: s.seat as Seat, name: s.name, bot: s.bot, nonce: s.nonce })),
+    ...(row.imported === null ? {} : { imported: row.imported }),
   };
 }
 
@@ -156,6 +157,7 @@ export class PrismaStore implements Store {
                 endedAt: m.endedAt,
                 startClock: m.startClock === null ? null : BigInt(m.startClock),
                 ...(m.finalScores ? { finalScores: json(m.finalScores) } : {}),
+                ...(m.imported === undefined || m.imported === null ? {} : { imported: json(m.imported) }),
                 owner: this.owner,
                 seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, nonce: s.nonce })) },
               },

@@ -36,6 +36,8 @@ export interface MatchRecord {
   readonly startClock: number | null;
   readonly finalScores: readonly number[] | null;
   readonly seats: readonly SeatRecord[];
+  /** An imported match: the checked tenhou.net/6 file (absent or null for a match played here). */
+  readonly imported?: unknown;
 }
 
 export interface HandRow {
