@@ -217,7 +217,7 @@ export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
     stated,
     statedEnd,
     computedEnd: result === null ? null : endName(result),
-    agree: computed !== null && computed.every((d, i) => d === stated[i]) && sameEnd(result, hand),
+    agree: computed?.every((d, i) => d === stated[i]) === true && sameEnd(result, hand),
     ...(stopped === undefined ? {} : { stopped }),
   };
 }
