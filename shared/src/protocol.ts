@@ -212,8 +212,6 @@ export interface TableInfo {
   readonly createdAt: string;
   readonly startedAt: string | null;
   readonly endedAt: string | null;
-  /** Imported from a tenhou.net/6 log (no seed; the walls are the ones its log implies). */
-  readonly imported?: true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,6 +340,8 @@ export interface MatchSummary {
   readonly hands: number;
   readonly startedAt: string | null;
   readonly endedAt: string | null;
+  /** Imported from a tenhou.net/6 log (no seed; the walls are the ones its log implies). */
+  readonly imported?: true;
 }
 
 /** GET /api/matches?page=&limit= */
