@@ -3,7 +3,7 @@
  * as Tenhou's viewer (tenhou.net/6) reads it and as converters produce it: see
  * `server/src/logs/README.md` for the fields and the sources.
  */
-import type { BySeat, HandResultView, RiichiDrawKind, Seat } from '@mahjong/shared';
+import { type BySeat, countDora, type HandResultView, parseTiles, type RiichiDrawKind, type Seat } from '@mahjong/shared';
 import { type HandEvent, type HandRecord, type MatchRecording, winDeltas } from './record.js';
 import { type LogTile, tenhouCode } from './tiles.js';
 
@@ -175,11 +175,45 @@ const YAKU_NAMES: Readonly<Record<string, string>> = {
   'red-five': '赤ドラ',
 };
 
+const WIND_KANJI = ['東', '南', '西', '北'] as const;
+const DRAGON_KANJI: Readonly<Record<string, string>> = { '5': '白', '6': '發', '7': '中' };
+
+/** Tenhou names each value tile apart (`役牌 發`, `自風 東`, `場風 南`): read off the winner's sets. */
+function valueYaku(r: HandResultView, name: string, value: number): string[] {
+  if (name === 'seat-wind' && r.winner !== undefined && r.dealer !== undefined) {
+    return [`自風 ${WIND_KANJI[(r.winner - r.dealer + 4) % 4]}(${value}飜)`];
+  }
+  if (name === 'round-wind' && r.prevailingWind !== undefined) {
+    return [`場風 ${WIND_KANJI[(r.prevailingWind - 1) % 4]}(${value}飜)`];
+  }
+  const dragons = (r.arrangement ?? []).flatMap((set) => {
+    const m = /^([567])\1{2,3}z$/.exec(set);
+    return m === null ? [] : [DRAGON_KANJI[m[1] as string] as string];
+  });
+  if (dragons.length !== value) return [`役牌(${value}飜)`];
+  return dragons.map((d) => `役牌 ${d}(1飜)`);
+}
+
+/** The scorer counts dora and ura-dora together; Tenhou lists them apart (`ドラ`, `裏ドラ`). */
+function doraYaku(r: HandResultView, value: number): string[] {
+  const kinds = (r.arrangement ?? []).flatMap((set) => {
+    const t = parseTiles(set.replace(/0/g, '5'));
+    return t.ok ? t.value : [];
+  });
+  const ura = r.uraIndicators === undefined ? 0 : countDora(kinds, r.uraIndicators);
+  if (ura === 0 || ura > value) return [`ドラ(${value}飜)`];
+  return [...(ura < value ? [`ドラ(${value - ura}飜)`] : []), `裏ドラ(${ura}飜)`];
+}
+
 function yakuList(r: HandResultView): string[] {
   const yakuman = (r.yakuman ?? 0) > 0;
   return (r.patterns ?? [])
     .filter((p) => p.unit !== 'fu')
-    .map((p) => `${YAKU_NAMES[p.name] ?? p.name}(${yakuman ? '役満' : `${p.value}飜`})`);
+    .flatMap((p) => {
+      if (['dragon-pung', 'seat-wind', 'round-wind'].includes(p.name)) return valueYaku(r, p.name, p.value);
+      if (p.name === 'dora' && !yakuman) return doraYaku(r, p.value);
+      return [`${YAKU_NAMES[p.name] ?? p.name}(${yakuman ? '役満' : `${p.value}飜`})`];
+    });
 }
 
 /** The result array of a hand. */
