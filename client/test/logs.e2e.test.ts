@@ -25,24 +25,10 @@ async function newPage(locale: string, width: number, height: number, dpr: numbe
   contexts.push(ctx);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') console.error(`[console] ${m.text()}`);
-  });
   return page;
 }
 
-const loaded = async (page: Page) => {
-  try {
-    await page.waitForFunction(() => ((window as Hook).__mj?.state().frames ?? 0) > 0, undefined, { timeout: 30_000 });
-  } catch (e) {
-    await page.screenshot({ path: join(artifacts, 'logs-debug.png') });
-    console.error(
-      'DEBUG',
-      await page.evaluate(() => [document.body.innerText.slice(0, 300), String((window as Hook).__mj)]),
-    );
-    throw e;
-  }
-};
+const loaded = (page: Page) => page.waitForFunction(() => ((window as Hook).__mj?.state().frames ?? 0) > 0);
 
 beforeAll(async () => {
   server = await startTableServer('logs');
