@@ -60,13 +60,14 @@ export function importConfig(log: ParsedLog): MatchConfig {
   };
 }
 
-/** The file and the table part at `step`: a move the table refuses; `win` when it is a win the
- * table does not count as one (a scoring difference, shown; anything else is a bad file). */
+/** The file and the table part at `step`: a move the table refuses. `difference` when the rules
+ * part (a win or a riichi the table does not count, a hand the table ends earlier): stored and
+ * shown; anything else (a tile not held, a call that does not fit) is a bad file. */
 class CallProblem extends Error {
   constructor(
     readonly step: number,
     message: string,
-    readonly win = false,
+    readonly difference = false,
   ) {
     super(message);
   }
@@ -197,7 +198,7 @@ export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
     play(engine, hand, log.redFives);
   } catch (error) {
     if (!(error instanceof CallProblem)) throw error;
-    if (!error.win) throw problem(error.step, error.message);
+    if (!error.difference) throw problem(error.step, error.message);
     stopped = { step: error.step, reason: error.message };
   }
   const result = engine.results()[0] ?? null;
@@ -250,6 +251,10 @@ function statedDeltas(hand: ParsedHand): BySeat<number> {
   return sum as unknown as BySeat<number>;
 }
 
+/** A refused win, or a riichi refused although its tile is held: the rules part, not the file. */
+const rulesPart = (action: PlayerAction, code: string): boolean =>
+  action.type === 'win' || (action.type === 'riichi' && code === 'action/illegal');
+
 /** Sends the file's moves to the engine in play order (answers in every claim window). */
 function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
   let now = 0;
@@ -263,7 +268,8 @@ function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
   const act = (seat: Seat, action: PlayerAction, step: number, what: string) => {
     now += 1000;
     const r = engine.act(seat, action, now);
-    if (!r.ok) throw new CallProblem(step, `${what}: seat ${seat} may not (${r.error.code})`, action.type === 'win');
+    if (!r.ok)
+      throw new CallProblem(step, `${what}: seat ${seat} may not (${r.error.code})`, rulesPart(action, r.error.code));
   };
   /** Answers the open window: `answers` from the file, a pass from every other seat that may answer. */
   const answerWindow = (answers: ReadonlyMap<Seat, PlayerAction>, step: number) => {
@@ -300,7 +306,7 @@ function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
         const h = engine.state.hand;
         const drawn = h.seats[e.seat].drawn;
         if (engine.state.results.length > 0)
-          throw new CallProblem(step, `the table ended the hand before seat ${e.seat}'s draw`);
+          throw new CallProblem(step, `the table ended the hand before seat ${e.seat}'s draw`, true);
         if (h.turn !== e.seat || drawn === null || Math.floor(drawn / 4) !== e.tile.kind) {
           throw new CallProblem(
             step,

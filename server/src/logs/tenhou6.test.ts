@@ -77,6 +77,19 @@ describe('real tenhou.net/6 logs', () => {
     // The riichi stick of seat 2's declaration goes to the winner here.
     expect(check.differences[0]?.computed).toEqual([2600, 0, -1600, 0]);
   });
+
+  it('a win the table does not count is a difference with its step, not a bad file', () => {
+    // The second win of the double ron given to seat 1, which is not waiting on the tile.
+    const text = readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8').replace(
+      '[0,0,2000,-2000],[2,3,2,',
+      '[0,2000,0,-2000],[1,3,1,',
+    );
+    const parsed = readTenhou6(text);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const check = checkHands(replayLog(parsed.value));
+    expect(check.agree).toBe(0);
+    expect(check.differences[0]?.reason).toMatch(/^step \d+: seat 1 may not win/);
+  });
 });
 
 describe('bad tenhou.net/6 input', () => {

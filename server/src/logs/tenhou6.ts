@@ -3,7 +3,14 @@
  * as Tenhou's viewer (tenhou.net/6) reads it and as converters produce it: see
  * `server/src/logs/README.md` for the fields and the sources.
  */
-import { type BySeat, countDora, type HandResultView, parseTiles, type RiichiDrawKind, type Seat } from '@mahjong/shared';
+import {
+  type BySeat,
+  countDora,
+  type HandResultView,
+  parseTiles,
+  type RiichiDrawKind,
+  type Seat,
+} from '@mahjong/shared';
 import { type HandEvent, type HandRecord, type MatchRecording, winDeltas } from './record.js';
 import { type LogTile, tenhouCode } from './tiles.js';
 
