@@ -121,7 +121,13 @@ export function recordingOfImport(parsed: ParsedLog, hands: readonly ImportedHan
     const [hand] = recordEngine(engine, h.log.slice(1));
     if (hand !== undefined) out.push({ ...hand, number: h.index, result: { ...hand.result, handNumber: h.index } });
   }
-  return { names: parsed.names, redFives: parsed.redFives, rounds: parsed.rounds, hands: out };
+  return {
+    names: parsed.names,
+    redFives: parsed.redFives,
+    openTanyao: parsed.openTanyao,
+    rounds: parsed.rounds,
+    hands: out,
+  };
 }
 
 export interface ImportedMatch {

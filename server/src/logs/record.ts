@@ -77,6 +77,8 @@ export interface HandRecord {
 export interface MatchRecording {
   readonly names: BySeat<string>;
   readonly redFives: boolean;
+  /** All simples counts with open melds (the scorer's `openTanyao`). */
+  readonly openTanyao: boolean;
   /** 1 east only, 2 east and south. */
   readonly rounds: number;
   readonly hands: readonly HandRecord[];
@@ -112,6 +114,7 @@ export function recordMatch(
   return {
     names: s.setup.players.map((p) => p.name) as unknown as BySeat<string>,
     redFives: redFivesOf(s),
+    openTanyao: (s.setup.rules.options as { openTanyao?: boolean }).openTanyao !== false,
     rounds: s.setup.rounds,
     hands,
   };

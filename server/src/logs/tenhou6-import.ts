@@ -54,7 +54,7 @@ export function importConfig(log: ParsedLog): MatchConfig {
   return {
     seed: '00',
     ruleset: 'riichi-modern',
-    options: { redFives: log.redFives ? 3 : 0 },
+    options: { redFives: log.redFives ? 3 : 0, openTanyao: log.openTanyao },
     players: log.names.map((name) => ({ name, bot: false })) as unknown as MatchConfig['players'],
     rounds: log.rounds,
   };

@@ -74,6 +74,9 @@ export interface ParsedLog {
   readonly redFives: boolean;
   /** 1 east only, 2 east and south (from `rule.disp`). */
   readonly rounds: 1 | 2;
+  /** All simples with open melds: Tenhou's `disp` says 喰 when it counts (a `disp` of other
+   * words, such as Mahjong Soul's room names, says nothing: it counts there too). */
+  readonly openTanyao: boolean;
   readonly title: string;
   readonly hands: readonly ParsedHand[];
 }
@@ -155,6 +158,7 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
     names: raw.name as unknown as BySeat<string>,
     redFives: aka,
     rounds: disp.includes('東') || /east/i.test(disp) ? 1 : 2,
+    openTanyao: disp.includes('喰') || !/[\u4e00-\u9fff]/u.test(disp),
     title: Array.isArray(raw.title)
       ? raw.title
           .filter((t) => typeof t === 'string')

@@ -268,7 +268,7 @@ export function toTenhou6(m: MatchRecording, title = ''): Tenhou6Log {
   return {
     title: [title, ''],
     name: [...m.names] as BySeat<string> as [string, string, string, string],
-    rule: { disp: `般${length}喰${m.redFives ? '赤' : ''}`, aka: m.redFives ? 1 : 0 },
+    rule: { disp: `般${length}${m.openTanyao ? '喰' : ''}${m.redFives ? '赤' : ''}`, aka: m.redFives ? 1 : 0 },
     log: m.hands.map(handOf),
   };
 }
