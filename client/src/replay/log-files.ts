@@ -59,7 +59,7 @@ export function openLogControl(): HTMLElement {
   return el(
     'div',
     { class: 'log-files-open' },
-    el('label', {}, el('span', {}, 'Open a tenhou.net/6 log'), input),
+    el('label', { class: 'log-files-pick' }, el('span', {}, 'Open a tenhou.net/6 log'), input),
     status,
   );
 }
