@@ -21,6 +21,8 @@ import type { Limits, RateLimiter } from './limits.js';
 import { type ReplayCache, unzip } from './replay-cache.js';
 import type { Room } from './room.js';
 import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
+import { importedFrames } from './logs/match.js';
+import { registerLogRoutes } from './logs/routes.js';
 import { replayFrames } from './replay.js';
 import type { LogEntry, TableEvent } from './table/index.js';
 import type { Peers } from './socket.js';
@@ -53,6 +55,7 @@ function summary(m: MatchRecord, hands: number): MatchSummary {
     hands,
     startedAt: m.startedAt?.toISOString() ?? null,
     endedAt: m.endedAt?.toISOString() ?? null,
+    ...(m.imported === undefined || m.imported === null ? {} : { imported: true as const }),
   };
 }
 
@@ -211,6 +214,8 @@ export function registerRoutes(
     if (!r.ok) return limited(res, r.retryAfterSeconds, 'too many history and replay requests from this address');
   });
 
+  registerLogRoutes(app, { store, reply, now: () => new Date() });
+
   app.get('/api/matches', async (req, res) => {
     const q = matchListQuerySchema.safeParse(req.query ?? {});
     if (!q.success) return reply(res, 'http/invalid', 'page and limit must be positive whole numbers (limit <= 100)');
@@ -249,6 +254,12 @@ export function registerRoutes(
     // Built once per finished match (frames, JSON, gzip), then served from memory.
     const pages = await guards.replays.get(m.id, async () => {
       const [hands, rows] = await Promise.all([store.loadHands(m.id), store.loadLog(m.id)]);
+      if (m.imported !== undefined && m.imported !== null) {
+        // An imported match: each hand played again from its file, with how it compares.
+        const { frames, handStarts, check } = importedFrames(m);
+        const out: ReplayResponse = { match: detail(m, hands), frames, handStarts, imported: check };
+        return out;
+      }
       const log: LogEntry[] = rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
       const { frames, handStarts } = replayFrames(m, log, { legal: true });
       const out: ReplayResponse = { match: detail(m, hands), frames, handStarts };

@@ -54,6 +54,8 @@ export const STATUS: Record<HttpErrorCode, number> = {
   'circle/invite_invalid': 410,
   'match/not_seated': 403,
   'match/no_rematch': 409,
+  'match/format': 400,
+  'log/invalid': 422,
 };
 
 export const errorAnswer = (code: HttpErrorCode, message: string): OpAnswer => ({

@@ -63,7 +63,7 @@ export const HTTP_ERROR_CODES = [
   'table/over',
   'auth/not_host',
   'match/not_found',
-  'match/in_progress', // replays and details only for finished matches
+  'match/in_progress', // replays, details and exports only for finished matches
   // players, circles and rematches (shared/src/community.ts)
   'player/no_key', // 401: no player key in this browser yet (create one with POST /api/players)
   'player/bad_key', // 401: a key that does not verify (forged or altered)
@@ -79,6 +79,8 @@ export const HTTP_ERROR_CODES = [
   'circle/invite_invalid', // 410: an invite that was revoked, rotated or never issued
   'match/not_seated', // 403: a rematch asked by someone who did not play the match
   'match/no_rematch', // 409: a match not played to its end, or a table nobody can rematch
+  'match/format', // an export format the match's ruleset has no use for (tenhou6 or mjai of a Hong Kong match)
+  'log/invalid', // an uploaded log that is not a four-player tenhou.net/6 file that plays (the message names the hand and step)
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
@@ -362,6 +364,8 @@ export interface MatchSummary {
   readonly hands: number;
   readonly startedAt: string | null;
   readonly endedAt: string | null;
+  /** Imported from a tenhou.net/6 log (no seed; the walls are the ones its log implies). */
+  readonly imported?: true;
 }
 
 /** GET /api/matches?page=&limit= */
@@ -420,6 +424,39 @@ export interface ReplayResponse {
   readonly frames: readonly ReplayFrame[];
   /** For each hand number, the index in the whole match's frames where it starts. */
   readonly handStarts: readonly number[];
+  /** An imported match: the results the table engine computed against the file's. */
+  readonly imported?: ImportCheck;
+}
+
+/** Export formats: `GET /api/matches/:id/export?format=...` (riichi: tenhou6, mjai; Hong Kong: hk). */
+export const EXPORT_FORMATS = ['tenhou6', 'mjai', 'hk'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** One hand of an imported log whose computed result is not the one the file states. */
+export interface ImportDifference {
+  /** Hand index in the match, and its name (`East 1, 0 honba`). */
+  readonly hand: number;
+  readonly name: string;
+  /** Score changes per seat: the file's (all wins together) and the engine's (null: it could
+   * not play the hand to its end, `reason` says where). */
+  readonly stated: BySeat<number>;
+  readonly computed: BySeat<number> | null;
+  readonly statedEnd: string;
+  readonly computedEnd: string | null;
+  readonly reason?: string;
+}
+
+/** How an imported log's hands came out on the engine: `agree` of `hands` as the file states. */
+export interface ImportCheck {
+  readonly hands: number;
+  readonly agree: number;
+  readonly differences: readonly ImportDifference[];
+}
+
+/** POST /api/matches/import (body: a tenhou.net/6 JSON file): the stored match. */
+export interface ImportResponse {
+  readonly id: string;
+  readonly check: ImportCheck;
 }
 
 export interface HttpError {

@@ -452,6 +452,22 @@ export const MESSAGES = {
   'replay.linkCopied': { en: 'Link copied', 'zh-HK': '已複製連結' },
   'replay.copyAddress': { en: 'Copy the address bar', 'zh-HK': '請複製網址列' },
   'replay.seat': { en: 'Seat {n}', 'zh-HK': '第{n}位' },
+  // replay: log files (export, opening a tenhou.net/6 log, an imported log's comparison)
+  'logs.files': { en: 'Log files', 'zh-HK': '牌譜檔案' },
+  'logs.tenhou6': { en: 'Download tenhou.net/6 log', 'zh-HK': '下載 tenhou.net/6 牌譜' },
+  'logs.mjai': { en: 'Download mjai log', 'zh-HK': '下載 mjai 牌譜' },
+  'logs.hk': { en: 'Download match (JSON)', 'zh-HK': '下載比賽（JSON）' },
+  'logs.open': { en: 'Open a tenhou.net/6 log', 'zh-HK': '開啟 tenhou.net/6 牌譜' },
+  'logs.opening': { en: 'Opening the log…', 'zh-HK': '正在開啟牌譜…' },
+  'logs.refused': { en: 'The log was refused ({n}).', 'zh-HK': '牌譜被拒（{n}）。' },
+  'logs.agree': {
+    en: 'Imported log: {n} of {n2} hands as the file states',
+    'zh-HK': '匯入的牌譜：{n2}局中有{n}局與檔案所記相同',
+  },
+  'logs.differs': {
+    en: 'Hand {n}: the file says {name}, the table computes {name2}',
+    'zh-HK': '第{n}局：檔案記{name}，本站計算為{name2}',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof MESSAGES;

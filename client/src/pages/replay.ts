@@ -25,6 +25,7 @@ import {
   tick,
   togglePlay,
 } from '../replay/model.js';
+import { importNote, logFilesPanel, openLogControl } from '../replay/log-files.js';
 import { layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard } from '../ui/dom.js';
 
@@ -145,6 +146,9 @@ function buildControls(r: ReplayResponse): void {
     show();
   });
   controls.replaceChildren(
+    // An imported log says first how its hands compare with the file (in the bar, which the
+    // table's layout leaves free).
+    ...(r.imported ? [importNote(r.imported)] : []),
     button(
       '« Hand',
       'Previous hand',
@@ -165,10 +169,13 @@ function buildControls(r: ReplayResponse): void {
     el('label', {}, all, 'Show all hands'),
     el('label', {}, 'Bottom ', bottom),
     copyLink(),
+    logFilesPanel(r),
     el('span', { id: 'replay-pos', 'data-testid': 'position' }),
     el('strong', { id: 'replay-caption', 'data-testid': 'caption', style: 'min-width:16em' }),
   );
   (controls.querySelector('[data-testid="play"]') as HTMLElement).id = 'replay-play';
+  // The log files panel changes the bar's height: the table is laid out again above it.
+  controls.querySelector('details')?.addEventListener('toggle', () => show());
   window.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
     if (e.key === 'ArrowRight') set(step(rs, n, 1));
@@ -190,6 +197,8 @@ async function main(): Promise<void> {
     banner.hidden = false;
     banner.dataset.kind = 'down';
     banner.textContent = json.error?.message ?? 'This match has no replay.';
+    // A log from elsewhere can still be opened here.
+    controls.replaceChildren(openLogControl());
     return;
   }
   data = json;

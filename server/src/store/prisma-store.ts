@@ -66,6 +66,7 @@ function toRecord(row: MatchRow): MatchRecord {
     seats: [...row.seats]
       .sort((a, b) => a.seat - b.seat)
       .map((s) => ({ seat: s.seat as Seat, name: s.name, bot: s.bot, nonce: s.nonce, playerId: s.playerId })),
+    ...(row.imported === null ? {} : { imported: row.imported }),
   };
 }
 
@@ -160,6 +161,7 @@ export class PrismaStore implements Store {
                 ...(m.finalScores ? { finalScores: json(m.finalScores) } : {}),
                 circleId: m.circleId,
                 rematchOf: m.rematchOf,
+                ...(m.imported === undefined || m.imported === null ? {} : { imported: json(m.imported) }),
                 owner: this.owner,
                 seats: {
                   create: m.seats.map((s) => ({

@@ -45,6 +45,8 @@ export interface MatchRecord {
   /** The match this one is the rematch of. */
   readonly rematchOf: string | null;
   readonly seats: readonly SeatRecord[];
+  /** An imported match: the checked tenhou.net/6 file (absent or null for a match played here). */
+  readonly imported?: unknown;
 }
 
 export interface HandRow {

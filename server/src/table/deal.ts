@@ -70,18 +70,21 @@ export function drawFor(wall: WallState, seat: SeatState, from: 'live' | 'replac
 
 /** A match before its first deal (the machine's `dealing` state deals hand 0 at once). */
 export function openMatch(setup: MatchSetup, at: number): TableState {
+  const first = setup.firstHand;
   return {
     setup,
     phase: 'playing',
     seq: 1,
     at,
-    round: 0,
-    dealer: 0,
-    scores: setup.riichi === null ? [0, 0, 0, 0] : ([0, 1, 2, 3].map(() => setup.riichi?.startPoints ?? 0) as never),
+    round: first?.round ?? 0,
+    dealer: first?.dealer ?? 0,
+    scores:
+      first?.scores ??
+      (setup.riichi === null ? [0, 0, 0, 0] : ([0, 1, 2, 3].map(() => setup.riichi?.startPoints ?? 0) as never)),
     results: [],
     hand: undefined as unknown as HandState,
     resultsDeadline: null,
-    pot: setup.riichi === null ? null : { honba: 0, sticks: 0, over: false },
+    pot: setup.riichi === null ? null : { honba: first?.honba ?? 0, sticks: first?.sticks ?? 0, over: false },
   };
 }
 

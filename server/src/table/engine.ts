@@ -20,7 +20,7 @@ import { resolveRules, seedHash, type WallState } from './core.js';
 import { tableMachine } from './machine.js';
 import { splitOptions } from './options.js';
 import { deadline, refusal, wellFormed } from './legal.js';
-import type { MatchSetup, TableState } from './state.js';
+import type { HandPosition, MatchSetup, TableState } from './state.js';
 import {
   type ActionRefusal,
   type ConfigError,
@@ -38,6 +38,8 @@ import { viewFor } from './view.js';
 export interface EngineInternals {
   /** Walls by hand number, instead of the ones shuffled from the seed. */
   readonly walls?: readonly WallState[];
+  /** The first hand's position instead of the match's start (imported logs replay hand by hand). */
+  readonly firstHand?: HandPosition;
 }
 
 const REFUSAL_TEXT: Record<ActionRefusal, string> = {
@@ -95,6 +97,7 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
     seed: config.seed.toLowerCase(),
     rounds,
     fixedWalls: internals.walls ?? null,
+    firstHand: internals.firstHand ?? null,
     riichi,
   });
 }

@@ -166,6 +166,15 @@ export const kindsOf = (ids: readonly TileId[]): TileKind[] => ids.map(kindOfId)
 
 export const prevailingWind = (s: TableState): Wind => ((s.round % 4) + 1) as Wind;
 
+/** A hand's position in a match: prevailing wind, dealer, scores, and riichi honba and sticks. */
+export interface HandPosition {
+  readonly round: number;
+  readonly dealer: Seat;
+  readonly scores: BySeat<number>;
+  readonly honba: number;
+  readonly sticks: number;
+}
+
 export interface MatchSetup {
   readonly ruleset: TableRuleset;
   readonly rules: TableRules;
@@ -174,6 +183,9 @@ export interface MatchSetup {
   readonly seed: string;
   readonly rounds: number;
   readonly fixedWalls: readonly WallState[] | null;
+  /** Where the first hand starts when it is not East 1 at the start points (imported logs,
+   * which replay each hand from the position the file states); null: the match's start. */
+  readonly firstHand: HandPosition | null;
   /** Riichi tables: the match's rules around the hands; null at Hong Kong tables. */
   readonly riichi: RiichiTableRules | null;
 }

@@ -1,0 +1,223 @@
+/**
+ * Stored matches and the log formats: a finished match exported (tenhou.net/6 or mjai for
+ * riichi, the project's own JSON for Hong Kong), a tenhou.net/6 file turned into an imported
+ * match (its record and hands for the ledger), and an imported match's replay frames. Used by
+ * the HTTP API (`server/src/http.ts`) and the `log` command (`server/src/logs/cli.ts`).
+ */
+import { randomUUID } from 'node:crypto';
+import { type ExportFormat, type ImportCheck, type ReplayFrame, SEATS, type TableView } from '@mahjong/shared';
+import { seatHands } from '../replay.js';
+import { LOG_FORMAT_VERSION, rulesetVersion } from '../room.js';
+import type { ActionRow, HandRow, MatchRecord } from '../store/types.js';
+import { createEngine } from '../table/engine.js';
+import { isRiichiTable, type LogEntry, type MatchConfig, type TableEvent } from '../table/index.js';
+import { type HandRecord, type MatchRecording, recordEngine, recordMatch } from './record.js';
+import { mjaiLines, toMjai } from './mjai.js';
+import { toTenhou6 } from './tenhou6.js';
+import { checkHands, type ImportedHand, importConfig, replayLog } from './tenhou6-import.js';
+import { type LogProblem, type ParsedLog, checkTenhou6 } from './tenhou6-read.js';
+
+export const isFinished = (m: MatchRecord): boolean => m.status === 'over' || m.status === 'ended';
+
+/** The engine config of a stored (played) match. */
+export function configOf(m: MatchRecord): MatchConfig {
+  return {
+    seed: m.seed,
+    ruleset: m.ruleset,
+    options: m.options,
+    players: m.seats.map((s) => ({
+      name: s.name ?? `Seat ${s.seat + 1}`,
+      bot: s.bot,
+    })) as unknown as MatchConfig['players'],
+    rounds: m.rounds,
+  };
+}
+
+const logOf = (rows: readonly ActionRow[]): LogEntry[] =>
+  rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
+
+export interface ExportFile {
+  readonly body: string;
+  readonly contentType: string;
+  readonly filename: string;
+}
+
+export type ExportRefusal =
+  | { readonly code: 'match/in_progress'; readonly message: string }
+  | { readonly code: 'match/format'; readonly message: string };
+
+/** The documented JSON of a Hong Kong match (`server/src/logs/README.md`, "Hong Kong matches"). */
+export const HK_FORMAT = 'mahjong-table/hk-match';
+
+/** A finished match in one format; a match in play, or a format of the other family, is refused. */
+export function exportMatch(
+  m: MatchRecord,
+  rows: readonly ActionRow[],
+  hands: readonly HandRow[],
+  format: ExportFormat,
+): { ok: true; value: ExportFile } | { ok: false; error: ExportRefusal } {
+  if (!isFinished(m))
+    return { ok: false, error: { code: 'match/in_progress', message: 'a match is exported once it is over' } };
+  const riichi = isRiichiTable(m.ruleset as MatchConfig['ruleset']);
+  if (riichi !== (format !== 'hk')) {
+    const message = riichi ? 'a riichi match exports as tenhou6 or mjai' : 'a Hong Kong match exports as hk';
+    return { ok: false, error: { code: 'match/format', message } };
+  }
+  const name = `match-${m.id.slice(0, 8)}`;
+  if (format === 'hk') {
+    const body = JSON.stringify({
+      format: HK_FORMAT,
+      version: 1,
+      id: m.id,
+      ruleset: m.ruleset,
+      rulesetVersion: m.rulesetVersion,
+      options: m.options,
+      rounds: m.rounds,
+      seed: m.seed,
+      seedHash: m.seedHash,
+      players: m.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot })),
+      startedAt: m.startedAt?.toISOString() ?? null,
+      endedAt: m.endedAt?.toISOString() ?? null,
+      finalScores: m.finalScores,
+      log: logOf(rows),
+      hands: hands.map((h) => h.result),
+    });
+    return { ok: true, value: { body, contentType: 'application/json; charset=utf-8', filename: `${name}.hk.json` } };
+  }
+  const recording = recordingOf(m, rows);
+  if (format === 'tenhou6') {
+    const body = JSON.stringify(toTenhou6(recording, m.id));
+    return {
+      ok: true,
+      value: { body, contentType: 'application/json; charset=utf-8', filename: `${name}.tenhou6.json` },
+    };
+  }
+  return {
+    ok: true,
+    value: {
+      body: mjaiLines(toMjai(recording)),
+      contentType: 'application/x-ndjson; charset=utf-8',
+      filename: `${name}.mjai.jsonl`,
+    },
+  };
+}
+
+/** A stored riichi match recorded hand by hand: a played one from its log, an imported one from its file. */
+export function recordingOf(m: MatchRecord, rows: readonly ActionRow[]): MatchRecording {
+  if (m.imported !== undefined && m.imported !== null) {
+    const parsed = checkTenhou6(m.imported);
+    if (!parsed.ok) throw new Error(`stored import ${m.id} no longer reads: ${parsed.error.message}`);
+    return recordingOfImport(parsed.value, replayLog(parsed.value));
+  }
+  return recordMatch(configOf(m), logOf(rows));
+}
+
+/** An imported log recorded as the engine played it (hands it could not finish are left out). */
+export function recordingOfImport(parsed: ParsedLog, hands: readonly ImportedHand[]): MatchRecording {
+  const out: HandRecord[] = [];
+  for (const h of hands) {
+    if (h.result === null) continue;
+    const engine = createEngine(importConfig(parsed), 0, { walls: [h.wall], firstHand: h.firstHand });
+    const [hand] = recordEngine(engine, h.log.slice(1));
+    if (hand !== undefined) out.push({ ...hand, number: h.index, result: { ...hand.result, handNumber: h.index } });
+  }
+  return {
+    names: parsed.names,
+    redFives: parsed.redFives,
+    openTanyao: parsed.openTanyao,
+    rounds: parsed.rounds,
+    hands: out,
+  };
+}
+
+export interface ImportedMatch {
+  readonly record: MatchRecord;
+  readonly hands: readonly HandRow[];
+  readonly check: ImportCheck;
+}
+
+/**
+ * A checked tenhou.net/6 file as a match for the ledger: finished, no seed, its hands as the
+ * engine scored them. Throws a LogProblem (nothing to store) when the file does not play.
+ */
+export function importMatch(raw: unknown, now: Date): ImportedMatch {
+  const parsed = checkTenhou6(raw);
+  if (!parsed.ok) throw parsed.error;
+  const played = replayLog(parsed.value);
+  const check = checkHands(played);
+  const hands: HandRow[] = played.flatMap((h) =>
+    h.result === null
+      ? []
+      : [
+          {
+            handNumber: h.index,
+            dealer: h.firstHand.dealer,
+            prevailingWind: h.firstHand.round + 1,
+            result: { ...h.result, handNumber: h.index },
+          },
+        ],
+  );
+  const last = played[played.length - 1];
+  const id = randomUUID();
+  const config = importConfig(parsed.value);
+  const record: MatchRecord = {
+    id,
+    // Never a join code (those are letters only): the replay page finds it by id.
+    code: `import-${id.slice(0, 8)}`,
+    ruleset: config.ruleset,
+    options: config.options as Record<string, unknown>,
+    rounds: parsed.value.rounds,
+    seed: '',
+    seedHash: '',
+    status: 'over',
+    spectatorsAllowed: false,
+    spectatorDelay: false,
+    fillWithBots: false,
+    hostNonce: '',
+    rulesetVersion: rulesetVersion(config.ruleset),
+    logFormatVersion: LOG_FORMAT_VERSION,
+    createdAt: now,
+    startedAt: now,
+    endedAt: now,
+    startClock: 0,
+    finalScores: last?.scoresAfter ?? null,
+    circleId: null,
+    rematchOf: null,
+    seats: SEATS.map((seat) => ({ seat, name: parsed.value.names[seat], bot: false, nonce: null, playerId: null })),
+    imported: raw,
+  };
+  return { record, hands, check };
+}
+
+/** Frames of an imported match (each hand from its own engine) and how its hands compare. */
+export function importedFrames(m: MatchRecord): { frames: ReplayFrame[]; handStarts: number[]; check: ImportCheck } {
+  const parsed = checkTenhou6(m.imported);
+  if (!parsed.ok) throw new Error(`stored import ${m.id} no longer reads: ${(parsed.error as LogProblem).message}`);
+  const played = replayLog(parsed.value);
+  const frames: ReplayFrame[] = [];
+  const handStarts: number[] = [];
+  const config = importConfig(parsed.value);
+  for (const h of played) {
+    handStarts[h.index] = frames.length;
+    const engine = createEngine(config, 0, { walls: [h.wall], firstHand: h.firstHand });
+    const frame = (entry: LogEntry | null) => {
+      const seats = SEATS.map((s) => engine.viewFor(s));
+      const spectator = engine.viewFor('spectator');
+      // Each hand is its own engine: the view is renumbered as the file's hand.
+      const view: TableView = { ...spectator, handNumber: h.index };
+      frames.push({
+        seq: frames.length + 1,
+        at: entry?.at ?? 0,
+        event: entry?.event ?? null,
+        view,
+        ...seatHands(seats),
+      });
+    };
+    frame(null);
+    for (const entry of h.log.slice(1)) {
+      engine.apply(entry);
+      frame(entry);
+    }
+  }
+  return { frames, handStarts, check: checkHands(played) };
+}

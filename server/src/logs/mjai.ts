@@ -1,0 +1,92 @@
+/**
+ * A finished riichi match as an mjai event log: one JSON object per line, `start_game`, then per
+ * hand `start_kyoku`, `tsumo`, `dahai`, `chi`, `pon`, `daiminkan`, `kakan`, `ankan`, `reach`,
+ * `reach_accepted`, `dora`, `hora` / `ryukyoku`, `end_kyoku`, and `end_game`. Every tile is
+ * shown (the log is written after the match, so no `?`). Fields as the mjai protocol and its
+ * converters (mjai-reviewer's convlog, Mortal) use them: see `server/src/logs/README.md`.
+ */
+import type { Seat } from '@mahjong/shared';
+import { type HandEvent, type HandRecord, type MatchRecording, winDeltas } from './record.js';
+import { type LogTile, mjaiName } from './tiles.js';
+
+export type MjaiEvent = { readonly type: string } & Readonly<Record<string, unknown>>;
+
+const WIND_NAMES = ['E', 'S', 'W', 'N'] as const;
+const names = (ts: readonly LogTile[]): string[] => ts.map(mjaiName);
+
+function eventOf(e: HandEvent): MjaiEvent[] {
+  switch (e.type) {
+    case 'draw':
+      return [{ type: 'tsumo', actor: e.seat, pai: mjaiName(e.tile) }];
+    case 'discard': {
+      const dahai = { type: 'dahai', actor: e.seat, pai: mjaiName(e.tile), tsumogiri: e.tsumogiri };
+      return e.riichi ? [{ type: 'reach', actor: e.seat }, dahai] : [dahai];
+    }
+    case 'chow':
+    case 'pung':
+    case 'kong': {
+      const type = e.type === 'chow' ? 'chi' : e.type === 'pung' ? 'pon' : 'daiminkan';
+      return [{ type, actor: e.seat, target: e.from, pai: mjaiName(e.tile), consumed: names(e.own) }];
+    }
+    case 'concealedKong':
+      return [{ type: 'ankan', actor: e.seat, consumed: names(e.tiles) }];
+    case 'addedKong':
+      return [{ type: 'kakan', actor: e.seat, pai: mjaiName(e.tile), consumed: names([e.claimed, ...e.own]) }];
+    case 'dora':
+      return [{ type: 'dora', dora_marker: mjaiName(e.tile) }];
+    case 'riichiStick':
+      return [{ type: 'reach_accepted', actor: e.seat }];
+    case 'win':
+    case 'nineTerminals':
+      return [];
+  }
+}
+
+function endOf(h: HandRecord): MjaiEvent[] {
+  const r = h.result;
+  if (r.kind === 'draw') return [{ type: 'ryukyoku', deltas: [...r.deltas] }];
+  return [r, ...(r.otherWins ?? [])].map((w, i) => {
+    const winner = w.winner as Seat;
+    return {
+      type: 'hora',
+      actor: winner,
+      target: w.selfDrawn === true ? winner : (w.discarder as Seat),
+      deltas: winDeltas(w, winner, i === 0),
+      ura_markers: w.uraIndicators === undefined ? [] : names(h.uraIndicators),
+    };
+  });
+}
+
+/** The events of one hand, `start_kyoku` to `end_kyoku`. */
+export function mjaiHand(h: HandRecord): MjaiEvent[] {
+  const out: MjaiEvent[] = [
+    {
+      type: 'start_kyoku',
+      bakaze: WIND_NAMES[h.round % 4],
+      dora_marker: mjaiName(h.doraIndicators[0] as LogTile),
+      kyoku: h.dealer + 1,
+      honba: h.honba,
+      kyotaku: h.sticks,
+      oya: h.dealer,
+      scores: [...h.scores],
+      tehais: h.deal.map(names),
+    },
+  ];
+  for (const e of h.events) out.push(...eventOf(e));
+  out.push(...endOf(h), { type: 'end_kyoku' });
+  return out;
+}
+
+/** A recorded match as mjai events. */
+export function toMjai(m: MatchRecording): MjaiEvent[] {
+  return [
+    // `kyoku_first`: 0 for east-south matches, 4 for east only (as the converters write it).
+    { type: 'start_game', names: [...m.names], kyoku_first: m.rounds === 1 ? 4 : 0, aka_flag: m.redFives },
+    ...m.hands.flatMap(mjaiHand),
+    { type: 'end_game' },
+  ];
+}
+
+/** JSON lines, one event a line. */
+export const mjaiLines = (events: readonly MjaiEvent[]): string =>
+  `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;

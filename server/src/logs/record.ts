@@ -1,0 +1,269 @@
+/**
+ * A finished match as the riichi log formats tell it: its hands, each with where it started
+ * (round, dealer, honba, sticks, scores), the deal, every draw, discard, call, kong, dora
+ * indicator and riichi stick in order, and the result. Read off the table engine while the
+ * match's log is replayed (the state before and after each entry), so the exporters describe
+ * exactly what the engine played and need nothing of their own about the rules.
+ */
+import {
+  type BySeat,
+  doraIndicatorIndex,
+  type HandResultView,
+  type PlayerAction,
+  type Seat,
+  SEATS,
+  type TileId,
+  uraIndicatorIndex,
+} from '@mahjong/shared';
+import type { EngineInternals, TableEngineImpl } from '../table/engine.js';
+import { createEngine, type LogEntry, type MatchConfig } from '../table/index.js';
+import { redFivesOf as redFiveCount } from '../table/riichi-play.js';
+import type { HandState, TableState } from '../table/state.js';
+import { type LogTile, logTileOf } from './tiles.js';
+
+export type HandEvent =
+  /** A live draw, or a replacement after a kong (the dealer's 14th tile is its first draw). */
+  | { readonly type: 'draw'; readonly seat: Seat; readonly tile: LogTile; readonly replacement: boolean }
+  /** A discard; `riichi` when it declares; `tsumogiri` when it is the tile just drawn. */
+  | {
+      readonly type: 'discard';
+      readonly seat: Seat;
+      readonly tile: LogTile;
+      readonly tsumogiri: boolean;
+      readonly riichi: boolean;
+    }
+  /** A claimed meld: the claimed tile and the two (three for a kong) from the hand. */
+  | {
+      readonly type: 'chow' | 'pung' | 'kong';
+      readonly seat: Seat;
+      readonly from: Seat;
+      readonly tile: LogTile;
+      readonly own: readonly LogTile[];
+    }
+  | { readonly type: 'concealedKong'; readonly seat: Seat; readonly tiles: readonly LogTile[] }
+  /** The tile added to the pung (claimed from `from`, `claimed` its claimed tile, `own` the other two). */
+  | {
+      readonly type: 'addedKong';
+      readonly seat: Seat;
+      readonly tile: LogTile;
+      readonly from: Seat;
+      readonly claimed: LogTile;
+      readonly own: readonly LogTile[];
+    }
+  /** A dora indicator turned after a kong. */
+  | { readonly type: 'dora'; readonly tile: LogTile }
+  /** The declaration stands: its 1,000 stick goes on the table. */
+  | { readonly type: 'riichiStick'; readonly seat: Seat }
+  | { readonly type: 'win'; readonly seat: Seat }
+  | { readonly type: 'nineTerminals'; readonly seat: Seat };
+
+export interface HandRecord {
+  readonly number: number;
+  /** Prevailing wind (0 East) and dealer: tenhou's kyoku is `round * 4 + dealer`. */
+  readonly round: number;
+  readonly dealer: Seat;
+  readonly honba: number;
+  readonly sticks: number;
+  readonly scores: BySeat<number>;
+  /** 13 tiles each (the dealer's 14th is its first `draw`). */
+  readonly deal: BySeat<readonly LogTile[]>;
+  /** Every indicator turned by the hand's end, and the ura-dora indicators beneath them. */
+  readonly doraIndicators: readonly LogTile[];
+  readonly uraIndicators: readonly LogTile[];
+  readonly events: readonly HandEvent[];
+  readonly result: HandResultView;
+}
+
+export interface MatchRecording {
+  readonly names: BySeat<string>;
+  readonly redFives: boolean;
+  /** All simples counts with open melds (the scorer's `openTanyao`). */
+  readonly openTanyao: boolean;
+  /** 1 east only, 2 east and south. */
+  readonly rounds: number;
+  readonly hands: readonly HandRecord[];
+}
+
+interface Open {
+  number: number;
+  round: number;
+  dealer: Seat;
+  honba: number;
+  sticks: number;
+  scores: BySeat<number>;
+  deal: BySeat<readonly LogTile[]>;
+  events: HandEvent[];
+}
+
+/** The pungs made so far in a hand: which tile was claimed from whom (an added kong names them). */
+type PungKey = `${Seat}:${number}`;
+
+const redFivesOf = (s: TableState): boolean => s.setup.riichi !== null && redFiveCount(s.setup) === 3;
+
+/** Records a match by replaying `log` (a riichi match; `internals` as the engine was built with). */
+export function recordMatch(
+  config: MatchConfig,
+  log: readonly LogEntry[],
+  internals: EngineInternals = {},
+): MatchRecording {
+  const first = log[0];
+  if (first === undefined) throw new Error('an empty log');
+  const engine = createEngine(config, first.at, internals);
+  const hands = recordEngine(engine, log.slice(1));
+  const s = engine.state;
+  return {
+    names: s.setup.players.map((p) => p.name) as unknown as BySeat<string>,
+    redFives: redFivesOf(s),
+    openTanyao: (s.setup.rules.options as { openTanyao?: boolean }).openTanyao !== false,
+    rounds: s.setup.rounds,
+    hands,
+  };
+}
+
+/** Applies `entries` to `engine`, recording every hand that ends meanwhile. */
+export function recordEngine(engine: TableEngineImpl, entries: readonly LogEntry[]): HandRecord[] {
+  if (engine.state.setup.riichi === null) throw new Error('the riichi log formats describe riichi matches only');
+  const red = redFivesOf(engine.state);
+  const tileOf = (id: TileId) => logTileOf(id, red);
+  const out: HandRecord[] = [];
+  const pungs = new Map<PungKey, { from: Seat; claimed: TileId; own: TileId[] }>();
+  let open: Open | null = null;
+  const start = (s: TableState): Open => {
+    pungs.clear();
+    const h = s.hand;
+    const pot = s.pot as NonNullable<TableState['pot']>;
+    const dealt = h.seats[h.dealer].drawn as TileId;
+    return {
+      number: h.number,
+      round: h.round,
+      dealer: h.dealer,
+      honba: pot.honba,
+      sticks: pot.sticks,
+      scores: s.scores,
+      deal: h.seats.map((st) => st.concealed.filter((id) => id !== dealt).map(tileOf)) as unknown as BySeat<LogTile[]>,
+      events: [{ type: 'draw', seat: h.dealer, tile: tileOf(dealt), replacement: false }],
+    };
+  };
+  if (engine.state.phase === 'playing') open = start(engine.state);
+  for (const entry of entries) {
+    const b = engine.state;
+    engine.apply(entry);
+    const a = engine.state;
+    const event = entry.event;
+    if (open !== null && a.hand.number === open.number) {
+      const action = event.type === 'act' ? event.action : null;
+      const actor = event.type === 'act' ? event.seat : null;
+      open.events.push(...entryEvents(b, a, action, actor, tileOf, pungs));
+      if (a.results.length > b.results.length) {
+        const result = a.results[a.results.length - 1] as HandResultView;
+        out.push(closeHand(open, a.hand, result, tileOf));
+        open = null;
+      }
+    }
+    if (open === null && a.phase === 'playing' && (out.length === 0 || a.hand.number !== out[out.length - 1]?.number))
+      open = start(a);
+  }
+  return out;
+}
+
+function closeHand(open: Open, h: HandState, result: HandResultView, tileOf: (id: TileId) => LogTile): HandRecord {
+  const turned = h.riichi?.indicators ?? 1;
+  const size = h.wall.order.length;
+  const at = (i: number) => tileOf(h.wall.order[i] as TileId);
+  const dora = Array.from({ length: turned }, (_, n) => at(doraIndicatorIndex(size, n)));
+  const ura = Array.from({ length: turned }, (_, n) => at(uraIndicatorIndex(size, n)));
+  return { ...open, doraIndicators: dora, uraIndicators: ura, result };
+}
+
+/** What one log entry did, read from the state before (`b`) and after (`a`) it. */
+function entryEvents(
+  b: TableState,
+  a: TableState,
+  action: PlayerAction | null,
+  actor: Seat | null,
+  tileOf: (id: TileId) => LogTile,
+  pungs: Map<PungKey, { from: Seat; claimed: TileId; own: TileId[] }>,
+): HandEvent[] {
+  const out: HandEvent[] = [];
+  const bh = b.hand;
+  const ah = a.hand;
+  for (const seat of SEATS) {
+    const was = bh.riichi?.seats[seat].declared;
+    const now = ah.riichi?.seats[seat].declared;
+    if (now?.paid === true && was?.paid !== true) out.push({ type: 'riichiStick', seat });
+  }
+  for (const seat of SEATS) {
+    const before = bh.seats[seat].melds;
+    const after = ah.seats[seat].melds;
+    if (after.length <= before.length) continue;
+    const m = after[after.length - 1] as (typeof after)[number];
+    if (m.meld.concealed) {
+      out.push({ type: 'concealedKong', seat, tiles: m.ids.map(tileOf) });
+      continue;
+    }
+    const claimed = bh.lastDiscard?.id;
+    const from = m.meld.from;
+    if (claimed === undefined || from === undefined) throw new Error('a claimed meld without its discard');
+    const own = m.ids.filter((id) => id !== claimed).sort((x, y) => x - y);
+    if (m.meld.kind === 'pung') pungs.set(`${seat}:${Math.floor(claimed / 4)}`, { from, claimed, own });
+    out.push({ type: m.meld.kind, seat, from, tile: tileOf(claimed), own: own.map(tileOf) });
+  }
+  if (action?.type === 'addedKong' && actor !== null) {
+    const added =
+      ah.window?.tile ?? ah.seats[actor].melds.find((m) => m.meld.added && m.meld.tiles[0] === action.tile)?.ids;
+    const addedId = typeof added === 'number' ? added : undefined;
+    const pung = pungs.get(`${actor}:${action.tile}`);
+    if (addedId === undefined || pung === undefined) throw new Error('an added kong without its pung');
+    out.push({
+      type: 'addedKong',
+      seat: actor,
+      tile: tileOf(addedId),
+      from: pung.from,
+      claimed: tileOf(pung.claimed),
+      own: pung.own.map(tileOf),
+    });
+  }
+  const discarding = action?.type === 'discard' || action?.type === 'riichi';
+  const dora: HandEvent[] = [];
+  const turnedBefore = bh.riichi?.indicators ?? 0;
+  for (let n = turnedBefore; n < (ah.riichi?.indicators ?? 0); n++) {
+    dora.push({ type: 'dora', tile: tileOf(ah.wall.order[doraIndicatorIndex(ah.wall.order.length, n)] as TileId) });
+  }
+  if (!discarding) out.push(...dora);
+  const ended = a.results.length > b.results.length;
+  if (!ended) {
+    for (const seat of SEATS) {
+      const d = ah.seats[seat].drawn;
+      if (d === null || d === bh.seats[seat].drawn || ah.source === 'claim') continue;
+      out.push({ type: 'draw', seat, tile: tileOf(d), replacement: ah.source === 'replacement' });
+    }
+  }
+  if (discarding && actor !== null) {
+    out.push(...dora);
+    const pond = ah.seats[actor].discards;
+    const id = (pond[pond.length - 1] as (typeof pond)[number]).id;
+    out.push({
+      type: 'discard',
+      seat: actor,
+      tile: tileOf(id),
+      tsumogiri: id === bh.seats[actor].drawn,
+      riichi: action?.type === 'riichi',
+    });
+  }
+  if (action?.type === 'win' && actor !== null) out.push({ type: 'win', seat: actor });
+  if (action?.type === 'nineTerminals' && actor !== null) out.push({ type: 'nineTerminals', seat: actor });
+  return out;
+}
+
+/** One win's own score changes: its payments, and the sticks to the first winner (both formats
+ * give each win of a double ron its own). */
+export function winDeltas(r: HandResultView, winner: Seat, first: boolean): number[] {
+  const d = [0, 0, 0, 0];
+  for (const p of r.payments) {
+    if (p.to !== winner) continue;
+    d[p.from] = (d[p.from] as number) - p.amount;
+    d[p.to] = (d[p.to] as number) + p.amount;
+  }
+  if (first) d[winner] = (d[winner] as number) + (r.sticks ?? 0) * 1000;
+  return d;
+}

@@ -1,0 +1,69 @@
+/**
+ * The log formats over HTTP: `GET /api/matches/:id/export?format=tenhou6|mjai|hk` (a finished
+ * match as a file to download; 409 `match/in_progress` while it is played) and
+ * `POST /api/matches/import` (a tenhou.net/6 file as the body: checked, stored as an imported
+ * match, 201 with its id and how its hands compare; 422 `log/invalid` naming the hand and step,
+ * nothing stored).
+ */
+import { EXPORT_FORMATS, type ExportFormat, type HttpErrorCode, type ImportResponse } from '@mahjong/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Store } from '../store/types.js';
+import { exportMatch, importMatch } from './match.js';
+import { type LogProblem, LOG_PROBLEMS, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
+
+const isProblem = (e: unknown): e is LogProblem =>
+  typeof e === 'object' && e !== null && (LOG_PROBLEMS as readonly unknown[]).includes((e as LogProblem).code);
+
+export function registerLogRoutes(
+  app: FastifyInstance,
+  deps: {
+    readonly store: Store;
+    readonly reply: (res: FastifyReply, code: HttpErrorCode, message: string) => FastifyReply;
+    readonly now: () => Date;
+  },
+): void {
+  const { store, reply } = deps;
+
+  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/api/matches/:id/export', async (req, res) => {
+    const format = req.query.format ?? 'tenhou6';
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+      return reply(res, 'http/invalid', `format is one of ${EXPORT_FORMATS.join(', ')}`);
+    }
+    const m = /^[0-9a-f-]{36}$/.test(req.params.id) ? await store.loadMatch(req.params.id) : null;
+    if (!m) return reply(res, 'match/not_found', 'no such match');
+    const [rows, hands] = await Promise.all([store.loadLog(m.id), store.loadHands(m.id)]);
+    const file = exportMatch(m, rows, hands, format as ExportFormat);
+    if (!file.ok) return reply(res, file.error.code, file.error.message);
+    return res
+      .type(file.value.contentType)
+      .header('content-disposition', `attachment; filename="${file.value.filename}"`)
+      .send(file.value.body);
+  });
+
+  // The body is read as text here, so that a bad file gets the log checker's own words.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 2 * MAX_LOG_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post('/api/matches/import', async (req, res) => {
+      const text = typeof req.body === 'string' ? req.body : '';
+      const parsed = readTenhou6(text);
+      if (!parsed.ok) return reply(res, 'log/invalid', parsed.error.message);
+      let imported: ReturnType<typeof importMatch>;
+      try {
+        imported = importMatch(JSON.parse(text), deps.now());
+      } catch (error) {
+        if (isProblem(error)) return reply(res, 'log/invalid', error.message);
+        throw error;
+      }
+      await store.writeBatch([
+        { kind: 'createMatch', match: imported.record },
+        ...imported.hands.map((hand) => ({ kind: 'hand' as const, matchId: imported.record.id, hand })),
+      ]);
+      const out: ImportResponse = { id: imported.record.id, check: imported.check };
+      return res.status(201).send(out);
+    });
+  });
+}

@@ -1,0 +1,452 @@
+/**
+ * Reading a tenhou.net/6 file: its shape checked, and each hand's takes and discards put back
+ * into the order they were played (the format lists them per seat). Every problem names the
+ * hand (by its number in the file and as `East 1, 0 honba`) and the step where it is found.
+ */
+import type { BySeat, Seat } from '@mahjong/shared';
+import type { HandEvent } from './record.js';
+import { fromTenhouCode, type LogTile } from './tiles.js';
+
+export const LOG_PROBLEMS = [
+  'log/too_large', // more bytes than any real match needs
+  'log/malformed', // not JSON
+  'log/shape', // JSON, but not a tenhou.net/6 log of four players
+  'log/three_player',
+  'log/tile', // an unknown tile code, or a fifth copy
+  'log/call', // a call, kong or discard that does not fit the hand
+] as const;
+export type LogProblemCode = (typeof LOG_PROBLEMS)[number];
+
+/** Where a problem is: the hand's index in `log`, and the step (1-based) in its play order. */
+export interface LogPlace {
+  readonly hand: number;
+  readonly handName: string;
+  readonly step?: number;
+}
+
+export interface LogProblem {
+  readonly code: LogProblemCode;
+  readonly message: string;
+  readonly at?: LogPlace;
+}
+
+export type LogResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: LogProblem };
+const ok = <T>(value: T): LogResult<T> => ({ ok: true, value });
+const fail = (code: LogProblemCode, message: string): LogResult<never> => ({ ok: false, error: { code, message } });
+
+/** A log of one match is tens of kilobytes; a megabyte is far more than any needs. */
+export const MAX_LOG_BYTES = 1024 * 1024;
+
+/** How a hand ended, as the file states it. */
+export type StatedEnd =
+  | {
+      readonly kind: 'win';
+      readonly wins: readonly {
+        readonly seat: Seat;
+        readonly from: Seat;
+        readonly pao: Seat;
+        readonly deltas: BySeat<number>;
+        readonly text: readonly string[];
+      }[];
+    }
+  | { readonly kind: 'draw'; readonly name: string; readonly deltas: BySeat<number> };
+
+export interface ParsedHand {
+  readonly index: number;
+  readonly name: string;
+  readonly round: number;
+  readonly dealer: Seat;
+  readonly honba: number;
+  readonly sticks: number;
+  readonly scores: BySeat<number>;
+  readonly deal: BySeat<readonly LogTile[]>;
+  readonly doraIndicators: readonly LogTile[];
+  readonly uraIndicators: readonly LogTile[];
+  /** In play order; draws say whether they are replacements after a kong. */
+  readonly events: readonly HandEvent[];
+  readonly end: StatedEnd;
+}
+
+export interface ParsedLog {
+  readonly names: BySeat<string>;
+  readonly redFives: boolean;
+  /** 1 east only, 2 east and south (from `rule.disp`). */
+  readonly rounds: 1 | 2;
+  /** All simples with open melds: Tenhou's `disp` says 喰 when it counts (a `disp` of other
+   * words, such as Mahjong Soul's room names, says nothing: it counts there too). */
+  readonly openTanyao: boolean;
+  readonly title: string;
+  readonly hands: readonly ParsedHand[];
+}
+
+const WINDS = ['East', 'South', 'West', 'North'];
+export const handName = (kyoku: number, honba: number): string =>
+  `${WINDS[Math.floor(kyoku / 4) % 4]} ${(kyoku % 4) + 1}, ${honba} honba`;
+
+class Problem extends Error {
+  constructor(
+    readonly code: LogProblemCode,
+    message: string,
+    readonly step?: number,
+  ) {
+    super(message);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+function seatArray(v: unknown, what: string): BySeat<number> {
+  if (!Array.isArray(v) || v.length !== 4 || !v.every(isInt))
+    throw new Problem('log/shape', `${what}: four whole numbers`);
+  return v as unknown as BySeat<number>;
+}
+
+function tileOf(v: unknown, what: string, step?: number): LogTile {
+  const t = fromTenhouCode(v);
+  if (t === null) throw new Problem('log/tile', `${what}: ${JSON.stringify(v)} is not a tile code`, step);
+  return t;
+}
+
+/** Parses and checks a whole file. Nothing of the file is used when anything is wrong. */
+export function readTenhou6(text: string): LogResult<ParsedLog> {
+  if (Buffer.byteLength(text) > MAX_LOG_BYTES) {
+    return fail('log/too_large', `the file is over ${MAX_LOG_BYTES / 1024} KB; one match's log is far smaller`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return fail('log/malformed', `not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return checkTenhou6(raw);
+}
+
+/** Checks an already parsed file (see `readTenhou6`). */
+export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
+  if (!isObject(raw) || !Array.isArray(raw.log))
+    return fail('log/shape', 'a tenhou.net/6 log is an object with a `log` array');
+  const rule = isObject(raw.rule) ? raw.rule : {};
+  const disp = typeof rule.disp === 'string' ? rule.disp : '';
+  if (disp.includes('三') || /3-?player/i.test(disp))
+    return fail('log/three_player', 'a three-player log: the tables here seat four');
+  if (!Array.isArray(raw.name) || raw.name.length !== 4 || !raw.name.every((n) => typeof n === 'string')) {
+    return fail(
+      Array.isArray(raw.name) && raw.name.length === 3 ? 'log/three_player' : 'log/shape',
+      '`name`: four player names',
+    );
+  }
+  if (raw.log.length === 0) return fail('log/shape', 'the log has no hands');
+  const aka = [rule.aka, rule.aka51, rule.aka52, rule.aka53].some((x) => isInt(x) && x > 0);
+  const hands: ParsedHand[] = [];
+  for (const [index, h] of raw.log.entries()) {
+    const place: LogPlace = { hand: index, handName: headerName(h) };
+    try {
+      hands.push(parseHand(h, index, place.handName));
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      const at: LogPlace = error.step === undefined ? place : { ...place, step: error.step };
+      return {
+        ok: false,
+        error: { code: error.code, message: `hand ${index + 1} (${place.handName}): ${error.message}`, at },
+      };
+    }
+  }
+  return ok({
+    names: raw.name as unknown as BySeat<string>,
+    redFives: aka,
+    rounds: disp.includes('東') || /east/i.test(disp) ? 1 : 2,
+    openTanyao: disp.includes('喰') || !/[\u4e00-\u9fff]/u.test(disp),
+    title: Array.isArray(raw.title)
+      ? raw.title
+          .filter((t) => typeof t === 'string')
+          .join(' ')
+          .trim()
+      : '',
+    hands,
+  });
+}
+
+function headerName(h: unknown): string {
+  const head = Array.isArray(h) ? h[0] : null;
+  return Array.isArray(head) && isInt(head[0]) && isInt(head[1]) ? handName(head[0], head[1]) : 'no header';
+}
+
+type Item = number | string;
+
+function parseHand(h: unknown, index: number, name: string): ParsedHand {
+  if (!Array.isArray(h)) throw new Problem('log/shape', 'a hand is an array');
+  if (h.length === 14)
+    throw new Problem('log/three_player', 'three seats of deals, takes and discards: a three-player log');
+  if (h.length !== 17)
+    throw new Problem(
+      'log/shape',
+      `a hand has 17 parts (header, scores, indicators, 4 x deal/takes/discards, result), not ${h.length}`,
+    );
+  const head = h[0];
+  if (!Array.isArray(head) || head.length !== 3 || !head.every(isInt)) {
+    throw new Problem('log/shape', 'the header is [kyoku 0-15, honba, sticks]');
+  }
+  const [kyoku, honba, sticks] = head as [number, number, number];
+  if (kyoku < 0 || kyoku > 15 || honba < 0 || sticks < 0)
+    throw new Problem('log/shape', 'the header is [kyoku 0-15, honba, sticks]');
+  const scores = seatArray(h[1], 'the scores');
+  const list = (v: unknown, what: string): Item[] => {
+    if (!Array.isArray(v) || !v.every((x) => isInt(x) || typeof x === 'string'))
+      throw new Problem('log/shape', `${what}: a list of tile codes and call strings`);
+    return v as Item[];
+  };
+  const dora = list(h[2], 'the dora indicators').map((c) => tileOf(c, 'a dora indicator'));
+  const ura = list(h[3], 'the ura-dora indicators').map((c) => tileOf(c, 'an ura-dora indicator'));
+  if (dora.length < 1 || dora.length > 5 || ura.length > dora.length)
+    throw new Problem('log/shape', '1 to 5 dora indicators, as many ura-dora or none');
+  const deal: LogTile[][] = [];
+  const takes: Item[][] = [];
+  const discards: Item[][] = [];
+  for (let seat = 0; seat < 4; seat++) {
+    const d = list(h[4 + seat * 3], `seat ${seat}'s deal`);
+    if (d.length !== 13) throw new Problem('log/shape', `seat ${seat} is dealt ${d.length} tiles, not 13`);
+    deal.push(d.map((c) => tileOf(c, `seat ${seat}'s deal`)));
+    takes.push(list(h[5 + seat * 3], `seat ${seat}'s takes`));
+    discards.push(list(h[6 + seat * 3], `seat ${seat}'s discards`));
+  }
+  const dealer = (kyoku % 4) as Seat;
+  const events = playOrder(dealer, takes, discards);
+  checkCopies(deal, dora, ura, events);
+  return {
+    index,
+    name,
+    round: Math.floor(kyoku / 4),
+    dealer,
+    honba,
+    sticks,
+    scores,
+    deal: deal as unknown as BySeat<LogTile[]>,
+    doraIndicators: dora,
+    uraIndicators: ura,
+    events,
+    end: statedEnd(h[16]),
+  };
+}
+
+function statedEnd(r: unknown): StatedEnd {
+  if (!Array.isArray(r) || typeof r[0] !== 'string')
+    throw new Problem('log/shape', 'the result is ["和了" or a draw\'s name, ...]');
+  if (r[0] !== '和了') {
+    return {
+      kind: 'draw',
+      name: r[0],
+      deltas: r.length > 1 ? seatArray(r[1], "the draw's score changes") : [0, 0, 0, 0],
+    };
+  }
+  const wins: Extract<StatedEnd, { kind: 'win' }>['wins'][number][] = [];
+  if (r.length < 3 || (r.length - 1) % 2 !== 0)
+    throw new Problem('log/shape', 'a win result is ["和了", deltas, [who, from, pao, text...], ...]');
+  for (let i = 1; i < r.length; i += 2) {
+    const deltas = seatArray(r[i], "a win's score changes");
+    const info = r[i + 1];
+    if (!Array.isArray(info) || info.length < 3 || !info.slice(0, 3).every((x) => isInt(x) && x >= 0 && x <= 3)) {
+      throw new Problem('log/shape', 'a win is described as [who, from, pao, text...]');
+    }
+    wins.push({
+      seat: info[0] as Seat,
+      from: info[1] as Seat,
+      pao: info[2] as Seat,
+      deltas,
+      text: info.slice(3).filter((x): x is string => typeof x === 'string'),
+    });
+  }
+  return { kind: 'win', wins };
+}
+
+/** No kind more than four times, and each suit's red five at most once, over everything the file shows. */
+function checkCopies(deal: LogTile[][], dora: LogTile[], ura: LogTile[], events: readonly HandEvent[]): void {
+  const seen: LogTile[] = [...deal.flat(), ...dora, ...ura];
+  for (const e of events) if (e.type === 'draw') seen.push(e.tile);
+  const counts = new Map<number, number>();
+  const reds = new Set<number>();
+  for (const t of seen) {
+    counts.set(t.kind, (counts.get(t.kind) ?? 0) + 1);
+    if (t.red) {
+      if (reds.has(t.kind))
+        throw new Problem('log/tile', `two red fives of one suit (code ${51 + [4, 13, 22].indexOf(t.kind)})`);
+      reds.add(t.kind);
+    }
+  }
+  for (const [kind, n] of counts)
+    if (n > 4) throw new Problem('log/tile', `${n} copies of one tile (kind ${kind}): a fifth copy`);
+}
+
+/** A call string of a take list. */
+function parseCall(
+  s: string,
+  step: number,
+): { type: 'chow' | 'pung' | 'kong'; tile: LogTile; own: LogTile[]; rel: number } {
+  const bad = () => new Problem('log/call', `"${s}" is not a call`, step);
+  const marker = /[cpm]/.exec(s);
+  if (marker === null) throw bad();
+  const at = marker.index;
+  const digits = s.slice(0, at) + s.slice(at + 1);
+  if (!/^\d+$/.test(digits) || digits.length % 2 !== 0) throw bad();
+  const tiles = (digits.match(/\d\d/g) ?? []).map((c) => tileOf(Number(c), `the call "${s}"`, step));
+  const pos = at / 2;
+  const type = marker[0] === 'c' ? 'chow' : marker[0] === 'p' ? 'pung' : 'kong';
+  if (tiles.length !== (type === 'kong' ? 4 : 3) || !Number.isInteger(pos)) throw bad();
+  if (type === 'chow' && pos !== 0) throw bad();
+  // Where the marker stands says who discarded: first the left (3), in the middle across (2), last the right (1).
+  const rel = pos === 0 ? 3 : pos === 1 ? 2 : pos === tiles.length - 1 ? 1 : -1;
+  if (rel < 0) throw bad();
+  const tile = tiles[pos] as LogTile;
+  return { type, tile, own: tiles.filter((_, i) => i !== pos), rel };
+}
+
+const sameTile = (a: LogTile, b: LogTile): boolean => a.kind === b.kind && a.red === b.red;
+
+/**
+ * The takes and discards of the four seats in the order they were played: the dealer takes
+ * first; after a discard the seat whose next take claims it plays next (a pung or kong before a
+ * chow), else the next seat; a kong is followed by its maker's replacement draw.
+ */
+function playOrder(dealer: Seat, takes: Item[][], discards: Item[][]): HandEvent[] {
+  // A call may claim an earlier discard of the same tile than the one it took (the format does
+  // not say which): on a dead end, the latest claim taken is tried as a later one, depth first.
+  let first: Problem | null = null;
+  const tries: number[][] = [[]];
+  for (let attempt = 0; attempt < 256; attempt++) {
+    const skip = tries.pop();
+    if (skip === undefined) break;
+    const claims: number[] = [];
+    try {
+      return playOnce(dealer, takes, discards, new Set(skip), claims);
+    } catch (error) {
+      if (!(error instanceof Problem) || error.code !== 'log/call') throw error;
+      first ??= error;
+      for (const c of claims) if (!skip.includes(c)) tries.push([...skip.filter((x) => x < c), c]);
+    }
+  }
+  throw first ?? new Problem('log/call', 'the takes and discards do not fit together');
+}
+
+function playOnce(
+  dealer: Seat,
+  takes: Item[][],
+  discards: Item[][],
+  skip: ReadonlySet<number>,
+  claims: number[],
+): HandEvent[] {
+  const out: HandEvent[] = [];
+  const ti = [0, 0, 0, 0];
+  const di = [0, 0, 0, 0];
+  const lastDrawn: (LogTile | null)[] = [null, null, null, null];
+  let actor: Seat = dealer;
+  let replacement = false;
+  let last: { seat: Seat; tile: LogTile } | null = null;
+  const allTaken = () => ti.every((n, s) => n >= (takes[s] as Item[]).length);
+  const step = () => out.length + 1;
+  for (let guard = 0; guard < 1000; guard++) {
+    const take = (takes[actor] as Item[])[ti[actor] as number];
+    if (take === undefined) throw new Problem('log/call', `seat ${actor} plays next but has no take left`, step());
+    ti[actor] = (ti[actor] as number) + 1;
+    let mustDiscard = true;
+    if (typeof take === 'string') {
+      const c = parseCall(take, step());
+      const from = ((actor + c.rel) % 4) as Seat;
+      if (last === null || last.seat !== from || !sameTile(last.tile, c.tile)) {
+        throw new Problem('log/call', `seat ${actor}'s call "${take}" does not claim the last discard`, step());
+      }
+      out.push({ type: c.type, seat: actor, from, tile: c.tile, own: c.own });
+      lastDrawn[actor] = null;
+      last = null;
+      if (c.type === 'kong') {
+        const zero = (discards[actor] as Item[])[di[actor] as number];
+        if (zero !== 0)
+          throw new Problem('log/call', `seat ${actor}'s open kong is not followed by 0 in its discards`, step());
+        di[actor] = (di[actor] as number) + 1;
+        replacement = true;
+        continue;
+      }
+    } else {
+      const tile = tileOf(take, `seat ${actor}'s take`, step());
+      out.push({ type: 'draw', seat: actor, tile, replacement });
+      lastDrawn[actor] = tile;
+      replacement = false;
+      mustDiscard = false;
+    }
+    const d = (discards[actor] as Item[])[di[actor] as number];
+    if (d === undefined) {
+      if (mustDiscard) throw new Problem('log/call', `seat ${actor} called but has no discard left`, step());
+      return out; // a self-drawn win or nine terminals: the result says which
+    }
+    di[actor] = (di[actor] as number) + 1;
+    if (typeof d === 'string' && /[ak]/.test(d)) {
+      out.push(kongOf(actor, d, step()));
+      lastDrawn[actor] = null;
+      replacement = true;
+      if (allTaken()) return out; // the added kong was robbed
+      continue;
+    }
+    const riichi = typeof d === 'string';
+    if (riichi && !/^r\d\d$/.test(d)) throw new Problem('log/call', `"${d}" is not a discard`, step());
+    const code = riichi ? Number(d.slice(1)) : d;
+    const tsumogiri = code === 60;
+    const drawn = lastDrawn[actor];
+    if (tsumogiri && drawn === null)
+      throw new Problem('log/call', `seat ${actor} discards the tile just drawn (60) after a call`, step());
+    const tile = tsumogiri ? (drawn as LogTile) : tileOf(code, `seat ${actor}'s discard`, step());
+    out.push({ type: 'discard', seat: actor, tile, tsumogiri, riichi });
+    lastDrawn[actor] = null;
+    last = { seat: actor, tile };
+    if (allTaken()) return out;
+    const at = out.length;
+    const claimer = skip.has(at) ? null : claimerOf(actor, tile, takes, ti);
+    if (claimer !== null) claims.push(at);
+    actor = claimer ?? (((actor + 1) % 4) as Seat);
+  }
+  throw new Problem('log/shape', 'the hand does not end');
+}
+
+/** A seat whose next take claims `seat`'s discard `tile` (a pung or kong before a chow), or null. */
+function claimerOf(seat: Seat, tile: LogTile, takes: Item[][], ti: number[]): Seat | null {
+  let chow: Seat | null = null;
+  for (let k = 1; k <= 3; k++) {
+    const s = ((seat + k) % 4) as Seat;
+    const take = (takes[s] as Item[])[ti[s] as number];
+    if (typeof take !== 'string') continue;
+    let c: ReturnType<typeof parseCall>;
+    try {
+      c = parseCall(take, 0);
+    } catch {
+      continue;
+    }
+    if ((s + c.rel) % 4 !== seat || !sameTile(c.tile, tile)) continue;
+    if (c.type !== 'chow') return s;
+    chow = s;
+  }
+  return chow;
+}
+
+/** A concealed (`121212a12`) or added (`3737k3737`, `31k313131`, `k16161616`) kong of the discards. */
+function kongOf(seat: Seat, s: string, step: number): HandEvent {
+  const bad = () => new Problem('log/call', `"${s}" is not a kong`, step);
+  const m = /[ak]/.exec(s);
+  if (m === null) throw bad();
+  const digits = s.slice(0, m.index) + s.slice(m.index + 1);
+  if (!/^\d{8}$/.test(digits) || m.index % 2 !== 0) throw bad();
+  const tiles = (digits.match(/\d\d/g) ?? []).map((c) => tileOf(Number(c), `the kong "${s}"`, step));
+  const kinds = new Set(tiles.map((t) => t.kind));
+  if (kinds.size !== 1) throw bad();
+  if (m[0] === 'a') {
+    if (m.index !== 6) throw bad();
+    return { type: 'concealedKong', seat, tiles };
+  }
+  // The added tile follows `k`, which stands where the pung's `p` stood; the claimed tile follows it.
+  const pos = m.index / 2;
+  const rel = pos === 0 ? 3 : pos === 1 ? 2 : pos === 2 ? 1 : -1;
+  if (rel < 0) throw bad();
+  const added = tiles[pos] as LogTile;
+  const claimed = tiles[pos + 1] as LogTile;
+  const own = tiles.filter((_, i) => i !== pos && i !== pos + 1);
+  return { type: 'addedKong', seat, tile: added, from: ((seat + rel) % 4) as Seat, claimed, own };
+}

@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MatchConfig } from '../table/index.js';
+import { createEngine } from '../table/engine.js';
+import { playBotMatch } from '../table/sim.js';
+import { describe, expect, it } from 'vitest';
+import { type HandRecord, recordEngine, recordMatch } from './record.js';
+import { toTenhou6 } from './tenhou6.js';
+import { checkHands, importConfig, replayLog } from './tenhou6-import.js';
+import { type LogProblem, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
+
+const TESTDATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testdata');
+const BOTS = [0, 1, 2, 3].map((i) => ({ name: `Bot ${i + 1}`, bot: true })) as unknown as MatchConfig['players'];
+
+/** A hand as compared: the same deal, moves, indicators shown and result (its number aside). */
+function comparable(h: HandRecord): string {
+  const result = { ...h.result, handNumber: 0, otherWins: h.result.otherWins?.map((w) => ({ ...w, handNumber: 0 })) };
+  // Ura-dora indicators are in a file only when a riichi winner was paid them.
+  const ura = h.result.uraIndicators === undefined ? [] : h.uraIndicators;
+  return JSON.stringify({ ...h, number: 0, uraIndicators: ura, result });
+}
+
+describe('tenhou.net/6 round trip', () => {
+  it('simulated riichi matches exported and imported again replay identically', () => {
+    const seen = { red: 0, openKong: 0, concealedKong: 0, addedKong: 0, doubleRon: 0, abortive: 0, hands: 0 };
+    for (let m = 0; m < 16; m++) {
+      const run = playBotMatch({ seed: (0x1000 + m).toString(16), ruleset: 'riichi-modern', players: BOTS });
+      const original = recordMatch(run.engine.config, run.engine.log);
+      const text = JSON.stringify(toTenhou6(original));
+      if (/\b5[123]\b/.test(text)) seen.red++;
+      const parsed = readTenhou6(text);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(parsed.value.hands.length).toBe(run.engine.results().length);
+      const imported = replayLog(parsed.value);
+      expect(checkHands(imported).differences).toEqual([]);
+      for (const [i, h] of imported.entries()) {
+        const engine = createEngine(importConfig(parsed.value), 0, { walls: [h.wall], firstHand: h.firstHand });
+        const [again] = recordEngine(engine, h.log.slice(1));
+        const before = original.hands[i] as HandRecord;
+        expect(again && comparable(again)).toBe(comparable(before));
+        seen.hands++;
+        for (const e of before.events) {
+          if (e.type === 'kong') seen.openKong++;
+          if (e.type === 'concealedKong') seen.concealedKong++;
+          if (e.type === 'addedKong') seen.addedKong++;
+        }
+        if (before.result.otherWins !== undefined) seen.doubleRon++;
+        if (before.result.drawKind !== undefined && before.result.drawKind !== 'exhaustive') seen.abortive++;
+      }
+    }
+    // The matches cover what the format encodes in its own ways.
+    for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
+  });
+});
+
+describe('real tenhou.net/6 logs', () => {
+  const files = readdirSync(TESTDATA).filter((f) => f.endsWith('.json'));
+  // Two files of the set are made for a converter's tests, not played: one shows a fourth plain
+  // 5s beside the red one, one a win that takes no riichi stick (see testdata/README.md).
+  const made = new Set(['confusing_nakis_1.json', 'confusing_nakis_2.json']);
+
+  it.each(files.filter((f) => !made.has(f)))('%s replays to the scores the file states', (file) => {
+    const parsed = readTenhou6(readFileSync(path.join(TESTDATA, file), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const check = checkHands(replayLog(parsed.value));
+    expect(check.differences).toEqual([]);
+    expect(check.agree).toBe(parsed.value.hands.length);
+  });
+
+  it('a stated result the engine does not reach is shown as a difference', () => {
+    const parsed = readTenhou6(readFileSync(path.join(TESTDATA, 'confusing_nakis_1.json'), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const check = checkHands(replayLog(parsed.value));
+    expect(check.agree).toBe(0);
+    expect(check.differences[0]?.stated).toEqual([1600, 0, -1600, 0]);
+    // The riichi stick of seat 2's declaration goes to the winner here.
+    expect(check.differences[0]?.computed).toEqual([2600, 0, -1600, 0]);
+  });
+
+  it('a win the table does not count is a difference with its step, not a bad file', () => {
+    // The second win of the double ron given to seat 1, which is not waiting on the tile.
+    const text = readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8').replace(
+      '[0,0,2000,-2000],[2,3,2,',
+      '[0,2000,0,-2000],[1,3,1,',
+    );
+    const parsed = readTenhou6(text);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const check = checkHands(replayLog(parsed.value));
+    expect(check.agree).toBe(0);
+    expect(check.differences[0]?.reason).toMatch(/^step \d+: seat 1 may not win/);
+  });
+});
+
+describe('bad tenhou.net/6 input', () => {
+  const good = readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8');
+  const problem = (text: string): LogProblem => {
+    const r = readTenhou6(text);
+    if (r.ok) {
+      try {
+        replayLog(r.value);
+      } catch (error) {
+        return error as LogProblem;
+      }
+      throw new Error('accepted');
+    }
+    return r.error;
+  };
+
+  it('refuses malformed JSON, a wrong shape, a huge file and a three-player log', () => {
+    expect(problem('{"log": [').code).toBe('log/malformed');
+    expect(problem('{"name": ["a","b","c","d"]}').code).toBe('log/shape');
+    expect(problem(good.replace('[[[7,0,0]', '[[[7,0]')).code).toBe('log/shape');
+    expect(problem(' '.repeat(MAX_LOG_BYTES + 1)).code).toBe('log/too_large');
+    expect(problem(good.replace('"般南喰赤"', '"三般南喰赤"')).code).toBe('log/three_player');
+  });
+
+  it('refuses an unknown tile code and a fifth copy, naming the hand', () => {
+    const unknown = problem(good.replace('[14,51,16,17,', '[14,58,16,17,'));
+    expect(unknown.code).toBe('log/tile');
+    expect(unknown.message).toContain('hand 1 (South 4, 0 honba)');
+    const fifth = readFileSync(path.join(TESTDATA, 'confusing_nakis_2.json'), 'utf8');
+    expect(problem(fifth).code).toBe('log/tile');
+  });
+
+  it('refuses a call that does not fit the hand, naming the hand and the step', () => {
+    // Seat 2's pung of 2m says it claims from the left: the 2m was discarded by another seat.
+    const p = problem(good.replace('"1212p12"', '"p121212"'));
+    expect(p.code).toBe('log/call');
+    expect(p.at?.hand).toBe(0);
+    expect(p.at?.step).toBeGreaterThan(0);
+    expect(p.message).toMatch(/hand 1 \(South 4, 0 honba\)/);
+    // A chow of tiles the hand does not hold.
+    const ryukyoku = readFileSync(path.join(TESTDATA, 'ryukyoku.json'), 'utf8');
+    const q = problem(ryukyoku.replace('"c151416"', '"c151718"'));
+    expect(q.code).toBe('log/call');
+    expect(q.message).toMatch(/step \d+/);
+  });
+});

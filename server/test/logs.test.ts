@@ -1,0 +1,216 @@
+/**
+ * The log formats over HTTP on a real server and PGlite ledger: a finished riichi match (played
+ * by the engine's bots, stored as the server stores matches) exported as tenhou.net/6 and mjai,
+ * the tenhou.net/6 file imported again and replayed with the same results; a Hong Kong match in
+ * the project's JSON, replayed from it; a match in play refused; bad uploads refused with
+ * nothing stored.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { HttpError, ImportResponse, MatchListResponse, ReplayResponse } from '@mahjong/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/app.js';
+import { openStore } from '../src/store/open.js';
+import type { MatchRecord, Store } from '../src/store/types.js';
+import { type LogEntry, type MatchConfig, replayEngine, type TableRuleset } from '../src/table/index.js';
+import { playBotMatch } from '../src/table/sim.js';
+import { api, createTable, testServer } from './helpers.js';
+
+const TESTDATA = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/logs/testdata');
+
+let server: RunningServer;
+let store: Store;
+
+/** A bot match played by the engine and stored as a finished match. */
+async function storeFinished(ruleset: TableRuleset, seed: string): Promise<{ id: string; config: MatchConfig }> {
+  const players = [0, 1, 2, 3].map((i) => ({ name: `Bot ${i + 1}`, bot: true })) as unknown as MatchConfig['players'];
+  const config: MatchConfig = {
+    seed,
+    ruleset,
+    players,
+    options: {},
+    ...(ruleset.startsWith('hk') ? { rounds: 1 } : {}),
+  };
+  const run = playBotMatch(config);
+  const id = crypto.randomUUID();
+  const record: MatchRecord = {
+    id,
+    code: `T${id.slice(0, 5)}`,
+    ruleset,
+    options: {},
+    rounds: ruleset.startsWith('hk') ? 1 : 2,
+    seed,
+    seedHash: '',
+    status: 'over',
+    spectatorsAllowed: true,
+    spectatorDelay: false,
+    fillWithBots: true,
+    hostNonce: 'x',
+    rulesetVersion: `${ruleset}@1`,
+    logFormatVersion: 1,
+    createdAt: new Date(),
+    startedAt: new Date(),
+    endedAt: new Date(),
+    startClock: 0,
+    finalScores: [...run.engine.scores()],
+    circleId: null,
+    rematchOf: null,
+    seats: players.map((p, seat) => ({ seat: seat as 0, name: p.name, bot: true, nonce: null, playerId: null })),
+  };
+  await store.writeBatch([
+    { kind: 'createMatch', match: record },
+    ...run.engine.log.map((e) => ({
+      kind: 'action' as const,
+      matchId: id,
+      row: { seq: e.seq, at: e.at, event: e.event },
+    })),
+    ...run.engine.results().map((r) => ({
+      kind: 'hand' as const,
+      matchId: id,
+      hand: { handNumber: r.handNumber, dealer: r.dealer ?? 0, prevailingWind: r.prevailingWind ?? 1, result: r },
+    })),
+  ]);
+  return { id, config };
+}
+
+async function text(url: string): Promise<{ status: number; type: string; body: string; disposition: string }> {
+  const res = await fetch(server.url + url);
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    body: await res.text(),
+    disposition: res.headers.get('content-disposition') ?? '',
+  };
+}
+
+const upload = async (body: string): Promise<{ status: number; body: unknown }> => {
+  const res = await fetch(`${server.url}/api/matches/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return { status: res.status, body: await res.json() };
+};
+
+const matchCount = async (): Promise<number> =>
+  (await api<MatchListResponse>(server.url, 'GET', '/api/matches?limit=100')).body.total;
+
+beforeAll(async () => {
+  store = await openStore({ kind: 'pglite', dataDir: null });
+  server = await testServer({ store });
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('export and import over HTTP', () => {
+  it('a riichi match: tenhou.net/6 out, imported back, replayed with the same results', async () => {
+    const { id } = await storeFinished('riichi-modern', 'abc123');
+    const original = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${id}/replay`);
+    const file = await text(`/api/matches/${id}/export?format=tenhou6`);
+    expect(file.status).toBe(200);
+    expect(file.type).toContain('application/json');
+    expect(file.disposition).toContain('.tenhou6.json');
+    const parsed = JSON.parse(file.body) as { log: unknown[]; name: string[] };
+    expect(parsed.log.length).toBe(original.body.match.handRecords.length);
+    expect(parsed.name).toEqual(['Bot 1', 'Bot 2', 'Bot 3', 'Bot 4']);
+
+    const imported = await upload(file.body);
+    expect(imported.status).toBe(201);
+    const answer = imported.body as ImportResponse;
+    expect(answer.check.differences).toEqual([]);
+    expect(answer.check.agree).toBe(parsed.log.length);
+
+    const replay = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${answer.id}/replay`);
+    expect(replay.status).toBe(200);
+    expect(replay.body.match.imported).toBe(true);
+    expect(replay.body.imported?.agree).toBe(parsed.log.length);
+    const strip = (r: ReplayResponse) => r.match.handRecords.map((h) => ({ ...h.result, handNumber: 0 }));
+    expect(JSON.stringify(strip(replay.body))).toBe(JSON.stringify(strip(original.body)));
+    // Every hand of the import has frames, and each hand's last frame shows its result.
+    expect(replay.body.handStarts.length).toBe(parsed.log.length);
+    const lastOfFirst = replay.body.frames[(replay.body.handStarts[1] ?? 1) - 1];
+    expect(lastOfFirst?.view.lastResult?.deltas).toEqual(original.body.match.handRecords[0]?.result.deltas);
+
+    const mjai = await text(`/api/matches/${id}/export?format=mjai`);
+    expect(mjai.status).toBe(200);
+    const events = mjai.body
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
+    expect(events[0]?.type).toBe('start_game');
+    expect(events.filter((e) => e.type === 'start_kyoku').length).toBe(parsed.log.length);
+    expect(events[events.length - 1]?.type).toBe('end_game');
+
+    // An imported match exports again as the engine played it.
+    const again = await text(`/api/matches/${answer.id}/export?format=tenhou6`);
+    expect((JSON.parse(again.body) as { log: unknown[] }).log).toEqual(parsed.log);
+
+    const wrong = await api<HttpError>(server.url, 'GET', `/api/matches/${id}/export?format=hk`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('match/format');
+  });
+
+  it('a Hong Kong match: the project JSON replays to the same results', async () => {
+    const { id } = await storeFinished('hk-new', 'def456');
+    const file = await text(`/api/matches/${id}/export?format=hk`);
+    expect(file.status).toBe(200);
+    const hk = JSON.parse(file.body) as {
+      format: string;
+      seed: string;
+      ruleset: TableRuleset;
+      options: unknown;
+      rounds: number;
+      players: { name: string; bot: boolean }[];
+      log: LogEntry[];
+      hands: unknown[];
+    };
+    expect(hk.format).toBe('mahjong-table/hk-match');
+    const engine = replayEngine(
+      { seed: hk.seed, ruleset: hk.ruleset, options: hk.options, rounds: hk.rounds, players: hk.players as never },
+      hk.log,
+    );
+    expect(engine.isOver()).toBe(true);
+    expect(engine.results()).toEqual(hk.hands);
+    const wrong = await api<HttpError>(server.url, 'GET', `/api/matches/${id}/export?format=tenhou6`);
+    expect(wrong.body.error.code).toBe('match/format');
+  });
+
+  it('a match in play is not exported', async () => {
+    const table = await createTable(server.url, { ruleset: 'riichi-modern' } as never);
+    const m = await store.loadMatchByCode(table.code);
+    const r = await api<HttpError>(server.url, 'GET', `/api/matches/${m?.id}/export?format=tenhou6`);
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('match/in_progress');
+  });
+
+  it('real logs import with their stated results; bad files are refused and nothing is stored', async () => {
+    const real = await upload(readFileSync(path.join(TESTDATA, 'ranked_game.json'), 'utf8'));
+    expect(real.status).toBe(201);
+    expect((real.body as ImportResponse).check).toEqual({ hands: 3, agree: 3, differences: [] });
+
+    const before = await matchCount();
+    const good = readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8');
+    const bad = [
+      '{"log": [',
+      '{"title": ["", ""]}',
+      good.replace('"1212p12"', '"p121212"'),
+      good.replace('[14,51,16,17,', '[14,58,16,17,'),
+      good.replace('"般南喰赤"', '"三般南喰赤"'),
+      JSON.stringify({ pad: 'x'.repeat(1_500_000) }),
+    ];
+    for (const body of bad) {
+      const r = await upload(body);
+      expect(r.status, body.slice(0, 40)).toBe(422);
+      expect((r.body as HttpError).error.code).toBe('log/invalid');
+    }
+    const call = (await upload(good.replace('"1212p12"', '"p121212"'))).body as HttpError;
+    expect(call.error.message).toMatch(/hand 1 \(South 4, 0 honba\)/);
+    // Far over any limit: refused before it is read.
+    const huge = await upload(JSON.stringify({ pad: 'x'.repeat(5_000_000) }));
+    expect(huge.status).toBe(400);
+    expect(await matchCount()).toBe(before);
+  });
+});
