@@ -22,7 +22,7 @@ function comparable(h: HandRecord): string {
 }
 
 describe('tenhou.net/6 round trip', () => {
-  it('simulated riichi matches exported and imported again replay identically', () => {
+  it('simulated riichi matches exported and imported again replay identically', { timeout: 180_000 }, () => {
     const seen = { red: 0, openKong: 0, concealedKong: 0, addedKong: 0, doubleRon: 0, abortive: 0, hands: 0 };
     for (let m = 0; m < 16; m++) {
       const run = playBotMatch({ seed: (0x1000 + m).toString(16), ruleset: 'riichi-modern', players: BOTS });
