@@ -36,7 +36,7 @@ describe('the message tables', () => {
     }
     expect(patternName('self-pick', 'zh-HK')).toBe('自摸');
     expect(patternName('riichi', 'zh-HK', 'riichi-modern')).toBe('立直');
-    expect(patternName('seven-pairs', 'zh-HK', 'hk-new')).not.toBe(patternName('seven-pairs', 'zh-HK', 'riichi'));
+    expect(patternName('robbing-kong', 'zh-HK', 'hk-new')).not.toBe(patternName('robbing-kong', 'zh-HK', 'riichi'));
     expect(patternName('some-new-yaku', 'en')).toBe('Some new yaku');
   });
 });
