@@ -104,7 +104,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const loaded = await store.loadMatch(m.id);
       expect(loaded?.status).toBe('playing');
       expect(loaded?.startClock).toBe(5_000_000_000_123);
-      expect(loaded?.seats[1]).toEqual({ seat: 1, name: 'Ann', bot: false, nonce: 'n1', playerId: null });
+      expect(loaded?.seats[1]).toEqual({ seat: 1, name: 'Ann', bot: false, nonce: 'n1', playerId: 'player-ann' });
       expect(loaded?.seats[2]?.bot).toBe(true);
       const log = await store.loadLog(m.id);
       expect(log.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
