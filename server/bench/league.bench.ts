@@ -10,9 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Family, Seat } from '@mahjong/shared';
 import pino from 'pino';
 import { startServer } from '../src/app.js';
 import { signPlayerKey } from '../src/community/player-key.js';
+import type { SeatResultRow } from '../src/community/seat-results.js';
 import { CommunityStore } from '../src/community/store.js';
 import { openStore, type StoreTarget } from '../src/store/open.js';
 import type { PrismaStore } from '../src/store/prisma-store.js';
@@ -34,13 +36,19 @@ function rng(seed: number): () => number {
   };
 }
 
-async function fill(store: PrismaStore, circleId: string, players: readonly string[], seed: number): Promise<void> {
+async function fill(
+  store: PrismaStore,
+  community: CommunityStore,
+  circleId: string,
+  players: readonly string[],
+  seed: number,
+): Promise<void> {
   const random = rng(seed);
   const start = Date.UTC(2025, 0, 1);
   for (let done = 0; done < MATCHES; done += 1000) {
     const matches = [];
     const seats = [];
-    const results = [];
+    const results: SeatResultRow[] = [];
     for (let i = done; i < Math.min(MATCHES, done + 1000); i += 1) {
       const id = randomUUID();
       const family = i % 3 === 0 ? 'riichi' : 'hk';
@@ -77,10 +85,10 @@ async function fill(store: PrismaStore, circleId: string, players: readonly stri
         const wins = Math.floor(random() * 3);
         results.push({
           matchId: id,
-          seat,
+          seat: seat as Seat,
           playerId: at[seat] ?? null,
           circleId,
-          family,
+          family: family as Family,
           ruleset: family === 'hk' ? 'hk-new' : 'riichi-modern',
           endedAt,
           place: order.indexOf(seat) + 1,
@@ -103,7 +111,8 @@ async function fill(store: PrismaStore, circleId: string, players: readonly stri
     }
     await store.prisma.match.createMany({ data: matches });
     await store.prisma.seat.createMany({ data: seats });
-    await store.prisma.seatResult.createMany({ data: results });
+    // As the server writes them: the rows and their monthly sums together.
+    for (let i = 0; i < results.length; i += 400) await community.writeSeatResults(results.slice(i, i + 400));
   }
 }
 
@@ -126,8 +135,8 @@ async function run(label: string, target: StoreTarget): Promise<void> {
     await store.prisma.circleMember.create({ data: { circleId: circle.id, playerId: id } });
   const other = await community.createCircle(members[1] as string, 'Next door', randomUUID().replaceAll('-', ''));
   const t0 = performance.now();
-  await fill(store, circle.id, members, 1);
-  await fill(store, other.id, members, 2);
+  await fill(store, community, circle.id, members, 1);
+  await fill(store, community, other.id, members, 2);
   const fillSeconds = (performance.now() - t0) / 1000;
 
   const server = await startServer({

@@ -91,7 +91,7 @@ CREATE TABLE "SeatResult" (
     CONSTRAINT "SeatResult_matchId_fkey" FOREIGN KEY ("matchId") REFERENCES "Match"("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 CREATE INDEX "SeatResult_circleId_family_endedAt_idx" ON "SeatResult"("circleId", "family", "endedAt");
-CREATE INDEX "SeatResult_playerId_idx" ON "SeatResult"("playerId");
+CREATE INDEX "SeatResult_playerId_family_endedAt_idx" ON "SeatResult"("playerId", "family", "endedAt");
 
 -- The SeatResult rows summed per month, per circle (`scope` = the circle's id) and per player over
 -- every match (`scope` = ''), players with a key only: a league or statistics page reads at most
