@@ -53,7 +53,12 @@ export const FIGURES: Readonly<Record<Family, readonly Figure[]>> = {
   hk: [
     MATCHES,
     HANDS,
-    { key: 'total', kind: 'points', label: 'Net points', definition: 'Points won minus points paid, over all matches.' },
+    {
+      key: 'total',
+      kind: 'points',
+      label: 'Net points',
+      definition: 'Points won minus points paid, over all matches.',
+    },
     WIN_RATE,
     SELF_DRAW_RATE,
     DEAL_IN_RATE,
@@ -78,7 +83,12 @@ export const FIGURES: Readonly<Record<Family, readonly Figure[]>> = {
     WIN_RATE,
     SELF_DRAW_RATE,
     DEAL_IN_RATE,
-    { key: 'riichiRate', kind: 'rate', label: 'Riichi rate', definition: 'Hands in which you declared riichi, of hands played.' },
+    {
+      key: 'riichiRate',
+      kind: 'rate',
+      label: 'Riichi rate',
+      definition: 'Hands in which you declared riichi, of hands played.',
+    },
     {
       key: 'callRate',
       kind: 'rate',

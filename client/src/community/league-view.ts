@@ -65,7 +65,8 @@ export function standingsTable(league: LeagueResponse): HTMLElement {
     row.append(figureCell('matches', s.matches, String(s.matches)));
     row.append(figureCell('total', s.total, signed(s.total)));
     if (hk) {
-      if (money) row.append(figureCell('money', s.money, s.money === null ? '—' : formatMoney(s.money, league.currency)));
+      if (money)
+        row.append(figureCell('money', s.money, s.money === null ? '—' : formatMoney(s.money, league.currency)));
       row.append(
         figureCell('wins', s.wins, String(s.wins)),
         figureCell('selfDraws', s.selfDraws, String(s.selfDraws)),
@@ -74,7 +75,9 @@ export function standingsTable(league: LeagueResponse): HTMLElement {
       );
     } else {
       row.append(figureCell('averagePlace', s.averagePlace, formatFigure('place', s.averagePlace)));
-      s.placeRates.forEach((r, i) => row.append(figureCell(`place${i + 1}`, r, formatFigure('rate', r))));
+      s.placeRates.forEach((r, i) => {
+        row.append(figureCell(`place${i + 1}`, r, formatFigure('rate', r)));
+      });
     }
     table.append(row);
   }
@@ -125,11 +128,7 @@ export function totalsChart(league: LeagueResponse & { series?: Record<string, {
   for (const l of g.lines) {
     picture.append(svg('path', { d: l.d, stroke: l.colour, class: 'series', 'data-player': l.id }));
   }
-  const legend = el(
-    'div',
-    { class: 'row legend' },
-    ...league.standings.map(({ player }) => playerLabel(player)),
-  );
+  const legend = el('div', { class: 'row legend' }, ...league.standings.map(({ player }) => playerLabel(player)));
   const points = league.family === 'hk' ? 'Net points' : 'Placement points';
   return el(
     'figure',

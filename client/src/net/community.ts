@@ -30,7 +30,8 @@ export async function api<T>(path: string, body?: unknown, token?: string): Prom
   if (!res) throw new ApiError(0, 'http/offline', 'Cannot reach the server…');
   if (res.status === 204) return undefined as T;
   const json = (await res.json().catch(() => ({}))) as T & { error?: { code: HttpErrorCode; message: string } };
-  if (!res.ok) throw new ApiError(res.status, json.error?.code ?? 'http/invalid', json.error?.message ?? `${res.status}`);
+  if (!res.ok)
+    throw new ApiError(res.status, json.error?.code ?? 'http/invalid', json.error?.message ?? `${res.status}`);
   return json;
 }
 

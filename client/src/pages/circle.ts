@@ -5,14 +5,14 @@
  * running total, each member's figures with their definitions, and the latest matches.
  */
 import '../ui/page-chrome.js';
-import {
-  type CircleView,
-  type CreateTableResponse,
-  type Family,
-  type JoinResponse,
-  type LeagueResponse,
-  type RulesetId,
-  type TableInfo,
+import type {
+  CircleView,
+  CreateTableResponse,
+  Family,
+  JoinResponse,
+  LeagueResponse,
+  RulesetId,
+  TableInfo,
 } from '@mahjong/shared';
 import {
   figureList,
@@ -45,7 +45,6 @@ const TEXT = {
   stake: 'Stake per point (Hong Kong)',
   currency: 'Currency',
   save: 'Save',
-  saved: 'Saved.',
   tables: 'Tables',
   noTables: 'No open tables.',
   openTable: 'Open a table for the circle',
@@ -65,7 +64,7 @@ const TEXT = {
   status: { lobby: 'lobby', playing: 'playing' } as Record<string, string>,
   league: 'League',
   family: { hk: 'Hong Kong', riichi: 'Riichi' } satisfies Record<Family, string>,
-  season: 'Season',
+  season: 'Season:',
   allTime: 'All time',
   from: 'From',
   to: 'To',
@@ -76,14 +75,16 @@ const TEXT = {
   matches: 'Latest matches',
   joinFailed: 'This invite no longer works (revoked or replaced): ask for a new link.',
   notFound: 'There is no such circle, or you are not in it.',
-  stakeNote: (stake: number, currency: string) => `Stake: ${currency}${stake} per point`,
+  stakeNote: (stake: number, currency: string | null) =>
+    currency ? `Stake: ${stake} ${currency} per point` : `Stake: ${stake} per point`,
 } as const;
 
 const root = document.getElementById('circle') as HTMLElement;
 const params = new URLSearchParams(location.search);
 const invite = /#invite=([A-Za-z0-9_-]+)/.exec(location.hash)?.[1];
 
-const tablePage = (code: string, seat?: number) => `/table.html?code=${code}${seat === undefined ? '' : `&seat=${seat}`}`;
+const tablePage = (code: string, seat?: number) =>
+  `/table.html?code=${code}${seat === undefined ? '' : `&seat=${seat}`}`;
 
 function say(box: HTMLElement, text: string): void {
   box.replaceChildren(el('p', { class: 'error', role: 'alert', 'data-testid': 'message' }, text));
@@ -209,7 +210,10 @@ function settingsCard(c: CircleView, redraw: (c: CircleView) => void): HTMLEleme
 /** Takes a seat of a table and goes to it (the player's name; the cookie carries the player). */
 async function sit(code: string, seat: number | undefined, name: string, note: HTMLElement): Promise<void> {
   try {
-    const joined = await api<JoinResponse>(`/api/tables/${code}/join`, { name, ...(seat === undefined ? {} : { seat }) });
+    const joined = await api<JoinResponse>(`/api/tables/${code}/join`, {
+      name,
+      ...(seat === undefined ? {} : { seat }),
+    });
     saveTicket(code, { seat: joined.seat, token: joined.token, name });
     location.href = tablePage(code, joined.seat);
   } catch (err) {
@@ -279,7 +283,12 @@ function tableBox(t: TableInfo, me: { id: string; name: string }, note: HTMLElem
   const mine = heldSeats(t.code)[0];
   const seats = el('div', { class: 'seats' });
   for (const s of t.seats) {
-    const box = el('div', { class: 'seat-card', 'data-seat': String(s.seat) }, el('strong', {}, TEXT.seat(s.seat + 1)), el('br'));
+    const box = el(
+      'div',
+      { class: 'seat-card', 'data-seat': String(s.seat) },
+      el('strong', {}, TEXT.seat(s.seat + 1)),
+      el('br'),
+    );
     if (s.bot) box.append(TEXT.bot);
     else if (s.name && s.reserved) box.append(el('span', { class: 'muted' }, TEXT.reserved(s.name)));
     else if (s.name) box.append(s.name);
@@ -317,7 +326,8 @@ function leagueCard(c: CircleView): HTMLElement {
   const show = el('button', { type: 'button', 'data-testid': 'show-season' }, TEXT.show);
   const body = el('div', { 'data-testid': 'league' });
   const load = async () => {
-    for (const b of tabs.querySelectorAll('button')) b.setAttribute('aria-selected', String(b.dataset.family === family));
+    for (const b of tabs.querySelectorAll('button'))
+      b.setAttribute('aria-selected', String(b.dataset.family === family));
     const q = new URLSearchParams({ family });
     if (from.value) q.set('from', from.value);
     if (to.value) q.set('to', to.value);
@@ -340,7 +350,7 @@ function leagueCard(c: CircleView): HTMLElement {
       }
       body.replaceChildren(
         ...(league.stakePerPoint !== null
-          ? [el('p', { class: 'muted' }, TEXT.stakeNote(league.stakePerPoint, league.currency ?? ''))]
+          ? [el('p', { class: 'muted' }, TEXT.stakeNote(league.stakePerPoint, league.currency))]
           : []),
         el('h3', {}, TEXT.standings),
         standingsTable(league),
@@ -377,7 +387,7 @@ function leagueCard(c: CircleView): HTMLElement {
     el(
       'div',
       { class: 'row' },
-      el('span', {}, `${TEXT.season}:`),
+      el('span', {}, TEXT.season),
       allTime,
       el('label', {}, `${TEXT.from} `, from),
       el('label', {}, `${TEXT.to} `, to),
@@ -406,7 +416,8 @@ async function main(): Promise<void> {
       // The invite is spent for this browser: the address becomes the circle's own.
       history.replaceState(null, '', `/circle.html?id=${encodeURIComponent(id)}`);
     } catch (err) {
-      const text = err instanceof ApiError && err.code === 'circle/invite_invalid' ? TEXT.joinFailed : (err as Error).message;
+      const text =
+        err instanceof ApiError && err.code === 'circle/invite_invalid' ? TEXT.joinFailed : (err as Error).message;
       root.replaceChildren(header(null), el('p', { class: 'card error', 'data-testid': 'join-failed' }, text));
       return;
     }

@@ -22,7 +22,6 @@ const TEXT = {
   title: 'You',
   name: 'Name',
   save: 'Save',
-  saved: 'Saved.',
   colour: 'Colour',
   colourOf: (c: string) => `Colour ${c}`,
   devices: 'Your devices',
@@ -37,7 +36,7 @@ const TEXT = {
   expired: 'The code has expired: make a new one.',
   useCode: 'Use a code from another device',
   useHint: 'This browser becomes that player (the player you are here now stays on its other devices).',
-  code: 'Code',
+  code: 'Transfer code',
   use: 'Use the code',
   moved: (name: string) => `This browser now plays as ${name}.`,
   transferErrors: {
@@ -115,11 +114,7 @@ function devicesCard(me: MeResponse, redraw: () => void): HTMLElement {
   const list = el('ul', { class: 'plain', 'data-testid': 'devices' });
   const note = el('div');
   for (const d of me.devices) {
-    const forget = el(
-      'button',
-      { type: 'button', 'data-device': d.id },
-      d.current ? TEXT.forgetThis : TEXT.forget,
-    );
+    const forget = el('button', { type: 'button', 'data-device': d.id }, d.current ? TEXT.forgetThis : TEXT.forget);
     forget.addEventListener('click', async () => {
       try {
         await api<void>(`/api/me/devices/${encodeURIComponent(d.id)}/forget`, {});
@@ -273,7 +268,8 @@ function statsCard(): HTMLElement {
   const body = el('div', { 'data-testid': 'my-stats' });
   const tabs = el('div', { class: 'tabs', role: 'tablist' });
   const show = async (family: Family) => {
-    for (const b of tabs.querySelectorAll('button')) b.setAttribute('aria-selected', String(b.dataset.family === family));
+    for (const b of tabs.querySelectorAll('button'))
+      b.setAttribute('aria-selected', String(b.dataset.family === family));
     body.dataset.family = family;
     body.dataset.loaded = '';
     try {
