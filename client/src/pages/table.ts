@@ -418,8 +418,19 @@ function summaryLinks(): HTMLElement {
     ),
     el('a', { href: '/', class: 'button', 'data-testid': 'summary-lobby' }, TEXT.lobby),
   );
-  if (ticket && id) row.prepend(rematchButton(id));
+  if (id && (ticket || seatedHere())) row.prepend(rematchButton(id));
   return row;
+}
+
+/** This browser's player, once known (a rematch is theirs to ask for). */
+let myName: string | null = null;
+
+/**
+ * A page without this table's seat token whose player sat here by name (moved to this device
+ * since): it may ask for the rematch too; the server checks the player against the match.
+ */
+function seatedHere(): boolean {
+  return myName !== null && (state.table?.seats.some((s) => !s.bot && s.name === myName) ?? false);
 }
 
 /**
@@ -669,7 +680,12 @@ async function main(): Promise<void> {
   }
   // The player this browser is (a rematch asks for it); made here on a first visit by a link.
   player()
-    .then((s) => mountYouBadge(s.me.player, true))
+    .then((s) => {
+      mountYouBadge(s.me.player, true);
+      myName = s.me.player.name;
+      overlayKey = '';
+      renderOverlay();
+    })
     .catch(() => {
       /* no player (offline, rate limited): the table plays as before players */
     });
