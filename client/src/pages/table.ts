@@ -427,10 +427,11 @@ let myName: string | null = null;
 
 /**
  * A page without this table's seat token whose player sat here by name (moved to this device
- * since): it may ask for the rematch too; the server checks the player against the match.
+ * since): it may ask for the rematch too; the server checks the player against the match. (A
+ * seat a bot covered at the end, its player away, still has its player's name.)
  */
 function seatedHere(): boolean {
-  return myName !== null && (state.table?.seats.some((s) => !s.bot && s.name === myName) ?? false);
+  return myName !== null && (state.table?.seats.some((s) => s.name === myName) ?? false);
 }
 
 /**
