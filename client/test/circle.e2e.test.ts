@@ -561,31 +561,37 @@ describe('a circle of four friends', () => {
         contexts.push(ctx);
         await ctx.addInitScript((l) => localStorage.setItem('mj.settings', JSON.stringify({ lang: l })), lang);
         const page = await ctx.newPage();
-        const shot = async (name: string) => {
-          await page.evaluate(async () => {
-            await document.fonts.ready;
-          });
-          await sleep(300);
-          await page.screenshot({
-            path: join(artifacts, `${name}-${w}x${h}@${dpr}-${lang}.png`),
-            fullPage: name !== 'summary',
-          });
+        /** The window's picture with `selector` scrolled to its top (the page's top without one). */
+        const shot = async (name: string, selector?: string) => {
+          if (selector) await page.$eval(selector, (e) => e.scrollIntoView({ block: 'start' }));
+          else await page.evaluate(() => window.scrollTo(0, 0));
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          await sleep(150);
+          await page.screenshot({ path: join(artifacts, `${name}-${w}x${h}@${dpr}-${lang}.png`) });
         };
         await page.goto(`${server.url}/player.html`);
         await page.waitForSelector('[data-testid="my-stats"][data-loaded="hk"]');
+        await shot('player');
+        await shot('player-stats', '[data-testid="my-stats"]');
         await page.click('[data-testid="make-transfer"]');
         // (a code, or the rate limit's answer when the run has made many)
         await page.waitForSelector('[data-testid="transfer-out"] > *');
-        await shot('player');
+        await shot('player-move', '[data-testid="transfer-out"]');
         await page.goto(`${server.url}/circle.html?id=${circleId}`);
         await page.waitForSelector('[data-testid="league"][data-loaded="family=hk"]');
-        await shot('circle-hk');
+        await shot('circle');
+        await shot('circle-tables', '[data-testid="tables"]');
+        await shot('circle-hk-standings', '[data-testid="league-card"]');
+        await shot('circle-hk-chart', '.chart-box');
+        await shot('circle-hk-figures', '.player-figures');
+        await shot('circle-hk-matches', '[data-testid="league-matches"]');
         await page.click('[data-testid="family"] [data-family="riichi"]');
         await page.waitForSelector('[data-testid="league"][data-loaded="family=riichi"]');
-        await shot('circle-riichi');
+        await shot('circle-riichi-standings', '[data-testid="league-card"]');
+        await shot('circle-riichi-figures', '.player-figures');
         await page.goto(`${server.url}/table.html?code=${last.code}&seat=${lastSeat}`);
-        await page.waitForSelector('[data-testid="rematch"]');
-        await shot('summary');
+        await page.waitForSelector('[data-testid="rematch"]', { timeout: 60_000 });
+        await shot('summary', '[data-testid="summary-links"]');
         await ctx.close();
       }
     }
