@@ -403,7 +403,7 @@ describe('a circle of four friends', () => {
         console.log(
           await f.page.evaluate(async () =>
             JSON.stringify({
-              text: document.body.innerText.slice(0, 400),
+              text: document.body.textContent?.slice(0, 400),
               // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
               table: (window as any).__mj.state().table,
               me: await (await fetch('/api/me')).text(),
