@@ -104,7 +104,8 @@ export function totalsChart(league: LeagueResponse & { series?: Record<string, {
     colour: player.colour,
     points: league.series?.[player.id] ?? [],
   }));
-  const g = chartGeometry(series, 640, 260);
+  // As wide as the window leaves it (up to 640): the labels then keep their size on a phone.
+  const g = chartGeometry(series, Math.round(Math.min(640, Math.max(300, window.innerWidth - 70))), 260);
   const picture = svg('svg', {
     viewBox: `0 0 ${g.width} ${g.height}`,
     class: 'chart',
