@@ -543,6 +543,16 @@ describe('a circle of four friends', () => {
 
   test('screens: player, circle and summary pages at phone and desktop sizes, both languages', async () => {
     expect(played.length).toBe(3);
+    // An open table of the circle (its seats free) for the circle page's pictures.
+    const open = await ann.page.evaluate(async (id) => {
+      const res = await fetch('/api/tables', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ruleset: 'hk-new', rounds: 1, circleId: id, bots: [] }),
+      });
+      return res.status;
+    }, circleId);
+    expect(open).toBe(201);
     const state = await ann.ctx.storageState();
     const last = played[2] as { code: string };
     const lastSeat = 0;
@@ -569,6 +579,9 @@ describe('a circle of four friends', () => {
           await sleep(150);
           await page.screenshot({ path: join(artifacts, `${name}-${w}x${h}@${dpr}-${lang}.png`) });
         };
+        await page.goto(`${server.url}/`);
+        await page.waitForSelector('[data-testid="you-name"]');
+        await shot('lobby-you');
         await page.goto(`${server.url}/player.html`);
         await page.waitForSelector('[data-testid="my-stats"][data-loaded="hk"]');
         await shot('player');
@@ -580,6 +593,7 @@ describe('a circle of four friends', () => {
         await page.goto(`${server.url}/circle.html?id=${circleId}`);
         await page.waitForSelector('[data-testid="league"][data-loaded="family=hk"]');
         await shot('circle');
+        await page.waitForSelector('[data-testid="tables"] [data-testid="sit"]');
         await shot('circle-tables', '[data-testid="tables"]');
         await shot('circle-hk-standings', '[data-testid="league-card"]');
         await shot('circle-hk-chart', '.chart-box');
