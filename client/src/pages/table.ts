@@ -25,7 +25,6 @@ import {
   saveTicket,
   TableConnection,
 } from '../net/connection.js';
-import { mountYouBadge } from '../ui/you-badge.js';
 import { TableRenderer } from '../render/renderer.js';
 import {
   type ActionButton,
@@ -78,6 +77,7 @@ const TEXT = {
   replay: 'Watch the replay',
   lobby: 'Back to the lobby',
   rematch: 'Rematch',
+  you: 'Your statistics',
   rematchHint: 'Same players, seats moved on, a new deal: it starts once everybody has clicked.',
   noTable: (code: string) => `There is no table ${code}.`,
   dealing: 'Dealing as soon as every player’s page is open…',
@@ -419,6 +419,8 @@ function summaryLinks(): HTMLElement {
     el('a', { href: '/', class: 'button', 'data-testid': 'summary-lobby' }, TEXT.lobby),
   );
   if (id && (ticket || seatedHere())) row.prepend(rematchButton(id));
+  if (myName !== null)
+    row.append(el('a', { href: '/player.html', class: 'button', 'data-testid': 'summary-you' }, TEXT.you));
   return row;
 }
 
@@ -682,7 +684,8 @@ async function main(): Promise<void> {
   // The player this browser is (a rematch asks for it); made here on a first visit by a link.
   player()
     .then((s) => {
-      mountYouBadge(s.me.player, true);
+      // (no "You" in the page chrome here: the chrome sits in a corner the layout keeps free
+      // of tiles, sized for the language switch and settings; the summary links the page)
       myName = s.me.player.name;
       overlayKey = '';
       renderOverlay();

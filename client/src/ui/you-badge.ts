@@ -5,8 +5,7 @@
 import type { PlayerView } from '@mahjong/shared';
 import { el } from './dom.js';
 
-/** `compact`: the dot alone (the table page's corner is small), "You" then in its label. */
-export function mountYouBadge(player: PlayerView, compact = false): void {
+export function mountYouBadge(player: PlayerView): void {
   const place = () => {
     const chrome = document.querySelector('.mj-chrome');
     if (!chrome) return false;
@@ -16,7 +15,7 @@ export function mountYouBadge(player: PlayerView, compact = false): void {
       'a',
       { href: '/player.html', class: 'mj-you', 'data-testid': 'you', title: 'You', 'aria-label': 'You' },
       dot,
-      compact ? '' : 'You',
+      'You',
     );
     chrome.prepend(link);
     return true;
