@@ -309,7 +309,10 @@ function tableBox(t: TableInfo, me: { id: string; name: string }, note: HTMLElem
       'p',
       {},
       el('strong', { class: 'code-small' }, t.code),
-      ` · ${RULESET_NAMES[t.ruleset] ?? t.ruleset} · `,
+      // (each its own text node: the translator reads whole texts)
+      ' · ',
+      RULESET_NAMES[t.ruleset] ?? t.ruleset,
+      ' · ',
       TEXT.status[t.status] ?? t.status,
     ),
     seats,
