@@ -126,10 +126,31 @@ export function totalsChart(league: LeagueResponse & { series?: Record<string, {
     svg('line', { x1: box.x, x2: box.x + box.w, y1: g.zeroY, y2: g.zeroY, class: 'zero' }),
     svg('line', { x1: box.x, x2: box.x, y1: box.y, y2: box.y + box.h, class: 'axis' }),
   );
-  for (const l of g.lines) {
-    picture.append(svg('path', { d: l.d, stroke: l.colour, class: 'series', 'data-player': l.id }));
-  }
-  const legend = el('div', { class: 'row legend' }, ...league.standings.map(({ player }) => playerLabel(player)));
+  // Players may share a colour: the second line of a colour is dashed, a third dotted.
+  const seen = new Map<string, number>();
+  const dashes = g.lines.map((l) => {
+    const n = seen.get(l.colour) ?? 0;
+    seen.set(l.colour, n + 1);
+    return ['', '8 5', '2 4'][Math.min(n, 2)] as string;
+  });
+  g.lines.forEach((l, i) => {
+    const dash: Record<string, string> = dashes[i] ? { 'stroke-dasharray': dashes[i] as string } : {};
+    picture.append(svg('path', { d: l.d, stroke: l.colour, class: 'series', 'data-player': l.id, ...dash }));
+  });
+  const sample = (colour: string, dash: string) => {
+    const line = svg('svg', { viewBox: '0 0 28 8', class: 'line-sample', 'aria-hidden': 'true' });
+    line.append(
+      svg('line', { x1: 1, x2: 27, y1: 4, y2: 4, stroke: colour, ...(dash ? { 'stroke-dasharray': dash } : {}) }),
+    );
+    return line;
+  };
+  const legend = el(
+    'div',
+    { class: 'row legend' },
+    ...league.standings.map(({ player }, i) =>
+      el('span', { class: 'who' }, sample(player.colour, dashes[i] ?? ''), player.name),
+    ),
+  );
   const points = league.family === 'hk' ? 'Net points' : 'Placement points';
   return el(
     'figure',
