@@ -15,7 +15,7 @@ import {
   type Seat,
   type TableInfo,
 } from '@mahjong/shared';
-import { player } from '../net/community.js';
+import { api, player } from '../net/community.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
 import { mountYouBadge } from '../ui/you-badge.js';
@@ -70,20 +70,6 @@ function parseCode(raw: string): string | null {
 }
 
 const root = document.getElementById('lobby') as HTMLElement;
-
-async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as T & { error?: { code: string; message: string } };
-  if (!res.ok) throw new Error(json.error?.message ?? `${res.status}`);
-  return json;
-}
 
 const tablePage = (code: string, spectate = false, seat?: number) =>
   `/table.html?code=${code}${spectate ? '&spectate=1' : ''}${seat === undefined ? '' : `&seat=${seat}`}`;
