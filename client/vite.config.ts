@@ -1,8 +1,8 @@
 /**
  * Vite build of the client: one HTML page per screen (lobby, table, replay, calculator, tile
- * gallery) so that the game page carries only what it needs. `npm run build -w client` writes
- * client/dist, which the server serves; `npm run dev -w client` proxies the API and the socket
- * to the server (PORT, default 3000).
+ * gallery, player, circle) so that the game page carries only what it needs. `npm run build -w
+ * client` writes client/dist, which the server serves; `npm run dev -w client` proxies the API
+ * and the socket to the server (PORT, default 3000).
  */
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
@@ -27,6 +27,8 @@ export default defineConfig({
         replay: resolve(root, 'replay.html'),
         calculator: resolve(root, 'calculator.html'),
         gallery: resolve(root, 'gallery.html'),
+        player: resolve(root, 'player.html'),
+        circle: resolve(root, 'circle.html'),
       },
     },
   },

@@ -15,8 +15,10 @@ import {
   type Seat,
   type TableInfo,
 } from '@mahjong/shared';
+import { api, player } from '../net/community.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
+import { mountYouBadge } from '../ui/you-badge.js';
 
 /** The lobby's messages, in one place so that they can be translated. */
 const TEXT = {
@@ -26,7 +28,31 @@ const TEXT = {
   seatRefused: (code: string, why: string) => `Table ${code} was created, but your seat was refused: ${why}`,
   dismiss: 'Dismiss',
   goTo: (seat: number) => `Go to the table (seat ${seat})`,
+  playingAs: 'You play as',
+  yourPage: 'Your page, devices and statistics',
+  yourCircles: 'Your circles:',
 } as const;
+
+/**
+ * The player this browser is (made on the first visit): its name fills the name fields until
+ * the user types another, and the page chrome links to the player page.
+ */
+const me = player();
+me.then((s) => mountYouBadge(s.me.player)).catch(() => {
+  /* no player (offline, rate limited): the lobby works without one, as before players */
+});
+/** Fills a name field with the player's name unless the user has typed in it meanwhile. */
+function defaultName(input: HTMLInputElement): void {
+  let typed = false;
+  input.addEventListener('input', () => {
+    typed = true;
+  });
+  void me
+    .then((s) => {
+      if (!typed) input.value = s.me.player.name;
+    })
+    .catch(() => {});
+}
 
 /** A message that stays until dismissed or replaced (the lobby redraws every 1.5 s). */
 function errorBox(text: string, onDismiss: () => void): HTMLElement {
@@ -44,20 +70,6 @@ function parseCode(raw: string): string | null {
 }
 
 const root = document.getElementById('lobby') as HTMLElement;
-
-async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as T & { error?: { code: string; message: string } };
-  if (!res.ok) throw new Error(json.error?.message ?? `${res.status}`);
-  return json;
-}
 
 const tablePage = (code: string, spectate = false, seat?: number) =>
   `/table.html?code=${code}${spectate ? '&spectate=1' : ''}${seat === undefined ? '' : `&seat=${seat}`}`;
@@ -84,6 +96,7 @@ function home(): void {
       {},
       'Mahjong with friends, Hong Kong or Japanese riichi: create a table, send the link, play. Bots fill empty seats.',
     ),
+    youCard(),
     createCard(),
     joinCard(),
     matchesCard(),
@@ -95,6 +108,33 @@ function home(): void {
       el('a', { href: '/gallery.html', style: 'color:#fff' }, 'Tile gallery'),
     ),
   );
+}
+
+/** Who this browser plays as, the notice of a refused key, and the circles (links). */
+function youCard(): HTMLElement {
+  const card = el('section', { class: 'card', 'data-testid': 'you-card' });
+  card.hidden = true;
+  void me
+    .then(({ me: m, notice }) => {
+      card.hidden = false;
+      card.append(
+        ...(notice ? [el('p', { class: 'error', 'data-testid': 'key-notice' }, notice)] : []),
+        el(
+          'p',
+          { class: 'row' },
+          TEXT.playingAs,
+          el('span', { class: 'dot', style: `background:${m.player.colour}` }),
+          el('strong', { 'data-testid': 'you-name' }, m.player.name),
+          el('a', { href: '/player.html' }, TEXT.yourPage),
+        ),
+      );
+      if (m.circles.length > 0) {
+        const links = m.circles.map((c) => el('a', { href: `/circle.html?id=${encodeURIComponent(c.id)}` }, c.name));
+        card.append(el('p', { class: 'row' }, TEXT.yourCircles, ...links));
+      }
+    })
+    .catch(() => {});
+  return card;
 }
 
 /** The rulesets a table can play, as the lobby offers them. */
@@ -292,6 +332,7 @@ function createCard(): HTMLElement {
   showRules();
   const name = el('input', { type: 'text', name: 'name', placeholder: 'Your name', maxlength: '24', required: '' });
   name.value = localStorage.getItem('mj.name') ?? '';
+  defaultName(name);
   const error = el('p', { class: 'error' });
   const create = el('button', { type: 'submit', class: 'primary' }, 'Create table');
   const form = el(
@@ -509,7 +550,7 @@ async function tableLobby(code: string): Promise<void> {
   }
   let errorText = sessionStorage.getItem(`mj.flash.${code}`) ?? '';
   sessionStorage.removeItem(`mj.flash.${code}`);
-  let typedName = localStorage.getItem('mj.name') ?? '';
+  let typedName = await me.then((s) => s.me.player.name).catch(() => localStorage.getItem('mj.name') ?? '');
   const render = (t: TableInfo) => {
     // Every seat this browser holds here: a reopened invite link finds it.
     const held = heldSeats(code);

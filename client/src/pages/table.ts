@@ -5,8 +5,26 @@
  * `window.__mj` exposes the plain state and a few test hooks.
  */
 import '../ui/page-chrome.js';
-import type { BySeat, MatchDetail, PlayerAction, RefusalCode, TableInfo, TableView, TileKind } from '@mahjong/shared';
-import { type LinkState, loadHostToken, loadTicket, type SeatLost, TableConnection } from '../net/connection.js';
+import type {
+  BySeat,
+  MatchDetail,
+  PlayerAction,
+  RefusalCode,
+  RematchResponse,
+  TableInfo,
+  TableView,
+  TileKind,
+} from '@mahjong/shared';
+import { api, player } from '../net/community.js';
+import {
+  type LinkState,
+  loadHostToken,
+  loadTicket,
+  type SeatLost,
+  saveHostToken,
+  saveTicket,
+  TableConnection,
+} from '../net/connection.js';
 import { TableRenderer } from '../render/renderer.js';
 import {
   type ActionButton,
@@ -58,6 +76,9 @@ const TEXT = {
   ended: 'The host ended this match.',
   replay: 'Watch the replay',
   lobby: 'Back to the lobby',
+  rematch: 'Rematch',
+  you: 'Your statistics',
+  rematchHint: 'Same players, seats moved on, a new deal: it starts once everybody has clicked.',
   noTable: (code: string) => `There is no table ${code}.`,
   dealing: 'Dealing as soon as every player’s page is open…',
 } as const;
@@ -387,7 +408,7 @@ async function loadDetail(): Promise<void> {
 
 function summaryLinks(): HTMLElement {
   const id = state.table?.matchId ?? '';
-  return el(
+  const row = el(
     'p',
     { class: 'row', 'data-testid': 'summary-links' },
     el(
@@ -397,6 +418,48 @@ function summaryLinks(): HTMLElement {
     ),
     el('a', { href: '/', class: 'button', 'data-testid': 'summary-lobby' }, TEXT.lobby),
   );
+  if (id && (ticket || seatedHere())) row.prepend(rematchButton(id));
+  if (myName !== null)
+    row.append(el('a', { href: '/player.html', class: 'button', 'data-testid': 'summary-you' }, TEXT.you));
+  return row;
+}
+
+/** This browser's player, once known (a rematch is theirs to ask for). */
+let myName: string | null = null;
+
+/**
+ * A page without this table's seat token whose player sat here by name (moved to this device
+ * since): it may ask for the rematch too; the server checks the player against the match. (A
+ * seat a bot covered at the end, its player away, still has its player's name.)
+ */
+function seatedHere(): boolean {
+  return myName !== null && (state.table?.seats.some((s) => s.name === myName) ?? false);
+}
+
+/**
+ * Rematch: the first click opens the next table (same players, seats moved on, a new seed) and
+ * makes this browser its host; every click takes the seat kept for its player, and the table
+ * starts once every kept seat is taken. The page then goes to that table as its seat.
+ */
+function rematchButton(matchId: string): HTMLElement {
+  const b = el(
+    'button',
+    { type: 'button', class: 'primary', 'data-testid': 'rematch', title: TEXT.rematchHint },
+    TEXT.rematch,
+  );
+  b.addEventListener('click', async () => {
+    b.disabled = true;
+    try {
+      const r = await api<RematchResponse>(`/api/matches/${encodeURIComponent(matchId)}/rematch`, {});
+      if (r.hostToken) saveHostToken(r.code, r.hostToken);
+      saveTicket(r.code, { seat: r.seat, token: r.token, name: r.table.seats[r.seat].name ?? ticket?.name ?? '' });
+      location.href = `/table.html?code=${r.code}&seat=${r.seat}`;
+    } catch (err) {
+      b.disabled = false;
+      b.after(el('span', { class: 'error', 'data-testid': 'rematch-error' }, (err as Error).message));
+    }
+  });
+  return b;
 }
 
 /** What the overlay shows depends on these only: an unchanged key keeps its DOM (a link being clicked stays). */
@@ -618,6 +681,18 @@ async function main(): Promise<void> {
     location.href = '/';
     return;
   }
+  // The player this browser is (a rematch asks for it); made here on a first visit by a link.
+  player()
+    .then((s) => {
+      // (no "You" in the page chrome here: the chrome sits in a corner the layout keeps free
+      // of tiles, sized for the language switch and settings; the summary links the page)
+      myName = s.me.player.name;
+      overlayKey = '';
+      renderOverlay();
+    })
+    .catch(() => {
+      /* no player (offline, rate limited): the table plays as before players */
+    });
   renderOverlay();
   await renderer.init(stage, settings.get().faces);
   settings.subscribe((now, before) => {

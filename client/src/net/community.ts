@@ -1,0 +1,97 @@
+/**
+ * The browser's side of players and circles: the JSON API with its error codes kept (a page
+ * answers `circle/invite_invalid` differently from a network failure), and the player this
+ * browser is. The player key is an HttpOnly cookie the browser sends by itself: no script here
+ * ever sees it, so "who am I" is always a question to the server (GET /api/me).
+ */
+import { displayNameSchema, type HttpErrorCode, type MeResponse } from '@mahjong/shared';
+
+/** A refusal from the server, with its code (or `http/offline` when no answer came). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: HttpErrorCode | 'http/offline',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** GET (no body) or POST (a JSON body) to the API; a 204 answers undefined. */
+export async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch(() => null);
+  if (!res) throw new ApiError(0, 'http/offline', 'Cannot reach the server…');
+  if (res.status === 204) return undefined as T;
+  const json = (await res.json().catch(() => ({}))) as T & { error?: { code: HttpErrorCode; message: string } };
+  if (!res.ok)
+    throw new ApiError(res.status, json.error?.code ?? 'http/invalid', json.error?.message ?? `${res.status}`);
+  return json;
+}
+
+/** Why this browser got a new player although it had a key: said once on the page. */
+const KEY_NOTICES: Partial<Record<HttpErrorCode, string>> = {
+  'player/bad_key': 'This browser’s player key was not valid, so you are a new player here.',
+  'player/expired_key': 'This browser’s player key had expired, so you are a new player here.',
+  'player/device_forgotten': 'This device was forgotten by its player, so you are a new player here.',
+};
+
+/** How a device is listed on the player page ("Chrome on Linux"), never shown to others. */
+export function deviceLabel(ua = navigator.userAgent): string {
+  const first = (pairs: readonly (readonly [RegExp, string])[]) => pairs.find(([re]) => re.test(ua))?.[1];
+  const browser =
+    first([
+      [/Edg\//, 'Edge'],
+      [/Firefox\//, 'Firefox'],
+      [/Chrom(e|ium)\//, 'Chrome'],
+      [/Safari\//, 'Safari'],
+    ]) ?? 'A browser';
+  const os = first([
+    [/iPhone|iPad/, 'iOS'],
+    [/Android/, 'Android'],
+    [/Mac OS X/, 'macOS'],
+    [/Windows/, 'Windows'],
+    [/Linux/, 'Linux'],
+  ]);
+  return os ? `${browser} on ${os}` : browser;
+}
+
+/** The name typed in the lobby before this browser was a player (kept in localStorage). */
+export function typedName(): string | null {
+  const r = displayNameSchema.safeParse(localStorage.getItem('mj.name') ?? '');
+  return r.success ? r.data : null;
+}
+
+export interface PlayerSession {
+  readonly me: MeResponse;
+  /** Set when a key was refused and a new player made (the page says so). */
+  readonly notice: string | null;
+}
+
+/**
+ * The player this browser is, made on the first visit (with the name typed before, if any). A
+ * refused key (forged, expired, a forgotten device) also makes a new player, and says why.
+ */
+export async function ensurePlayer(): Promise<PlayerSession> {
+  try {
+    return { me: await api<MeResponse>('/api/me'), notice: null };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401) throw err;
+    const name = typedName();
+    const me = await api<MeResponse>('/api/players', { ...(name ? { name } : {}), device: deviceLabel() });
+    return { me, notice: KEY_NOTICES[err.code as HttpErrorCode] ?? null };
+  }
+}
+
+/** A pending ensurePlayer() shared by whatever on the page asks (one POST per page load). */
+let session: Promise<PlayerSession> | null = null;
+export const player = (): Promise<PlayerSession> => {
+  session ??= ensurePlayer();
+  return session;
+};

@@ -1,0 +1,462 @@
+/**
+ * A circle's page (`/circle.html?id=ID`; `#invite=INVITE` joins first): its members, the owner's
+ * invite link (copy, rotate, revoke) and stake, tables opened for the circle (open one, take a
+ * seat), and the league: per ruleset family and season, the standings, a chart of each member's
+ * running total, each member's figures with their definitions, and the latest matches.
+ */
+import '../ui/page-chrome.js';
+import type {
+  CircleView,
+  CreateTableResponse,
+  Family,
+  JoinResponse,
+  LeagueResponse,
+  RulesetId,
+  TableInfo,
+} from '@mahjong/shared';
+import {
+  figureList,
+  leagueMatchList,
+  playerLabel,
+  RULESET_NAMES,
+  standingsTable,
+  totalsChart,
+} from '../community/league-view.js';
+import { ApiError, api, player } from '../net/community.js';
+import { heldSeats, saveHostToken, saveTicket } from '../net/connection.js';
+import { el } from '../ui/dom.js';
+import { mountYouBadge } from '../ui/you-badge.js';
+
+const TEXT = {
+  circle: 'Circle',
+  members: 'Members',
+  owner: 'owner',
+  invite: 'Invite link',
+  inviteHint: 'Anyone with this link joins the circle.',
+  noInvite: 'No invite link: nobody can join until you make a new one.',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Select the link to copy it',
+  rotate: 'New link (the old one stops working)',
+  revoke: 'Revoke the link',
+  makeInvite: 'Make an invite link',
+  settings: 'Circle settings',
+  name: 'Name',
+  stake: 'Stake per point (Hong Kong)',
+  currency: 'Currency',
+  save: 'Save',
+  tables: 'Tables',
+  noTables: 'No open tables.',
+  openTable: 'Open a table for the circle',
+  rules: 'Rules',
+  length: 'Length',
+  eastOnly: 'East round only',
+  eastSouth: 'East and South',
+  full: 'Full match (4 rounds)',
+  open: 'Open the table',
+  seat: (n: number) => `Seat ${n}`,
+  sitHere: 'Sit here',
+  empty: 'empty',
+  reserved: (name: string) => `kept for ${name}`,
+  bot: 'Bot',
+  goTable: 'Go to the table',
+  watch: 'Watch',
+  status: { lobby: 'lobby', playing: 'playing' } as Record<string, string>,
+  league: 'League',
+  family: { hk: 'Hong Kong', riichi: 'Riichi' } satisfies Record<Family, string>,
+  season: 'Season:',
+  allTime: 'All time',
+  from: 'From',
+  to: 'To',
+  show: 'Show',
+  standings: 'Standings',
+  chart: 'Running totals',
+  players: 'Player statistics',
+  matches: 'Latest matches',
+  joinFailed: 'This invite no longer works (revoked or replaced): ask for a new link.',
+  notFound: 'There is no such circle, or you are not in it.',
+  stakeNote: (stake: number, currency: string | null) =>
+    currency ? `Stake: ${stake} ${currency} per point` : `Stake: ${stake} per point`,
+} as const;
+
+const root = document.getElementById('circle') as HTMLElement;
+const params = new URLSearchParams(location.search);
+const invite = /#invite=([A-Za-z0-9_-]+)/.exec(location.hash)?.[1];
+
+const tablePage = (code: string, seat?: number) =>
+  `/table.html?code=${code}${seat === undefined ? '' : `&seat=${seat}`}`;
+
+function say(box: HTMLElement, text: string): void {
+  box.replaceChildren(el('p', { class: 'error', role: 'alert', 'data-testid': 'message' }, text));
+}
+
+function header(c: CircleView | null): HTMLElement {
+  return el(
+    'h1',
+    {},
+    el('a', { href: '/', class: 'home' }, 'Mahjong'),
+    ' · ',
+    el('span', { 'data-testid': 'circle-title' }, c ? c.name : TEXT.circle),
+  );
+}
+
+function membersCard(c: CircleView): HTMLElement {
+  const list = el('ul', { class: 'plain members', 'data-testid': 'members' });
+  for (const m of c.members) {
+    list.append(
+      el(
+        'li',
+        { 'data-player': m.id },
+        playerLabel(m),
+        m.id === c.ownerId ? el('span', { class: 'tag' }, TEXT.owner) : '',
+      ),
+    );
+  }
+  return el('section', { class: 'card' }, el('h2', {}, TEXT.members), list);
+}
+
+function inviteCard(c: CircleView, redraw: (c: CircleView) => void): HTMLElement {
+  const card = el('section', { class: 'card', 'data-testid': 'invite' }, el('h2', {}, TEXT.invite));
+  const note = el('div');
+  const act = (action: 'rotate' | 'revoke') => async () => {
+    try {
+      redraw(await api<CircleView>(`/api/circles/${c.id}/invite`, { action }));
+    } catch (err) {
+      say(note, (err as Error).message);
+    }
+  };
+  if (c.invite) {
+    const link = `${location.origin}/circle.html#invite=${c.invite}`;
+    const copy = el('button', { type: 'button' }, TEXT.copy);
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        copy.textContent = TEXT.copied;
+      } catch {
+        copy.textContent = TEXT.copyFailed;
+      }
+    });
+    const rotate = el('button', { type: 'button', 'data-testid': 'rotate' }, TEXT.rotate);
+    rotate.addEventListener('click', act('rotate'));
+    const revoke = el('button', { type: 'button', 'data-testid': 'revoke' }, TEXT.revoke);
+    revoke.addEventListener('click', act('revoke'));
+    card.append(
+      el('p', { class: 'muted' }, TEXT.inviteHint),
+      el('p', { class: 'wrap' }, el('a', { href: link, 'data-testid': 'invite-link' }, link)),
+      el('div', { class: 'row' }, copy, rotate, revoke),
+    );
+  } else {
+    const make = el('button', { type: 'button', 'data-testid': 'rotate' }, TEXT.makeInvite);
+    make.addEventListener('click', act('rotate'));
+    card.append(el('p', { class: 'muted', 'data-testid': 'no-invite' }, TEXT.noInvite), make);
+  }
+  card.append(note);
+  return card;
+}
+
+function settingsCard(c: CircleView, redraw: (c: CircleView) => void): HTMLElement {
+  const name = el('input', { type: 'text', maxlength: '24', 'aria-label': TEXT.name });
+  name.value = c.name;
+  const stake = el('input', {
+    type: 'number',
+    min: '0',
+    step: 'any',
+    style: 'width:7em',
+    'data-testid': 'stake',
+    'aria-label': TEXT.stake,
+  });
+  stake.value = c.stakePerPoint === null ? '' : String(c.stakePerPoint);
+  const currency = el('input', {
+    type: 'text',
+    maxlength: '8',
+    style: 'width:5em',
+    placeholder: 'HK$',
+    'data-testid': 'currency',
+    'aria-label': TEXT.currency,
+  });
+  currency.value = c.currency ?? '';
+  const note = el('div');
+  const form = el(
+    'form',
+    { class: 'card', 'data-testid': 'settings-form' },
+    el('h2', {}, TEXT.settings),
+    el('div', { class: 'row' }, el('label', {}, `${TEXT.name} `, name)),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, `${TEXT.stake} `, stake),
+      el('label', {}, `${TEXT.currency} `, currency),
+      el('button', { type: 'submit', class: 'primary', 'data-testid': 'save-settings' }, TEXT.save),
+    ),
+    note,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      redraw(
+        await api<CircleView>(`/api/circles/${c.id}/settings`, {
+          name: name.value.trim(),
+          stakePerPoint: stake.value.trim() === '' ? null : Number(stake.value),
+          currency: currency.value.trim() || null,
+        }),
+      );
+    } catch (err) {
+      say(note, (err as Error).message);
+    }
+  });
+  return form;
+}
+
+/** Takes a seat of a table and goes to it (the player's name; the cookie carries the player). */
+async function sit(code: string, seat: number | undefined, name: string, note: HTMLElement): Promise<void> {
+  try {
+    const joined = await api<JoinResponse>(`/api/tables/${code}/join`, {
+      name,
+      ...(seat === undefined ? {} : { seat }),
+    });
+    saveTicket(code, { seat: joined.seat, token: joined.token, name });
+    location.href = tablePage(code, joined.seat);
+  } catch (err) {
+    say(note, (err as Error).message);
+  }
+}
+
+/** The circle's open tables with their seats (refreshed while the page is open). */
+function tablesCard(c: CircleView, me: { id: string; name: string }): HTMLElement {
+  const card = el('section', { class: 'card', 'data-testid': 'tables' }, el('h2', {}, TEXT.tables));
+  const note = el('div');
+  if (c.tables.length === 0) card.append(el('p', { class: 'muted' }, TEXT.noTables));
+  for (const t of c.tables) card.append(tableBox(t, me, note));
+  card.append(note);
+  return card;
+}
+
+/** Opens a table for the circle: its creator is the host and takes the first seat. */
+function openTableCard(c: CircleView, me: { id: string; name: string }): HTMLElement {
+  const ruleset = el('select', { 'aria-label': TEXT.rules, 'data-testid': 'table-ruleset' });
+  for (const [v, label] of Object.entries(RULESET_NAMES)) ruleset.append(el('option', { value: v }, label));
+  const rounds = el('select', { 'aria-label': TEXT.length, 'data-testid': 'table-rounds' });
+  for (const [v, label] of [
+    ['1', TEXT.eastOnly],
+    ['2', TEXT.eastSouth],
+    ['4', TEXT.full],
+  ] as const) {
+    rounds.append(el('option', { value: v }, label));
+  }
+  const open = el('button', { type: 'submit', class: 'primary', 'data-testid': 'open-table' }, TEXT.open);
+  const note = el('div');
+  const form = el(
+    'form',
+    { class: 'card', 'data-testid': 'open-table-form' },
+    el('h2', {}, TEXT.openTable),
+    el('div', { class: 'row' }, el('label', {}, `${TEXT.rules} `, ruleset), el('label', {}, `${TEXT.length} `, rounds)),
+    open,
+    note,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const riichi = ruleset.value.startsWith('riichi');
+    open.disabled = true;
+    try {
+      const created = await api<CreateTableResponse>('/api/tables', {
+        ruleset: ruleset.value as RulesetId,
+        // A riichi match is at most east and south.
+        rounds: riichi ? Math.min(2, Number(rounds.value)) : Number(rounds.value),
+        circleId: c.id,
+        options: {},
+        bots: [],
+        spectatorsAllowed: true,
+      });
+      saveHostToken(created.code, created.hostToken);
+      await sit(created.code, 0, me.name, note);
+    } catch (err) {
+      say(note, (err as Error).message);
+    } finally {
+      open.disabled = false;
+    }
+  });
+  return form;
+}
+
+function tableBox(t: TableInfo, me: { id: string; name: string }, note: HTMLElement): HTMLElement {
+  // A seat this browser holds (its token kept when it sat down).
+  const mine = heldSeats(t.code)[0];
+  const seats = el('div', { class: 'seats' });
+  for (const s of t.seats) {
+    const box = el(
+      'div',
+      { class: 'seat-card', 'data-seat': String(s.seat) },
+      el('strong', {}, TEXT.seat(s.seat + 1)),
+      el('br'),
+    );
+    if (s.bot) box.append(TEXT.bot);
+    else if (s.name && s.reserved) box.append(el('span', { class: 'muted' }, TEXT.reserved(s.name)));
+    else if (s.name) box.append(s.name);
+    else if (t.status === 'lobby') {
+      const take = el('button', { type: 'button', 'data-testid': 'sit' }, TEXT.sitHere);
+      take.addEventListener('click', () => void sit(t.code, s.seat, me.name, note));
+      box.append(take);
+    } else box.append(el('span', { class: 'muted' }, TEXT.empty));
+    seats.append(box);
+  }
+  const links = el('div', { class: 'row' });
+  if (mine) links.append(el('a', { href: tablePage(t.code, mine.seat), class: 'button' }, TEXT.goTable));
+  if (t.spectatorsAllowed) links.append(el('a', { href: `${tablePage(t.code)}&spectate=1` }, TEXT.watch));
+  return el(
+    'div',
+    { class: 'table-box', 'data-code': t.code },
+    el(
+      'p',
+      {},
+      el('strong', { class: 'code-small' }, t.code),
+      // (each its own text node: the translator reads whole texts)
+      ' · ',
+      RULESET_NAMES[t.ruleset] ?? t.ruleset,
+      ' · ',
+      TEXT.status[t.status] ?? t.status,
+    ),
+    seats,
+    links,
+  );
+}
+
+function leagueCard(c: CircleView): HTMLElement {
+  let family: Family = 'hk';
+  const tabs = el('div', { class: 'tabs', role: 'tablist', 'data-testid': 'family' });
+  const from = el('input', { type: 'date', 'aria-label': TEXT.from, 'data-testid': 'from' });
+  const to = el('input', { type: 'date', 'aria-label': TEXT.to, 'data-testid': 'to' });
+  const allTime = el('button', { type: 'button', 'data-testid': 'all-time' }, TEXT.allTime);
+  const show = el('button', { type: 'button', 'data-testid': 'show-season' }, TEXT.show);
+  const body = el('div', { 'data-testid': 'league' });
+  const load = async () => {
+    for (const b of tabs.querySelectorAll('button'))
+      b.setAttribute('aria-selected', String(b.dataset.family === family));
+    const q = new URLSearchParams({ family });
+    if (from.value) q.set('from', from.value);
+    if (to.value) q.set('to', to.value);
+    const asked = q.toString();
+    body.dataset.query = asked;
+    body.dataset.loaded = '';
+    try {
+      const league = await api<LeagueResponse>(`/api/circles/${c.id}/league?${asked}`);
+      if (body.dataset.query !== asked) return;
+      const players = el('div', { class: 'player-figures' });
+      for (const s of league.standings) {
+        players.append(
+          el(
+            'section',
+            { class: 'figure-card', 'data-player': s.player.id },
+            el('h4', {}, playerLabel(s.player)),
+            figureList(league.family, s.stats),
+          ),
+        );
+      }
+      body.replaceChildren(
+        ...(league.stakePerPoint !== null
+          ? [el('p', { class: 'muted' }, TEXT.stakeNote(league.stakePerPoint, league.currency))]
+          : []),
+        el('h3', {}, TEXT.standings),
+        standingsTable(league),
+        ...(league.standings.length > 0 ? [el('h3', {}, TEXT.chart), totalsChart(league)] : []),
+        ...(league.standings.length > 0 ? [el('h3', {}, TEXT.players), players] : []),
+        el('h3', {}, TEXT.matches),
+        leagueMatchList(league.matches),
+      );
+      body.dataset.loaded = asked;
+    } catch (err) {
+      say(body, (err as Error).message);
+    }
+  };
+  for (const f of ['hk', 'riichi'] as const) {
+    const b = el('button', { type: 'button', role: 'tab', 'data-family': f }, TEXT.family[f]);
+    b.addEventListener('click', () => {
+      family = f;
+      void load();
+    });
+    tabs.append(b);
+  }
+  allTime.addEventListener('click', () => {
+    from.value = '';
+    to.value = '';
+    void load();
+  });
+  show.addEventListener('click', () => void load());
+  void load();
+  return el(
+    'section',
+    { class: 'card', 'data-testid': 'league-card' },
+    el('h2', {}, TEXT.league),
+    tabs,
+    el(
+      'div',
+      { class: 'row' },
+      el('span', {}, TEXT.season),
+      allTime,
+      el('label', {}, `${TEXT.from} `, from),
+      el('label', {}, `${TEXT.to} `, to),
+      show,
+    ),
+    body,
+  );
+}
+
+async function main(): Promise<void> {
+  root.replaceChildren(header(null), el('p', {}, 'Loading…'));
+  let session: Awaited<ReturnType<typeof player>>;
+  try {
+    session = await player();
+  } catch (err) {
+    root.replaceChildren(header(null), el('p', { class: 'error' }, (err as Error).message));
+    return;
+  }
+  const me = session.me.player;
+  mountYouBadge(me);
+  let id = params.get('id') ?? '';
+  if (invite) {
+    try {
+      const joined = await api<CircleView>('/api/circles/join', { invite });
+      id = joined.id;
+      // The invite is spent for this browser: the address becomes the circle's own.
+      history.replaceState(null, '', `/circle.html?id=${encodeURIComponent(id)}`);
+    } catch (err) {
+      const text =
+        err instanceof ApiError && err.code === 'circle/invite_invalid' ? TEXT.joinFailed : (err as Error).message;
+      root.replaceChildren(header(null), el('p', { class: 'card error', 'data-testid': 'join-failed' }, text));
+      return;
+    }
+  }
+  let league: HTMLElement | null = null;
+  const draw = (c: CircleView) => {
+    const owner = c.ownerId === me.id;
+    // The league keeps its own state (family, season): it is drawn once and kept across redraws.
+    league ??= leagueCard(c);
+    root.replaceChildren(
+      header(c),
+      membersCard(c),
+      ...(owner ? [inviteCard(c, draw), settingsCard(c, draw)] : []),
+      tablesCard(c, me),
+      openTableCard(c, me),
+      league,
+    );
+  };
+  try {
+    draw(await api<CircleView>(`/api/circles/${encodeURIComponent(id)}`));
+  } catch (err) {
+    const text = err instanceof ApiError && err.code === 'circle/not_found' ? TEXT.notFound : (err as Error).message;
+    root.replaceChildren(header(null), el('p', { class: 'card error', 'data-testid': 'not-found' }, text));
+    return;
+  }
+  // Tables fill up and start: refresh them while the page is open (the league stays as it is).
+  setInterval(async () => {
+    if (document.activeElement?.tagName === 'INPUT' || document.activeElement?.tagName === 'SELECT') return;
+    try {
+      const c = await api<CircleView>(`/api/circles/${encodeURIComponent(id)}`);
+      const old = root.querySelector('[data-testid="tables"]');
+      old?.replaceWith(tablesCard(c, me));
+    } catch {
+      /* keep the last picture; the next poll retries */
+    }
+  }, 2000);
+}
+
+void main();

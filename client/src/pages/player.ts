@@ -1,0 +1,336 @@
+/**
+ * The player page (`/player.html`): who this browser plays as (rename, colour), its devices
+ * (forget one), moving to another device by a short code or a link (`#transfer=CODE` on the
+ * other device), the player's circles (create one) and their statistics per ruleset family
+ * with the list of their matches and replay links.
+ */
+import '../ui/page-chrome.js';
+import {
+  type CircleView,
+  type Family,
+  type MeResponse,
+  type MyStatsResponse,
+  PLAYER_COLOURS,
+  type TransferResponse,
+} from '@mahjong/shared';
+import { figureList, myMatchList } from '../community/league-view.js';
+import { ApiError, api, deviceLabel, ensurePlayer } from '../net/community.js';
+import { el } from '../ui/dom.js';
+import { mountYouBadge } from '../ui/you-badge.js';
+
+const TEXT = {
+  title: 'You',
+  name: 'Name',
+  save: 'Save',
+  colour: 'Colour',
+  colourOf: (c: string) => `Colour ${c}`,
+  devices: 'Your devices',
+  thisDevice: 'this device',
+  lastSeen: (when: string) => `last seen ${when}`,
+  forget: 'Forget',
+  forgetThis: 'Forget this device (sign out here)',
+  move: 'Move to another device',
+  moveHint: 'Open the link on the other device, or type the code there on this page. It works once.',
+  makeCode: 'Show a code',
+  expiresIn: (m: number, s: string) => `Expires in ${m}:${s}`,
+  expired: 'The code has expired: make a new one.',
+  useCode: 'Use a code from another device',
+  useHint: 'This browser becomes that player (the player you are here now stays on its other devices).',
+  code: 'Transfer code',
+  use: 'Use the code',
+  moved: (name: string) => `This browser now plays as ${name}.`,
+  transferErrors: {
+    'transfer/not_found': 'There is no such code: check the letters.',
+    'transfer/used': 'This code was used already: make a new one on the other device.',
+    'transfer/expired': 'This code has expired: make a new one on the other device.',
+  } as Record<string, string>,
+  circles: 'Your circles',
+  noCircles: 'No circles yet: create one and send its invite link to your friends.',
+  members: (n: number) => `${n} members`,
+  owner: 'owner',
+  createCircle: 'Create a circle',
+  circleName: 'Circle name',
+  stats: 'Your statistics',
+  families: { hk: 'Hong Kong', riichi: 'Riichi' } satisfies Record<Family, string>,
+  matches: 'Your matches',
+  signedOut: 'This device was forgotten: it no longer plays as you.',
+  newPlayer: 'Start as a new player here',
+} as const;
+
+const root = document.getElementById('player') as HTMLElement;
+const transferParam = /#transfer=([A-Za-z0-9-]+)/.exec(location.hash)?.[1] ?? '';
+
+function say(box: HTMLElement, text: string, error = true): void {
+  box.replaceChildren(el('p', { class: error ? 'error' : 'muted', role: 'status', 'data-testid': 'message' }, text));
+}
+
+function nameCard(me: MeResponse, redraw: (m: MeResponse) => void): HTMLElement {
+  const name = el('input', { type: 'text', maxlength: '24', 'data-testid': 'rename', 'aria-label': TEXT.name });
+  name.value = me.player.name;
+  const save = el('button', { type: 'submit', class: 'primary' }, TEXT.save);
+  const note = el('div');
+  const swatches = el('div', { class: 'swatches', role: 'radiogroup', 'aria-label': TEXT.colour });
+  for (const c of PLAYER_COLOURS) {
+    const b = el('button', {
+      type: 'button',
+      class: 'swatch',
+      style: `background:${c}`,
+      role: 'radio',
+      'aria-checked': String(c === me.player.colour),
+      'aria-label': TEXT.colourOf(c),
+      'data-colour': c,
+    });
+    b.addEventListener('click', async () => {
+      try {
+        redraw(await api<MeResponse>('/api/me', { colour: c }));
+      } catch (err) {
+        say(note, (err as Error).message);
+      }
+    });
+    swatches.append(b);
+  }
+  const form = el(
+    'form',
+    { class: 'card', 'data-testid': 'you' },
+    el('h2', {}, el('span', { class: 'dot big', style: `background:${me.player.colour}` }), me.player.name),
+    el('div', { class: 'row' }, el('label', {}, `${TEXT.name} `, name), save),
+    el('div', { class: 'row' }, el('span', {}, TEXT.colour), swatches),
+    note,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      const m = await api<MeResponse>('/api/me', { name: name.value.trim() });
+      localStorage.setItem('mj.name', m.player.name);
+      redraw(m);
+    } catch (err) {
+      say(note, (err as Error).message);
+    }
+  });
+  return form;
+}
+
+function devicesCard(me: MeResponse, redraw: () => void): HTMLElement {
+  const list = el('ul', { class: 'plain', 'data-testid': 'devices' });
+  const note = el('div');
+  for (const d of me.devices) {
+    const forget = el('button', { type: 'button', 'data-device': d.id }, d.current ? TEXT.forgetThis : TEXT.forget);
+    forget.addEventListener('click', async () => {
+      try {
+        await api<void>(`/api/me/devices/${encodeURIComponent(d.id)}/forget`, {});
+        if (d.current) {
+          // The key cookie is cleared: this browser plays as nobody until it starts again.
+          root.replaceChildren(
+            el('h1', {}, TEXT.title),
+            el(
+              'section',
+              { class: 'card' },
+              el('p', { 'data-testid': 'signed-out' }, TEXT.signedOut),
+              el('a', { href: '/player.html', class: 'button' }, TEXT.newPlayer),
+            ),
+          );
+          return;
+        }
+        redraw();
+      } catch (err) {
+        say(note, (err as Error).message);
+      }
+    });
+    list.append(
+      el(
+        'li',
+        { class: 'row' },
+        el('strong', {}, d.label),
+        d.current ? el('span', { class: 'tag' }, TEXT.thisDevice) : '',
+        el('span', { class: 'muted' }, TEXT.lastSeen(new Date(d.lastSeenAt).toLocaleString())),
+        forget,
+      ),
+    );
+  }
+  return el('section', { class: 'card' }, el('h2', {}, TEXT.devices), list, note);
+}
+
+let countdown: ReturnType<typeof setInterval> | undefined;
+
+function moveCard(): HTMLElement {
+  const out = el('div', { 'data-testid': 'transfer-out' });
+  const make = el('button', { type: 'button', class: 'primary', 'data-testid': 'make-transfer' }, TEXT.makeCode);
+  make.addEventListener('click', async () => {
+    try {
+      const t = await api<TransferResponse>('/api/me/transfer', {});
+      const link = `${location.origin}${t.link}`;
+      const left = el('p', { class: 'muted', 'data-testid': 'transfer-left' });
+      out.replaceChildren(
+        el('p', { class: 'big-code', 'data-testid': 'transfer-code', 'data-no-translate': '' }, t.code),
+        el('p', { class: 'wrap' }, el('a', { href: link, 'data-testid': 'transfer-link' }, link)),
+        left,
+      );
+      clearInterval(countdown);
+      const tick = () => {
+        const ms = Date.parse(t.expiresAt) - Date.now();
+        if (ms <= 0) {
+          clearInterval(countdown);
+          out.replaceChildren(el('p', { class: 'error' }, TEXT.expired));
+          return;
+        }
+        const s = Math.ceil(ms / 1000);
+        left.textContent = TEXT.expiresIn(Math.floor(s / 60), String(s % 60).padStart(2, '0'));
+      };
+      tick();
+      countdown = setInterval(tick, 1000);
+    } catch (err) {
+      say(out, (err as Error).message);
+    }
+  });
+  return el('section', { class: 'card' }, el('h2', {}, TEXT.move), el('p', {}, TEXT.moveHint), make, out);
+}
+
+function useCodeCard(onMoved: (m: MeResponse) => void): HTMLElement {
+  const code = el('input', {
+    type: 'text',
+    maxlength: '12',
+    placeholder: 'ABCD2345',
+    autocomplete: 'off',
+    'data-testid': 'transfer-input',
+    'aria-label': TEXT.code,
+    style: 'width:9em;text-transform:uppercase',
+  });
+  code.value = transferParam;
+  const use = el('button', { type: 'submit', class: 'primary', 'data-testid': 'use-transfer' }, TEXT.use);
+  const note = el('div');
+  const form = el(
+    'form',
+    { class: 'card', 'data-testid': 'transfer-in' },
+    el('h2', {}, TEXT.useCode),
+    el('p', { class: 'muted' }, TEXT.useHint),
+    el('div', { class: 'row' }, el('label', {}, `${TEXT.code} `, code), use),
+    note,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      const m = await api<MeResponse>('/api/players/transfer', { code: code.value, device: deviceLabel() });
+      // The code is spent: keep it out of the address (a reload would try it again).
+      history.replaceState(null, '', '/player.html');
+      localStorage.setItem('mj.name', m.player.name);
+      onMoved(m);
+    } catch (err) {
+      const known = err instanceof ApiError ? TEXT.transferErrors[err.code] : undefined;
+      say(note, known ?? (err as Error).message);
+    }
+  });
+  return form;
+}
+
+function circlesCard(me: MeResponse): HTMLElement {
+  const list = el('ul', { class: 'plain', 'data-testid': 'circles' });
+  for (const c of me.circles) {
+    list.append(
+      el(
+        'li',
+        { class: 'row' },
+        el('a', { href: `/circle.html?id=${encodeURIComponent(c.id)}` }, c.name),
+        el('span', { class: 'muted' }, TEXT.members(c.members)),
+        c.owner ? el('span', { class: 'tag' }, TEXT.owner) : '',
+      ),
+    );
+  }
+  const name = el('input', {
+    type: 'text',
+    maxlength: '24',
+    placeholder: TEXT.circleName,
+    'aria-label': TEXT.circleName,
+    'data-testid': 'circle-name',
+  });
+  const create = el('button', { type: 'submit', class: 'primary', 'data-testid': 'create-circle' }, TEXT.createCircle);
+  const note = el('div');
+  const form = el('form', { class: 'row' }, name, create);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      const c = await api<CircleView>('/api/circles', { name: name.value.trim() });
+      location.href = `/circle.html?id=${encodeURIComponent(c.id)}`;
+    } catch (err) {
+      say(note, (err as Error).message);
+    }
+  });
+  return el(
+    'section',
+    { class: 'card' },
+    el('h2', {}, TEXT.circles),
+    me.circles.length > 0 ? list : el('p', { class: 'muted' }, TEXT.noCircles),
+    form,
+    note,
+  );
+}
+
+function statsCard(): HTMLElement {
+  const body = el('div', { 'data-testid': 'my-stats' });
+  const tabs = el('div', { class: 'tabs', role: 'tablist' });
+  const show = async (family: Family) => {
+    for (const b of tabs.querySelectorAll('button'))
+      b.setAttribute('aria-selected', String(b.dataset.family === family));
+    body.dataset.family = family;
+    body.dataset.loaded = '';
+    try {
+      const s = await api<MyStatsResponse>(`/api/me/stats?family=${family}`);
+      if (body.dataset.family !== family) return;
+      body.replaceChildren(
+        figureList(family, s.stats, 'my-figures'),
+        el('h3', {}, TEXT.matches),
+        myMatchList(s.matches),
+      );
+      body.dataset.loaded = family;
+    } catch (err) {
+      say(body, (err as Error).message);
+    }
+  };
+  for (const f of ['hk', 'riichi'] as const) {
+    const b = el('button', { type: 'button', role: 'tab', 'data-family': f }, TEXT.families[f]);
+    b.addEventListener('click', () => void show(f));
+    tabs.append(b);
+  }
+  void show('hk');
+  return el('section', { class: 'card' }, el('h2', {}, TEXT.stats), tabs, body);
+}
+
+function render(me: MeResponse, notice: string | null): void {
+  mountYouBadge(me.player);
+  const again = async () => render(await api<MeResponse>('/api/me'), null);
+  root.replaceChildren(
+    el('h1', {}, el('a', { href: '/', class: 'home' }, 'Mahjong'), ' · ', TEXT.title),
+    ...(notice ? [el('p', { class: 'card', 'data-testid': 'notice' }, notice)] : []),
+    nameCard(me, (m) => render(m, null)),
+    circlesCard(me),
+    statsCard(),
+    moveCard(),
+    useCodeCard((m) => render(m, TEXT.moved(m.player.name))),
+    devicesCard(me, () => void again()),
+  );
+  if (transferParam) root.querySelector<HTMLElement>('[data-testid="transfer-in"]')?.scrollIntoView();
+}
+
+async function main(): Promise<void> {
+  // Arriving by a transfer link: no new player is made for this browser first (it is about to
+  // become the code's player); the code form is all the page shows until it is used.
+  if (transferParam) {
+    const me = await api<MeResponse>('/api/me').catch(() => null);
+    if (!me) {
+      root.replaceChildren(
+        el('h1', {}, el('a', { href: '/', class: 'home' }, 'Mahjong'), ' · ', TEXT.title),
+        useCodeCard((m) => render(m, TEXT.moved(m.player.name))),
+      );
+      return;
+    }
+    render(me, null);
+    return;
+  }
+  try {
+    const s = await ensurePlayer();
+    render(s.me, s.notice);
+  } catch (err) {
+    root.replaceChildren(el('h1', {}, TEXT.title), el('p', { class: 'error' }, (err as Error).message));
+  }
+}
+
+void main();
