@@ -521,7 +521,11 @@ describe("room timing: a bot's thinking does not show", () => {
     const BOT_DELAY = 900;
     const runs: Table[] = [];
     for (const walls of [[A3], [B3]]) {
-      const t = await openTable({ walls, clock: new BusyClock(), options: TIMING, botDelayMs: BOT_DELAY });
+      // 0.1 ms of table time per µs of work: the long search (well under a millisecond on a quiet
+      // machine) shows as tens of ms if stamps followed the work, while a scheduler's hiccup of a few
+      // ms (a loaded CI machine; at 1 ms per µs any pause over 1 ms counted as a stall) stays under
+      // the stall rule's second.
+      const t = await openTable({ walls, clock: new BusyClock(0.1), options: TIMING, botDelayMs: BOT_DELAY });
       await t.run(1000);
       expect(t.room.act(0, t.room.viewSeq(0), { type: 'discard', tile: tile('7z') }).ok).toBe(true);
       await t.settle();
