@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Family, Seat } from '@mahjong/shared';
+import { type Family, type Seat, seededRandom } from '@mahjong/shared';
 import pino from 'pino';
 import { startServer } from '../src/app.js';
 import { signPlayerKey } from '../src/community/player-key.js';
@@ -24,18 +24,6 @@ const MEMBERS = 6;
 const REPEAT = 30;
 const SECRET = Buffer.from('bench-secret-bench-secret-bench!');
 
-/** A small seeded generator (mulberry32): the same data every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function fill(
   store: PrismaStore,
   community: CommunityStore,
@@ -43,7 +31,7 @@ async function fill(
   players: readonly string[],
   seed: number,
 ): Promise<void> {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const start = Date.UTC(2025, 0, 1);
   for (let done = 0; done < MATCHES; done += 1000) {
     const matches = [];

@@ -44,7 +44,7 @@ import { runTableOp, STATUS } from '../table-ops.js';
 import type { PlannedSeat, Tables } from '../tables.js';
 import { checkPlayerKey, KEY_RENEW_MS, keyCookie, PLAYER_COOKIE, readCookie, signPlayerKey } from './player-key.js';
 import type { SeatResultKeeper } from './keeper.js';
-import { playerStats } from './stats.js';
+import { playerStats, totalsOf } from './stats.js';
 import type { CommunityStore } from './store.js';
 
 /** How long a transfer code works. */
@@ -266,7 +266,7 @@ export function registerCommunityRoutes(
     const out: MyStatsResponse = {
       player: c.player,
       family: q.family,
-      stats: playerStats(totals ?? emptyTotals(c.player.id), null),
+      stats: playerStats(totals ?? totalsOf(c.player.id, []), null),
       matches: rows.flatMap((r) => {
         const m = records.get(r.matchId);
         if (!m) return [];
@@ -515,26 +515,4 @@ export function rotatedSeats(m: MatchRecord): PlannedSeat[] {
     }
     return { kind: 'free' };
   });
-}
-
-export function emptyTotals(playerId: string) {
-  return {
-    playerId,
-    matches: 0,
-    hands: 0,
-    wins: 0,
-    selfDraws: 0,
-    dealIns: 0,
-    riichi: 0,
-    calls: 0,
-    winValue: 0,
-    dealInValue: 0,
-    exhaustiveDraws: 0,
-    readyAtDraw: 0,
-    faanSum: 0,
-    maxFaan: 0,
-    total: 0,
-    placeSum: 0,
-    places: [0, 0, 0, 0] as const,
-  };
 }

@@ -5,6 +5,7 @@
  * rows twice adds nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../store/open.js';
 import type { PrismaStore } from '../store/prisma-store.js';
@@ -18,18 +19,6 @@ let circleId: string;
 const players: string[] = [];
 const rows: SeatResultRow[] = [];
 
-/** A seeded generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 beforeAll(async () => {
   store = (await openStore({ kind: 'pglite', dataDir: null })) as PrismaStore;
   community = new CommunityStore(store.prisma);
@@ -39,7 +28,7 @@ beforeAll(async () => {
   const circle = await community.createCircle(players[0]!, 'Test', 'invite-invite-invite');
   circleId = circle.id;
   for (const p of players.slice(1)) await community.joinByInvite('invite-invite-invite', p);
-  const random = rng(7);
+  const random = seededRandom(7);
   // 60 matches over about five months, some on the first and last days of months.
   for (let i = 0; i < 60; i += 1) {
     const matchId = randomUUID();
