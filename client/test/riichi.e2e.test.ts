@@ -716,10 +716,13 @@ describe('a riichi table in Chromium', () => {
     await phone.screenshot({ path: join(artifacts, 'riichi-lobby-390x844@3.png'), fullPage: true });
     await phone.close();
     // Time to photograph the riichi hand's result card on five screens before the next hand (the
-    // players make it start at once with Ready): a longer results pause than the form's default.
+    // players make it start at once with Ready): a longer results pause than the form's default,
+    // long enough for five spectator pages on a machine busy with the other suites (90 s was not).
     await host.route('**/api/tables', async (route) => {
       const body = route.request().postDataJSON();
-      await route.continue({ postData: JSON.stringify({ ...body, options: { ...body.options, resultsSeconds: 90 } }) });
+      await route.continue({
+        postData: JSON.stringify({ ...body, options: { ...body.options, resultsSeconds: 300 } }),
+      });
     });
     await host.click('[data-testid="create"] button[type="submit"]');
     await host.waitForSelector('[data-testid="code"]');
@@ -830,8 +833,9 @@ describe('a riichi table in Chromium', () => {
       for (let s = 0; s < 4; s++) {
         const p = players[s] as Page;
         const st = states[s] as Seen;
-        // Past the riichi hand (a red five still to check): ready for the next one at once.
-        if (st.phase === 'handOver' && riichiHandOver) {
+        // A hand over before any declaration, or past the riichi hand (a red five still to check):
+        // ready for the next one at once (only the riichi hand's card waits for its photographs).
+        if (st.phase === 'handOver' && (riichiHandOver || declaredIn < 0)) {
           await p.click('[data-testid="ready"]', { timeout: 1000 }).catch(() => {});
           continue;
         }
