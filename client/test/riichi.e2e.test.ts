@@ -666,7 +666,7 @@ describe('a riichi table in Chromium', () => {
   });
 
   test('four pages play through the lobby until a hand with a riichi declaration is over', {
-    timeout: 600_000,
+    timeout: 900_000,
   }, async () => {
     const host = await newPage();
     await host.goto(`${server.url}/`);
@@ -801,7 +801,7 @@ describe('a riichi table in Chromium', () => {
     let resultShot = false;
     let cancelled = false;
     let redChecked = false;
-    const deadline = Date.now() + 540_000;
+    const deadline = Date.now() + 780_000;
     for (;;) {
       expect(Date.now(), 'no riichi hand finished in time').toBeLessThan(deadline);
       const states = await Promise.all(players.map(look));
