@@ -102,6 +102,12 @@ export type TableScore =
     };
 
 /** What the liability (包) rules need to know of the table beyond the hand itself. */
+/** Whether a seat may win now, and its value (faan or han) when it may. */
+export interface WinCheck {
+  readonly ok: boolean;
+  readonly faan: number;
+}
+
 export interface LiabilityFacts {
   /** Tiles left in the live wall when the winning tile was discarded. */
   readonly wallRemaining: number;

@@ -41,7 +41,7 @@ import {
   type WinInput,
   type Wind,
 } from '@mahjong/shared';
-import { isComplete, liveCount } from './core.js';
+import { isComplete, liveCount, type WinCheck } from './core.js';
 import { countsOf, meldKinds } from './counts.js';
 import { endHand } from './hand-end.js';
 import {
@@ -54,7 +54,6 @@ import {
   rulesOf,
 } from './riichi-play.js';
 import { kindsOf, prevailingWind, setSeat, type TableState } from './state.js';
-import type { WinCheck } from './wins.js';
 
 /**
  * The scorer's input for `seat` winning on `winId` with `concealedBefore` (without it). Ura-dora

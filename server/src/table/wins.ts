@@ -12,16 +12,11 @@ import {
   type TileId,
   type TileKind,
 } from '@mahjong/shared';
-import { falseWinDeltas, isComplete, liveCount, scoreTableWin, type WinCondition } from './core.js';
+import { falseWinDeltas, isComplete, liveCount, scoreTableWin, type WinCheck, type WinCondition } from './core.js';
 import { countsOf, meldKinds } from './counts.js';
 import { endHand, revealAll } from './hand-end.js';
 import { checkRiichiDiscardWin, checkRiichiSelfWin, riichiTsumo } from './riichi-wins.js';
 import { type HandState, kindsOf, prevailingWind, setSeat, type TableState } from './state.js';
-
-export interface WinCheck {
-  readonly ok: boolean;
-  readonly faan: number;
-}
 
 /** Scores the seat's hand with `win` as the winning tile (not yet in `concealed`). */
 function winInputFor(
