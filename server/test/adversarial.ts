@@ -586,3 +586,138 @@ function canConnect(port: number): Promise<boolean> {
     s.on('error', () => resolve(false));
   });
 }
+
+export interface SoakReport {
+  readonly db: Database;
+  readonly tables: number;
+  readonly minutes: number;
+  readonly kills: number;
+  readonly matchesFinished: number;
+  readonly viewsChecked: number;
+  readonly logEntries: number;
+  /** The server's resident memory (MB) by minute of the run, at the start, its peak and the end. */
+  readonly rssMb: { readonly start: number; readonly peak: number; readonly end: number; readonly byMinute: number[] };
+  readonly problems: string[];
+}
+
+/** The resident memory of a process in MB (Linux), or 0 when it cannot be read. */
+async function rssMbOf(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return 0;
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/**
+ * `tables` matches kept going for `minutes` at about a human table's pace (the server's bots wait
+ * `botDelayMs` before each move), the server SIGKILLed every `killEveryMinutes` and restarted at
+ * once on the same database. Every finished match's views (its seat and its spectator, over all
+ * the server's lives) are checked against its ledger; the server's memory is sampled every minute.
+ * Clients drop their message history as they go so that the run's own memory stays flat.
+ */
+export async function soak(options: {
+  db: Database;
+  tables: number;
+  minutes: number;
+  killEveryMinutes: number;
+  botDelayMs?: number;
+  log?: (s: string) => void;
+}): Promise<SoakReport> {
+  const log = options.log ?? (() => {});
+  const store = await database(options.db);
+  const env = { ...store.env, SECRET, ...FAST_CLIENTS_ENV, BOT_DELAY_MS: String(options.botDelayMs ?? 1000) };
+  const problems: string[] = [];
+  const live = new Map<Table, TestClient[]>();
+  const byMinute: number[] = [];
+  let matchesFinished = 0;
+  let viewsChecked = 0;
+  let logEntries = 0;
+  let kills = 0;
+  let child: ChildServer = await startChildServer(env);
+  const t0 = Date.now();
+  const end = t0 + options.minutes * 60_000;
+  let nextKill = t0 + options.killEveryMinutes * 60_000;
+  /** Moves the views the clients received into their table's list and forgets the rest. */
+  const drain = (table: Table, clients: readonly TestClient[]) => {
+    for (const c of clients) {
+      table.views.push(...viewsIn(c.messages));
+      c.messages.length = 0;
+      c.raw.length = 0;
+    }
+  };
+  const finish = async (table: Table) => {
+    const check = await checkAgainstLedger(child.url, table.matchId, table.views);
+    matchesFinished += 1;
+    viewsChecked += check.checked;
+    logEntries += check.frames;
+    problems.push(...check.mismatches.slice(0, 5).map((m) => `${table.code}: ${m}`));
+    table.views.length = 0;
+  };
+  /** Finished matches are checked and replaced, until `creating` stops. */
+  const tend = async (creating: boolean) => {
+    for (const [t, clients] of live) {
+      const over = clients.some((c) => c.view?.phase === 'matchOver');
+      drain(t, clients);
+      if (!over) continue;
+      for (const c of clients) c.close();
+      live.delete(t);
+      t.over = true;
+      await finish(t);
+    }
+    while (creating && live.size < options.tables) {
+      const t = await newTable(child.url);
+      live.set(t, await attach(child.url, t, problems));
+    }
+  };
+  try {
+    byMinute.push(await rssMbOf(child.proc.pid));
+    while (Date.now() < end) {
+      await tend(true);
+      if (Date.now() >= nextKill) {
+        child.proc.kill('SIGKILL');
+        kills += 1;
+        nextKill += options.killEveryMinutes * 60_000;
+        for (const [t, clients] of live) {
+          drain(t, clients);
+          for (const c of clients) c.close();
+        }
+        child = await startChildServer(env);
+        const health = await api<Health>(child.url, 'GET', '/healthz');
+        for (const f of health.body.restoreFailures) problems.push(`restore failed: ${f.code}`);
+        for (const t of live.keys()) live.set(t, await attach(child.url, t, problems));
+        log(`kill ${kills}: ${live.size} tables back`);
+      }
+      const minute = Math.floor((Date.now() - t0) / 60_000);
+      if (minute >= byMinute.length) {
+        byMinute.push(await rssMbOf(child.proc.pid));
+        log(`minute ${minute}: ${live.size} tables, ${matchesFinished} matches done, RSS ${byMinute.at(-1)} MB`);
+      }
+      await sleep(2000);
+    }
+    // The end: no new tables; the live ones play to their end and are checked.
+    const until = Date.now() + 15 * 60_000;
+    while (live.size > 0 && Date.now() < until) {
+      await tend(false);
+      await sleep(2000);
+    }
+    for (const t of live.keys()) problems.push(`${t.code}: did not finish`);
+    const endRss = await rssMbOf(child.proc.pid);
+    return {
+      db: options.db,
+      tables: options.tables,
+      minutes: options.minutes,
+      kills,
+      matchesFinished,
+      viewsChecked,
+      logEntries,
+      rssMb: { start: byMinute[0] ?? 0, peak: Math.max(endRss, ...byMinute), end: endRss, byMinute },
+      problems,
+    };
+  } finally {
+    for (const clients of live.values()) for (const c of clients) c.close();
+    child.proc.kill('SIGKILL');
+    await child.exited;
+    await store.drop();
+  }
+}
