@@ -20,6 +20,7 @@ import { trackConnections } from './http-connections.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
 import { crossOriginAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
 import { ReplayCache } from './replay-cache.js';
+import { staticOptions } from './static-files.js';
 import { attachSockets, type RateLimit, roomName, type SocketStats, socketBroadcaster } from './socket.js';
 import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
@@ -334,7 +335,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   keeper?.start();
   const clientDir =
     options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
-  if (clientDir) await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+  if (clientDir) await app.register(fastifyStatic, staticOptions(clientDir));
   app.setNotFoundHandler((req, res) => {
     const page = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io');
     if (page && clientDir) return res.sendFile('index.html');
