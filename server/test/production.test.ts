@@ -3,7 +3,8 @@
  * scripts/build-server.mjs and started with plain node (no tsx), as an unprivileged user (when
  * this runs as root, `nobody` through setpriv) on fresh ports, its embedded database in a
  * temporary folder only that user writes. METRICS_PORT serves the Prometheus series there and
- * only there: the public port has no /metrics.
+ * only there: the public port has no /metrics; deploy/grafana-dashboard.json plots only series it
+ * exports.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -134,6 +135,12 @@ describe('production build, unprivileged, with metrics on their own port', () =>
     expect(text).toMatch(/^# TYPE mahjong_actions_total counter$/m);
     expect(text).toMatch(/^# TYPE mahjong_ledger_write_seconds histogram$/m);
     expect(text).toMatch(/^mahjong_process_cpu_seconds_total /m);
+
+    // Every series the Grafana dashboard plots is one the server exports.
+    const dashboard = await readFile(path.join(root, 'deploy/grafana-dashboard.json'), 'utf8');
+    const plotted = new Set([...dashboard.matchAll(/\bmahjong_\w+/g)].map((m) => m[0]));
+    expect(plotted.size).toBeGreaterThan(8);
+    for (const name of plotted) expect(text, name).toMatch(new RegExp(`^${name}[{ ]`, 'm'));
 
     // Only /metrics on the metrics port; never /metrics on the public one.
     expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
