@@ -14,6 +14,8 @@ import { testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
 
+/** A script as Vite names it in client/dist/assets: by a hash of its content. */
+const HASHED = 'table-AbC123.js';
 const ASSET = `export const tiles = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `tile-${i % 37}`))};\n`;
 const PAGE = `<!doctype html><title>Table</title>${'<div class="seat"></div>'.repeat(100)}`;
 
@@ -25,9 +27,9 @@ describe('static client', () => {
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>mahjong</title>');
     await writeFile(path.join(dir, 'app.js'), 'console.log(1)');
     await mkdir(path.join(dir, 'assets'));
-    await writeFile(path.join(dir, 'assets/table-AbC123.js'), ASSET);
-    await writeFile(path.join(dir, 'assets/table-AbC123.js.br'), brotliCompressSync(ASSET));
-    await writeFile(path.join(dir, 'assets/table-AbC123.js.gz'), gzipSync(ASSET));
+    await writeFile(path.join(dir, 'assets', HASHED), ASSET);
+    await writeFile(path.join(dir, 'assets', `${HASHED}.br`), brotliCompressSync(ASSET));
+    await writeFile(path.join(dir, 'assets', `${HASHED}.gz`), gzipSync(ASSET));
     await writeFile(path.join(dir, 'table.html'), PAGE);
     await writeFile(path.join(dir, 'table.html.gz'), gzipSync(PAGE));
     server = await testServer({ clientDir: dir });
@@ -52,13 +54,13 @@ describe('static client', () => {
   });
 
   it('sends hashed assets for a year, immutable, brotli or gzip as accepted, with Vary', async () => {
-    const plain = await raw('/assets/table-AbC123.js', 'identity');
+    const plain = await raw(`/assets/${HASHED}`, 'identity');
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
     expect(plain.body.toString()).toBe(ASSET);
 
-    const br = await raw('/assets/table-AbC123.js', 'br, gzip');
+    const br = await raw(`/assets/${HASHED}`, 'br, gzip');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -66,7 +68,7 @@ describe('static client', () => {
     expect(brotliDecompressSync(br.body).toString()).toBe(ASSET);
     expect(br.body.length).toBeLessThan(ASSET.length / 4);
 
-    const gz = await raw('/assets/table-AbC123.js', 'gzip');
+    const gz = await raw(`/assets/${HASHED}`, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(ASSET);
   });
