@@ -23,7 +23,7 @@ import pino from 'pino';
 import { register } from 'prom-client';
 import { CLIENT_DIST, startServer } from './app.js';
 import { limitsFromEnv } from './limits.js';
-import { clusterScrape, serveMetrics } from './metrics.js';
+import { answerClusterScrapes, clusterScrape, serveMetrics } from './metrics.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -110,6 +110,7 @@ async function runPrimary(n: number): Promise<void> {
 
 async function runServer(worker: boolean): Promise<void> {
   if (!worker) buildClientIfNeeded();
+  if (worker && metricsPort !== null) answerClusterScrapes(register);
   const server = await startServer({
     port: Number(process.env.PORT ?? 3000),
     host,

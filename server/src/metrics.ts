@@ -230,3 +230,13 @@ export function clusterScrape(): Scrape {
   const aggregator = new AggregatorRegistry();
   return async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() });
 }
+
+/**
+ * WORKERS=N, in a worker: answers the primary's scrape requests (prom-client's messages over the
+ * cluster's IPC) with `registry`. prom-client installs that listener only when an
+ * AggregatorRegistry is made, hence the one made here and dropped.
+ */
+export function answerClusterScrapes(registry: Registry): void {
+  AggregatorRegistry.setRegistries([registry]);
+  new AggregatorRegistry();
+}
