@@ -69,6 +69,9 @@ async function runPrimary(n: number): Promise<void> {
   buildClientIfNeeded();
   let stopping = false;
   let listening = 0;
+  // (Before the workers: the parent is told its port with theirs.)
+  const metrics = metricsPort === null ? null : await serveMetrics(clusterScrape(), metricsPort, metricsHost);
+  if (metrics) log.info({ port: metrics.port }, 'metrics listening');
   const fork = () => {
     const worker = cluster.fork();
     worker.on('message', (m: { type?: string; port?: number }) => {
@@ -76,7 +79,7 @@ async function runPrimary(n: number): Promise<void> {
       // (told at the first one, a burst of requests would all land on it).
       if (m.type !== 'listening') return;
       listening += 1;
-      if (listening === n && process.send) process.send(m);
+      if (listening === n && process.send) process.send({ ...m, ...(metrics ? { metricsPort: metrics.port } : {}) });
     });
   };
   cluster.on('exit', (worker, code, signal) => {
@@ -86,10 +89,6 @@ async function runPrimary(n: number): Promise<void> {
   });
   for (let i = 0; i < n; i += 1) fork();
   log.info({ workers: n }, 'server workers started');
-  if (metricsPort !== null) {
-    const metrics = await serveMetrics(clusterScrape(), metricsPort, metricsHost);
-    log.info({ port: metrics.port }, 'metrics listening');
-  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
@@ -130,7 +129,13 @@ async function runServer(worker: boolean): Promise<void> {
     ...(metricsPort === null ? {} : worker ? { metricsRegistry: register } : { metricsPort, metricsHost }),
   });
   // Told to the parent process (tests, the load tool; the primary under WORKERS) on one line.
-  if (process.send) process.send({ type: 'listening', port: server.port });
+  if (process.send) {
+    process.send({
+      type: 'listening',
+      port: server.port,
+      ...(server.metricsPort === null ? {} : { metricsPort: server.metricsPort }),
+    });
+  }
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
