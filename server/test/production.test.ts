@@ -20,6 +20,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const NOBODY = { uid: 65534, gid: 65534 };
 const asRoot = process.getuid?.() === 0;
 
+/**
+ * setpriv's arguments for running as nobody. A checkout that nobody may not read (a clone under
+ * /root, mode 700) is read through the one capability to read files, still as user nobody and
+ * without root's other powers: the point is the server's own needs (writing only DATA_DIR).
+ */
+function asNobody(): string[] {
+  const drop = ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups'];
+  const probe = spawnSync(
+    drop[0]!,
+    [...drop.slice(1), process.execPath, '-e', `require('node:fs').accessSync(${JSON.stringify(root)}, 5)`],
+    { encoding: 'utf8' },
+  );
+  return probe.status === 0 ? drop : [...drop, '--inh-caps=+dac_read_search', '--ambient-caps=+dac_read_search'];
+}
+
 describe('production build, unprivileged, with metrics on their own port', () => {
   let proc: ChildProcess;
   let dataDir: string;
@@ -36,7 +51,7 @@ describe('production build, unprivileged, with metrics on their own port', () =>
     dataDir = await mkdtemp(path.join(tmpdir(), 'mj-prod-'));
     if (asRoot) await chown(dataDir, NOBODY.uid, NOBODY.gid);
     const node = [process.execPath, '--enable-source-maps', path.join(root, 'server/dist/main.js')];
-    const argv = asRoot ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', ...node] : node;
+    const argv = asRoot ? [...asNobody(), ...node] : node;
     proc = spawn(argv[0]!, argv.slice(1), {
       cwd: dataDir,
       env: {
