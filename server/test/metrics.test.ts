@@ -11,7 +11,7 @@ import { api, createTable, FAST_OPTIONS, join, TestClient, testServer } from './
 vi.setConfig({ hookTimeout: 60_000, testTimeout: 60_000 });
 
 /** The value of one series (name with its labels as printed), or NaN. */
-const valueOf = (text: string, series: string): number => {
+const seriesValue = (text: string, series: string): number => {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
 };
@@ -34,23 +34,30 @@ describe('metrics', () => {
     const client = await TestClient.open(server.url, t.code, ann.token, { autoplay: true });
     try {
       const before = await scrape();
-      expect(valueOf(before, 'mahjong_tables{stage="lobby"}')).toBe(1);
-      expect(valueOf(before, 'mahjong_sockets')).toBe(1);
-      expect(valueOf(before, 'mahjong_action_to_view_seconds_count')).toBe(0);
+      expect(seriesValue(before, 'mahjong_tables{stage="lobby"}')).toBe(1);
+      expect(seriesValue(before, 'mahjong_sockets')).toBe(1);
+      expect(seriesValue(before, 'mahjong_action_to_view_seconds_count')).toBe(0);
       expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
       await vi.waitFor(() => expect(server.sockets.accepted).toBeGreaterThanOrEqual(3), { timeout: 40_000 });
+      // (Bots play on while this reads: each figure is bounded by reads before and after the scrape.)
+      const acceptedBefore = server.sockets.accepted;
       await server.ledger.flush();
+      const batchesBefore = server.ledger.stats.batches;
       const text = await scrape();
-      expect(valueOf(text, 'mahjong_tables{stage="playing"}')).toBe(1);
+      const acceptedAfter = server.sockets.accepted;
+      const batchesAfter = server.ledger.stats.batches;
+      expect(seriesValue(text, 'mahjong_tables{stage="playing"}')).toBe(1);
       // One observation per accepted action at most (several actions before one view count once).
-      const timed = valueOf(text, 'mahjong_action_to_view_seconds_count');
+      const timed = seriesValue(text, 'mahjong_action_to_view_seconds_count');
       expect(timed).toBeGreaterThanOrEqual(1);
-      expect(timed).toBeLessThanOrEqual(server.sockets.accepted);
-      expect(valueOf(text, 'mahjong_action_to_view_seconds_bucket{le="+Inf"}')).toBe(timed);
-      // The ledger's own counts and the metrics agree.
-      expect(valueOf(text, 'mahjong_ledger_write_seconds_count')).toBe(server.ledger.stats.batches);
-      expect(valueOf(text, 'mahjong_actions_total')).toBeGreaterThanOrEqual(server.sockets.accepted);
-      expect(valueOf(text, 'mahjong_ledger_failures_total')).toBe(0);
+      expect(timed).toBeLessThanOrEqual(acceptedAfter);
+      expect(seriesValue(text, 'mahjong_action_to_view_seconds_bucket{le="+Inf"}')).toBe(timed);
+      // The ledger's own counts and the metrics agree: every transaction timed, every action counted.
+      const timedWrites = seriesValue(text, 'mahjong_ledger_write_seconds_count');
+      expect(timedWrites).toBeGreaterThanOrEqual(batchesBefore);
+      expect(timedWrites).toBeLessThanOrEqual(batchesAfter);
+      expect(seriesValue(text, 'mahjong_actions_total')).toBeGreaterThanOrEqual(acceptedBefore);
+      expect(seriesValue(text, 'mahjong_ledger_failures_total')).toBe(0);
     } finally {
       client.close();
     }
