@@ -1,12 +1,14 @@
 /**
  * Vite build of the client: one HTML page per screen (lobby, table, replay, calculator, tile
- * gallery, player, circle) so that the game page carries only what it needs. `npm run build -w
+ * gallery, player, circle) so that the game page carries only what it needs; every text file gets
+ * brotli and gzip siblings (scripts/compress.ts). `npm run build -w
  * client` writes client/dist, which the server serves; `npm run dev -w client` proxies the API
  * and the socket to the server (PORT, default 3000).
  */
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { cjkFont } from './scripts/cjk-font.js';
+import { precompress } from './scripts/compress.js';
 
 const root = import.meta.dirname;
 const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?? 3000}`;
@@ -14,7 +16,7 @@ const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?
 export default defineConfig({
   root,
   base: '/',
-  plugins: [cjkFont()],
+  plugins: [cjkFont(), precompress()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,

@@ -317,7 +317,8 @@ async function startLiveServer(clientDir: string, dataDir: string): Promise<Serv
   return mod.startServer({ port: 0, host: '127.0.0.1', dataDir, clientDir, botDelayMs: 350 });
 }
 
-async function post(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+/** A JSON POST to the server's API (with a host token when given); throws on a refusal. */
+export async function post(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -13,6 +13,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { Server } from 'socket.io';
 import { type Clock, systemClock } from './clock.js';
 import { type Guards, registerRoutes } from './http.js';
@@ -20,6 +21,8 @@ import { trackConnections } from './http-connections.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
 import { crossOriginAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
 import { ReplayCache } from './replay-cache.js';
+import { scrapeOf, ServerMetrics, serveMetrics } from './metrics.js';
+import { staticOptions } from './static-files.js';
 import { attachSockets, type RateLimit, roomName, type SocketStats, socketBroadcaster } from './socket.js';
 import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
@@ -79,6 +82,12 @@ export interface ServerOptions {
   readonly origins?: string | readonly string[];
   /** Test hook (fixed walls for every table's hands, browser tests), never set by the server. */
   readonly engineInternals?: EngineInternals;
+  /** Prometheus metrics on their own listener, `GET /metrics` on this port (0 picks one; METRICS_PORT). */
+  readonly metricsPort?: number;
+  /** The interface of the metrics listener (default `host`). */
+  readonly metricsHost?: string;
+  /** Metrics into this registry without serving them (a cluster worker: the primary serves the sum). */
+  readonly metricsRegistry?: Registry;
 }
 
 export interface RunningServer {
@@ -92,6 +101,8 @@ export interface RunningServer {
   readonly sockets: SocketStats;
   readonly replays: ReplayCache;
   readonly log: Logger;
+  /** The metrics listener's port, when `metricsPort` was given. */
+  readonly metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -116,7 +127,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store = options.store ?? (await openStore(storeTarget(options)));
   const secret = options.secret ?? (await loadSecret(dataDir));
   const clock = options.clock ?? systemClock;
-  const ledger = new Ledger(store, { log });
+  // (Read when scraped, once the tables and the sockets exist.)
+  let tablesRef: Tables | null = null;
+  let ioRef: Server | null = null;
+  const metrics: ServerMetrics | null =
+    options.metricsPort !== undefined || options.metricsRegistry
+      ? new ServerMetrics(
+          {
+            tables: () => tablesRef?.all() ?? [],
+            sockets: () => ioRef?.engine.clientsCount ?? 0,
+            ledger: () => ledger.stats,
+          },
+          options.metricsRegistry,
+        )
+      : null;
+  const ledger = new Ledger(metrics ? metrics.observeStore(store) : store, { log });
   const origins = originPolicy(options.origins);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const guards: Guards = {
@@ -205,6 +230,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const prisma = prismaOf(store);
   const community = prisma ? new CommunityStore(prisma) : null;
   const keeper = community ? new SeatResultKeeper(store, community, log.child({ part: 'league' })) : null;
+  // Tables brought back at start are restored, not taken over (the takeovers metric).
+  let restoring = false;
   const tables = new Tables(
     {
       ledger,
@@ -219,7 +246,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           }
         : {}),
       clock,
-      broadcaster: socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced')),
+      broadcaster: ((b) => (metrics ? metrics.observeBroadcaster(b) : b))(
+        socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced')),
+      ),
       log,
       secret,
       botDelayMs: options.botDelayMs ?? 900,
@@ -228,7 +257,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...(options.engineInternals === undefined ? {} : { engineInternals: options.engineInternals }),
       // A table brought back here (a restart, a takeover): every page of it, on any process,
       // drops its connection and reconnects, to be seated again by whoever holds it now.
-      onAdopted: (room) => io.in(roomName.table(room.code)).disconnectSockets(true),
+      onAdopted: (room) => {
+        if (!restoring) metrics?.takenOver();
+        io.in(roomName.table(room.code)).disconnectSockets(true);
+      },
     },
     undefined,
     limits.lobbyTtlMs,
@@ -243,12 +275,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cluster: redis !== null,
     trustProxy: options.trustProxy ?? false,
     lookupMisses: guards.lookupMisses,
+    ...(metrics ? { onAccepted: (code: string, receivedAt: number) => metrics.accepted(code, receivedAt) } : {}),
   });
+  tablesRef = tables;
+  ioRef = io;
   // Unfinished tables come back (those another process of the cluster holds stay there).
   const skip = peers ? await peers.heldElsewhere() : new Set<string>();
   if (skip === null) log.error('other servers did not say which tables they hold; restoring none');
   else {
-    const restored = await tables.restore(skip);
+    restoring = true;
+    const restored = await tables.restore(skip).finally(() => {
+      restoring = false;
+    });
     if (restored > 0) log.info({ restored }, 'restored unfinished tables');
   }
 
@@ -334,7 +372,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   keeper?.start();
   const clientDir =
     options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
-  if (clientDir) await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+  if (clientDir) await app.register(fastifyStatic, staticOptions(clientDir));
   app.setNotFoundHandler((req, res) => {
     const page = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io');
     if (page && clientDir) return res.sendFile('index.html');
@@ -351,6 +389,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await app.listen({ port: options.port ?? 3000, host: options.host ?? '0.0.0.0' });
   const port = (app.server.address() as AddressInfo).port;
   log.info({ port, clientDir, store: options.databaseUrl ? 'postgres' : 'pglite' }, 'server listening');
+  const metricsServer =
+    metrics && options.metricsPort !== undefined
+      ? await serveMetrics(
+          scrapeOf(metrics.registry),
+          options.metricsPort,
+          options.metricsHost ?? options.host ?? '0.0.0.0',
+        )
+      : null;
+  if (metricsServer) log.info({ port: metricsServer.port }, 'metrics listening');
 
   let closing: Promise<void> | null = null;
   return {
@@ -364,9 +411,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sockets,
     replays: guards.replays,
     log,
+    metricsPort: metricsServer?.port ?? null,
     close: () => {
       closing ??= (async () => {
         tables.close();
+        await metricsServer?.close();
         keeper?.stop();
         clearInterval(leases);
         if (adoption) clearTimeout(adoption);

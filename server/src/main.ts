@@ -9,6 +9,10 @@
  * share the tables through PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), both required: the
  * embedded database has a single writer. A worker that dies is replaced; its tables move to the
  * live workers meanwhile (failover).
+ *
+ * METRICS_PORT=N (unset: none) serves Prometheus metrics at `GET /metrics` on that port only,
+ * never on PORT (server/src/metrics.ts); under WORKERS the primary answers for every worker.
+ * METRICS_HOST (default HOST) is the interface it listens on.
  */
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -16,8 +20,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { register } from 'prom-client';
 import { CLIENT_DIST, startServer } from './app.js';
 import { limitsFromEnv } from './limits.js';
+import { answerClusterScrapes, clusterScrape, serveMetrics } from './metrics.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,6 +47,14 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
   log.fatal({ WORKERS: process.env.WORKERS }, 'WORKERS must be a whole number from 1 to 64');
   process.exit(2);
 }
+const metricsPort =
+  process.env.METRICS_PORT === undefined || process.env.METRICS_PORT === '' ? null : Number(process.env.METRICS_PORT);
+if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
+  log.fatal({ METRICS_PORT: process.env.METRICS_PORT }, 'METRICS_PORT must be a port number');
+  process.exit(2);
+}
+const host = process.env.HOST ?? '0.0.0.0';
+const metricsHost = process.env.METRICS_HOST ?? host;
 if (workers > 1 && cluster.isPrimary) await runPrimary(workers);
 else await runServer(workers > 1);
 
@@ -55,6 +69,9 @@ async function runPrimary(n: number): Promise<void> {
   buildClientIfNeeded();
   let stopping = false;
   let listening = 0;
+  // (Before the workers: the parent is told its port with theirs.)
+  const metrics = metricsPort === null ? null : await serveMetrics(clusterScrape(), metricsPort, metricsHost);
+  if (metrics) log.info({ port: metrics.port }, 'metrics listening');
   const fork = () => {
     const worker = cluster.fork();
     worker.on('message', (m: { type?: string; port?: number }) => {
@@ -62,7 +79,7 @@ async function runPrimary(n: number): Promise<void> {
       // (told at the first one, a burst of requests would all land on it).
       if (m.type !== 'listening') return;
       listening += 1;
-      if (listening === n && process.send) process.send(m);
+      if (listening === n && process.send) process.send({ ...m, ...(metrics ? { metricsPort: metrics.port } : {}) });
     });
   };
   cluster.on('exit', (worker, code, signal) => {
@@ -92,9 +109,10 @@ async function runPrimary(n: number): Promise<void> {
 
 async function runServer(worker: boolean): Promise<void> {
   if (!worker) buildClientIfNeeded();
+  if (worker && metricsPort !== null) answerClusterScrapes(register);
   const server = await startServer({
     port: Number(process.env.PORT ?? 3000),
-    host: process.env.HOST ?? '0.0.0.0',
+    host,
     dataDir: process.env.DATA_DIR ?? './data',
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.BOT_DELAY_MS ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
@@ -107,9 +125,17 @@ async function runServer(worker: boolean): Promise<void> {
     limits: limitsFromEnv(process.env),
     ...(process.env.ORIGINS ? { origins: process.env.ORIGINS } : {}),
     logger: worker ? log.child({ worker: cluster.worker?.id }) : log,
+    // A worker fills the global registry, summed by the primary's listener.
+    ...(metricsPort === null ? {} : worker ? { metricsRegistry: register } : { metricsPort, metricsHost }),
   });
   // Told to the parent process (tests, the load tool; the primary under WORKERS) on one line.
-  if (process.send) process.send({ type: 'listening', port: server.port });
+  if (process.send) {
+    process.send({
+      type: 'listening',
+      port: server.port,
+      ...(server.metricsPort === null ? {} : { metricsPort: server.metricsPort }),
+    });
+  }
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -256,6 +256,8 @@ export function attachSockets(
     trustProxy?: boolean;
     /** Hellos for codes that name no table, per client address (shared with the HTTP lookups). */
     lookupMisses?: RateLimiter;
+    /** Told of each action accepted here, with when it arrived (`now()`): the metrics time its views. */
+    onAccepted?: (code: string, receivedAt: number) => void;
   } = {},
 ): { stats: SocketStats; peers: Peers | null; evict: Evict } {
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
@@ -373,6 +375,7 @@ export function attachSockets(
           return;
         }
         case 'act': {
+          const receivedAt = performance.now();
           if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first', msg.id);
           if (data.viewer === 'spectator') return refuse('act/spectator', 'spectators do not act', msg.id);
           if (msg.seat !== data.viewer) return refuse('act/wrong_seat', `you hold seat ${data.viewer + 1}`, msg.id);
@@ -390,6 +393,7 @@ export function attachSockets(
               });
           if (!r.ok) return refuse(r.code, r.message, msg.id);
           stats.accepted += 1;
+          if (room) options.onAccepted?.(data.code, receivedAt);
           return;
         }
       }

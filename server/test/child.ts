@@ -12,6 +12,8 @@ export interface ChildServer {
   readonly proc: ChildProcess;
   readonly url: string;
   readonly port: number;
+  /** The metrics listener's port, when METRICS_PORT was given. */
+  readonly metricsPort: number | null;
   /** Resolves with the exit code or signal. */
   readonly exited: Promise<number | string | null>;
 }
@@ -29,12 +31,12 @@ export async function startChildServer(
   const exited = new Promise<number | string | null>((resolve) =>
     proc.once('exit', (code, signal) => resolve(signal ?? code)),
   );
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, metricsPort } = await new Promise<{ port: number; metricsPort: number | null }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in time')), timeoutMs);
-    proc.on('message', (m: { type?: string; port?: number }) => {
+    proc.on('message', (m: { type?: string; port?: number; metricsPort?: number }) => {
       if (m.type === 'listening' && typeof m.port === 'number') {
         clearTimeout(timer);
-        resolve(m.port);
+        resolve({ port: m.port, metricsPort: m.metricsPort ?? null });
       }
     });
     void exited.then((code) => {
@@ -42,5 +44,5 @@ export async function startChildServer(
       reject(new Error(`the server exited before listening (${code})`));
     });
   });
-  return { proc, url: `http://127.0.0.1:${port}`, port, exited };
+  return { proc, url: `http://127.0.0.1:${port}`, port, metricsPort, exited };
 }

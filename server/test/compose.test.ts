@@ -1,6 +1,7 @@
 /**
- * docker-compose.yml runs the server with PostgreSQL and Redis. No Docker engine runs here, so
- * the file is checked as data (and with `docker compose config` where the compose plugin exists).
+ * docker-compose.yml runs the server with PostgreSQL and Redis, from the image the Dockerfile
+ * builds. No Docker engine runs here, so both files are checked as data (and the compose file with
+ * `docker compose config` where the compose plugin exists).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -100,5 +101,44 @@ describe('docker-compose.yml', () => {
     const r = spawnSync('docker', ['compose', '-f', file, 'config', '-q'], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
+  });
+});
+
+describe('Dockerfile', () => {
+  const text = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+  // Instructions, with continuation lines joined and comments left out.
+  const lines = text
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+  const stages = lines.flatMap((l, i) => (/^FROM /i.test(l) ? [i] : []));
+  const runtime = lines.slice(stages[stages.length - 1]);
+
+  it('builds in one stage and runs from another with production dependencies only', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    expect(lines.some((l) => /^RUN .*npm run build/.test(l))).toBe(true);
+    const install = runtime.find((l) => /^RUN .*npm (?:ci|install)/.test(l));
+    expect(install).toMatch(/--omit=dev/);
+    // The runtime copies the builds from the build stage, not the sources.
+    expect(runtime.some((l) => /^COPY --from=\S+ .*server\/dist/.test(l))).toBe(true);
+    expect(runtime.some((l) => /^COPY --from=\S+ .*client\/dist/.test(l))).toBe(true);
+    expect(runtime.some((l) => /^COPY --from=\S+ .*prisma\/migrations/.test(l))).toBe(true);
+    expect(runtime.some((l) => /^COPY \. /.test(l))).toBe(false);
+  });
+
+  it('runs the compiled server with node as a non-root user, with a health check', () => {
+    const user = runtime.find((l) => /^USER /.test(l));
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^USER (?:root|0)(?::|$)/);
+    expect(runtime.find((l) => /^HEALTHCHECK /.test(l))).toMatch(/\/healthz/);
+    const cmd = runtime.find((l) => /^CMD /.test(l))!;
+    expect(JSON.parse(cmd.slice(4)) as string[]).toContain('server/dist/main.js');
+    expect(cmd).not.toMatch(/tsx|npm/);
+  });
+
+  it('leaves local builds and dependencies out of the build context', () => {
+    const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
+    for (const entry of ['node_modules', 'client/dist', 'server/dist', 'data']) expect(ignored).toContain(entry);
   });
 });

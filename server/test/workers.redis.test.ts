@@ -1,7 +1,8 @@
 /**
  * `WORKERS=2 npm start`: two server processes on one port (node:cluster), sharing tables through
  * PostgreSQL and Redis. Requests and sockets land on either worker; a match still plays to its
- * end. Without PostgreSQL and Redis, more than one worker is refused before anything starts.
+ * end; the primary's metrics listener answers for both workers. Without PostgreSQL and Redis,
+ * more than one worker is refused before anything starts.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
@@ -44,6 +45,7 @@ describe('WORKERS=2', () => {
       REDIS_KEY: `mj-workers-${randomBytes(4).toString('hex')}`,
       BOT_DELAY_MS: '20',
       LOG_LEVEL: 'fatal',
+      METRICS_PORT: '0',
     });
     try {
       // Both workers answer on the one port.
@@ -59,6 +61,11 @@ describe('WORKERS=2', () => {
       expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, {}, t.hostToken)).status).toBe(200);
       await spectator.waitFor(() => spectator.view?.phase === 'matchOver', 150_000);
       await player.waitFor(() => player.view?.phase === 'matchOver', 10_000);
+      // The primary sums its workers: two sockets, the actions of the match (whichever wrote them).
+      const metrics = await (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
+      expect(metrics).toMatch(/^mahjong_sockets 2$/m);
+      expect(metrics).toMatch(/^mahjong_tables\{stage="lobby"\} 0$/m);
+      expect(Number(/^mahjong_actions_total (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(20);
       for (const c of [player, spectator]) c.close();
     } finally {
       server.proc.kill('SIGTERM');

@@ -3,12 +3,25 @@
  * `_mj_migrations`. The Prisma CLI cannot reach an embedded PGlite, so the server runs the SQL
  * itself at start, the same way for PostgreSQL.
  */
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../prisma/migrations');
+/**
+ * prisma/migrations, looked for upwards from this module: from server/src/store under tsx, from
+ * server/dist when bundled (scripts/build-server.mjs).
+ */
+export const MIGRATIONS_DIR = findUp(path.dirname(fileURLToPath(import.meta.url)), 'prisma/migrations');
+
+function findUp(from: string, relative: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..', relative);
+  }
+}
 
 /** Splits a migration file into statements (Prisma's generated SQL has no `;` inside literals). */
 export function splitStatements(sql: string): string[] {
