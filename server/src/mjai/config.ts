@@ -16,6 +16,8 @@ export interface MjaiBotSpec {
   readonly cwd?: string;
   /** How long one decision may take (ms) before the built-in bot makes it. */
   readonly timeoutMs: number;
+  /** Added to the timeout until its first line (loading a model, starting a runtime) (ms). */
+  readonly startupMs: number;
   /** The resident memory of the bot's whole process group, polled; killed above it (MB). */
   readonly memoryMb: number;
   /** CPU seconds of each of its processes for the whole match (`ulimit -t`). */
@@ -29,6 +31,7 @@ export interface MjaiBotSpec {
 
 export const MJAI_DEFAULTS = {
   timeoutMs: 3000,
+  startupMs: 10_000,
   memoryMb: 1024,
   cpuSeconds: 600,
   addressSpaceMb: 0,

@@ -65,6 +65,8 @@ class OutsideSeat {
   gone: string | null = null;
   reachSent = false;
   closing = false;
+  /** It has written a line: started, no more startup allowance. */
+  started = false;
 
   constructor(
     readonly seat: Seat,
@@ -92,6 +94,7 @@ class OutsideSeat {
   }
 
   private line(line: string): void {
+    this.started = true;
     if (this.late > 0) {
       this.late -= 1;
       return;
@@ -123,6 +126,10 @@ class OutsideSeat {
     return { kind: 'fallback' };
   }
 
+  private get timeoutMs(): number {
+    return this.spec.timeoutMs + (this.started ? 0 : this.spec.startupMs);
+  }
+
   decide(view: TableView, now: number): Decision {
     if (view.phase !== 'playing') return { kind: 'builtin' };
     if (this.gone !== null) {
@@ -132,10 +139,10 @@ class OutsideSeat {
     const p = this.pending;
     if (p === null) {
       this.ask(now);
-      return { kind: 'wait', until: now + this.spec.timeoutMs };
+      return { kind: 'wait', until: now + this.timeoutMs };
     }
     if (p.answer === null) {
-      const until = p.askedAt + this.spec.timeoutMs;
+      const until = p.askedAt + this.timeoutMs;
       if (now < until) return { kind: 'wait', until };
       this.pending = null;
       this.late += 1;
@@ -153,7 +160,7 @@ class OutsideSeat {
       this.child.send([{ type: 'reach', actor: this.seat }]);
       this.reachSent = true;
       this.ask(now, true);
-      return { kind: 'wait', until: now + this.spec.timeoutMs };
+      return { kind: 'wait', until: now + this.timeoutMs };
     }
     return { kind: 'act', action: r.action };
   }
