@@ -113,6 +113,16 @@ describe('outside AI seats (mjai)', () => {
     expect(r.status).toBe(400);
     const info = await api<TableInfo>(server.url, 'GET', `/api/tables/${t.code}`);
     expect(info.body.seats[1]?.bot).toBe(false);
+    // Given: the ledger keeps which AI plays the seat (a restart starts it again).
+    const given = await api<TableInfo>(
+      server.url,
+      'POST',
+      `/api/tables/${t.code}/bot`,
+      { seat: 2, ai: 'project' },
+      t.hostToken,
+    );
+    expect(given.body.seats[2]).toMatchObject({ bot: true, ai: 'project' });
+    expect((await server.store.loadMatchByCode(t.code))?.seats[2]?.ai).toBe('project');
   });
 
   it("a match with a seat played by npm run mjai-bot (and one by a recorder) plays to the end; each AI sees only its seat's tiles", async () => {
