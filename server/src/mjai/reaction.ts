@@ -40,7 +40,9 @@ export function readReaction(line: string, seat: Seat, view: TableView, riichi: 
   if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return refuse('garbage: not a JSON object');
   const m = msg as Record<string, unknown>;
   if (typeof m.type !== 'string') return refuse('garbage: no type');
-  if (m.type !== 'none' && m.actor !== seat) return refuse(`an answer for seat ${String(m.actor)}, not ${seat}`);
+  // A pass may leave out its actor; any other answer names it, and it must be this seat.
+  const other = m.type === 'none' ? m.actor !== undefined && m.actor !== seat : m.actor !== seat;
+  if (other) return refuse(`an answer for seat ${String(m.actor)}, not ${seat}`);
   const action = toAction(m, riichi);
   if ('reach' in action || !action.ok) return action;
   const claims = ['chi', 'pon', 'daiminkan'].includes(m.type);
