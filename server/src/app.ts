@@ -35,6 +35,7 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import type { EngineInternals } from './table/index.js';
 import { Tables } from './tables.js';
 import { loadSecret } from './tokens.js';
+import type { MjaiBotSpec } from './mjai/config.js';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -52,6 +53,8 @@ export interface ServerOptions {
   readonly clock?: Clock;
   readonly logger?: Logger;
   readonly botDelayMs?: number;
+  /** The outside AIs (mjai) a riichi seat may be given to (`MJAI_BOTS`, `server/src/mjai/README.md`). */
+  readonly mjaiBots?: readonly MjaiBotSpec[];
   /** How long a started match waits for its human seats' pages before dealing (ms, default 10 s). */
   readonly startWaitMs?: number;
   readonly rateLimit?: RateLimit;
@@ -252,6 +255,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       log,
       secret,
       botDelayMs: options.botDelayMs ?? 900,
+      mjaiBots: options.mjaiBots ?? [],
       spectatorInfoMs: limits.spectatorInfoMs,
       ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
       ...(options.engineInternals === undefined ? {} : { engineInternals: options.engineInternals }),

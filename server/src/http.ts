@@ -137,6 +137,9 @@ export function registerRoutes(
 
   app.get('/healthz', async () => ({ ok: true, ...deps.health() }));
 
+  // The outside AIs a host may give a riichi seat to: their names only (the commands stay here).
+  app.get('/api/ai', async () => ({ ai: (tables.ctx.mjaiBots ?? []).map((b) => b.name) }));
+
   app.post('/api/tables', async (req, res) => {
     const body = createTableRequestSchema.safeParse(req.body ?? {});
     if (!body.success) return reply(res, 'http/invalid', body.error.issues.map((i) => i.message).join('; '));

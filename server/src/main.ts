@@ -24,6 +24,7 @@ import { register } from 'prom-client';
 import { CLIENT_DIST, startServer } from './app.js';
 import { limitsFromEnv } from './limits.js';
 import { answerClusterScrapes, clusterScrape, serveMetrics } from './metrics.js';
+import { mjaiBotsFromEnv } from './mjai/config.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,6 +108,17 @@ async function runPrimary(n: number): Promise<void> {
   }
 }
 
+/** The outside AIs of `MJAI_BOTS` / `MJAI_BOTS_FILE`; a bad list stops the server at once. */
+function mjaiBots() {
+  const r = mjaiBotsFromEnv(process.env);
+  if (!r.ok) {
+    log.fatal(r.error.message);
+    process.exit(1);
+  }
+  if (r.value.length > 0) log.info({ ai: r.value.map((b) => b.name) }, 'outside AIs (mjai) offered');
+  return r.value;
+}
+
 async function runServer(worker: boolean): Promise<void> {
   if (!worker) buildClientIfNeeded();
   if (worker && metricsPort !== null) answerClusterScrapes(register);
@@ -123,6 +135,7 @@ async function runServer(worker: boolean): Promise<void> {
     ...(worker || process.env.WEBSOCKET_ONLY === '1' ? { websocketOnly: true } : {}),
     ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
     limits: limitsFromEnv(process.env),
+    mjaiBots: mjaiBots(),
     ...(process.env.ORIGINS ? { origins: process.env.ORIGINS } : {}),
     logger: worker ? log.child({ worker: cluster.worker?.id }) : log,
     // A worker fills the global registry, summed by the primary's listener.

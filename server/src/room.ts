@@ -29,6 +29,8 @@ import {
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import { Journal } from './journal.js';
+import type { MjaiBotSpec } from './mjai/config.js';
+import { MjaiTable } from './mjai/table.js';
 import { replayFrames, seatHands } from './replay.js';
 import type { Ledger } from './store/ledger.js';
 import type { ActionRow, LedgerWrite, MatchPatch, MatchRecord, SeatRecord } from './store/types.js';
@@ -89,6 +91,8 @@ export interface RoomContext {
    * reason to refuse it (the server's caps on such tables), or null.
    */
   readonly botTableRefusal?: (room: Room) => string | null;
+  /** The outside AIs (mjai) the operator offers; a riichi seat may be given to one by name. */
+  readonly mjaiBots?: readonly MjaiBotSpec[];
 }
 
 const UNAVAILABLE = fail('server/unavailable', 'the server cannot record this right now; nothing changed, try again');
@@ -166,6 +170,10 @@ export class Room {
   private readonly viewKeys: (string | null)[] = [null, null, null, null, null];
   private readonly legalKey = ['', '', '', ''];
   private readonly botDue: (number | null)[] = [null, null, null, null];
+  /** Outside AI seats (`server/src/mjai/table.ts`), once the match is dealt. */
+  private mjai: MjaiTable | null = null;
+  /** When each outside AI seat's move was first due (its answer is taken no earlier). */
+  private readonly aiDue: (number | null)[] = [null, null, null, null];
   private timer: unknown = null;
   /** Started but not dealt yet: waiting for the human seats' pages (or START_WAIT_MS). */
   private dealTimer: unknown = null;
@@ -227,6 +235,7 @@ export class Room {
           bot: s.bot,
           connected: s.bot || this.connections[s.seat]! > 0,
           ...(isReserved(s) ? { reserved: true as const } : {}),
+          ...(s.ai ? this.aiInfo(s.seat, s.ai) : {}),
         }),
       ) as unknown as BySeat<LobbySeat>,
       spectatorsAllowed: r.spectatorsAllowed,
@@ -240,6 +249,12 @@ export class Room {
       ...(r.circleId === null ? {} : { circleId: r.circleId }),
       ...(r.rematchOf === null ? {} : { rematchOf: r.rematchOf }),
     };
+  }
+
+  /** What the lobby shows of an outside AI seat: its name, and the decisions the built-in bot made for it. */
+  private aiInfo(seat: Seat, ai: string): Pick<LobbySeat, 'ai' | 'aiFallbacks'> {
+    const mark = this.mjai?.marks().find((m) => m.seat === seat);
+    return { ai, ...(mark && (mark.fallbacks > 0 || mark.gone) ? { aiFallbacks: Math.max(1, mark.fallbacks) } : {}) };
   }
 
   hostToken(): string {
@@ -368,11 +383,27 @@ export class Room {
     }
   }
 
-  setBot(seat: Seat): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'server/unavailable'>> {
+  /** A bot takes the seat: the built-in one, or `ai`, an outside AI of the server's list (riichi tables). */
+  setBot(
+    seat: Seat,
+    ai?: string,
+  ): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'server/unavailable' | 'http/invalid'>> {
     return this.serial(async () => {
       if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
       if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
-      const next: SeatRecord = { seat, name: BOT_NAMES[seat], bot: true, nonce: null, playerId: null };
+      if (ai !== undefined) {
+        if (!this.ctx.mjaiBots?.some((b) => b.name === ai)) return fail('http/invalid', 'no such AI on this server');
+        if (!this.record.ruleset.startsWith('riichi'))
+          return fail('http/invalid', 'outside AIs play riichi tables only');
+      }
+      const next: SeatRecord = {
+        seat,
+        name: ai ?? BOT_NAMES[seat],
+        bot: true,
+        nonce: null,
+        playerId: null,
+        ...(ai === undefined ? {} : { ai }),
+      };
       const replaced = (this.record.seats[seat]?.nonce ?? null) !== null;
       if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
       this.setSeat(next);
@@ -442,6 +473,7 @@ export class Room {
     this.offset = 0;
     const engine = createEngine(this.config(), this.ctx.clock.now(), this.ctx.engineInternals);
     this.engine = engine;
+    this.startAi();
     this.afterEvent(
       engine.log.map((entry) => this.actionWrite(entry)),
       true,
@@ -483,6 +515,7 @@ export class Room {
   }
 
   private finished(): void {
+    this.mjai?.close();
     if (this.finishedTold) return;
     this.finishedTold = true;
     this.ctx.onFinished?.(this);
@@ -518,6 +551,7 @@ export class Room {
     const entries: LogEntry[] = log.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
     const engine = replayEngine(this.config(), entries, this.ctx.engineInternals);
     this.engine = engine;
+    this.startAi();
     const lastAt = entries[entries.length - 1]?.at ?? this.ctx.clock.now();
     this.offset = this.ctx.clock.now() - lastAt;
     this.handsWritten = handsWritten;
@@ -753,12 +787,43 @@ export class Room {
         let due: number | null = null;
         if (legal.length > 0 && this.botControls(seat)) {
           due = claimMin === null ? since + this.ctx.botDelayMs : Math.min(since + this.ctx.botDelayMs, claimMin);
+          if (this.playsAi(seat)) this.mjai?.ask(seat, view, this.ctx.clock.now());
         } else if (legal.length > 0 && claimMin !== null && this.away(seat)) {
           due = claimMin;
         }
         this.botDue[seat] = due;
+        this.aiDue[seat] = due;
       }
     }
+  }
+
+  /** The outside AI plays the seat (not the built-in bot covering an away player). */
+  private playsAi(seat: Seat): boolean {
+    return this.mjai?.has(seat) === true && !this.covering[seat]!;
+  }
+
+  /** Starts the outside AI seats' processes (a deal, or a table brought back from the ledger). */
+  private startAi(): void {
+    this.mjai?.close();
+    this.mjai = null;
+    const outside = this.record.seats.flatMap((s) => {
+      const spec = s.ai ? this.ctx.mjaiBots?.find((b) => b.name === s.ai) : undefined;
+      return spec === undefined ? [] : [{ seat: s.seat, spec }];
+    });
+    const engine = this.engine;
+    if (outside.length === 0 || engine === null || engine.isOver()) return;
+    this.mjai = new MjaiTable(this.config(), this.ctx.engineInternals ?? {}, engine.log, outside, {
+      code: this.code,
+      log: this.ctx.log,
+      onAnswer: (seat) => {
+        if (this.closed || this.botDue[seat] === null) return;
+        this.botDue[seat] = Math.max(this.ctx.clock.now(), this.aiDue[seat] ?? 0);
+        this.schedule();
+      },
+      onMark: () => {
+        if (!this.closed) this.emitInfo();
+      },
+    });
   }
 
   private botControls(seat: Seat): boolean {
@@ -820,6 +885,7 @@ export class Room {
         prevailingWind: views.spectator.prevailingWind,
       };
     }
+    this.mjai?.sync(engine.log);
     this.trackLegal(views, reset);
     const handEnded = writes.some((w) => w.kind === 'hand') || over;
     // The frames of a hand that ends here are set aside now: by the time its end is committed the
@@ -1056,8 +1122,24 @@ export class Room {
     const engine = this.engine!;
     const view = this.latest!.seats[seat];
     this.botDue[seat] = null;
+    const candidates: PlayerAction[] = [];
+    if (this.playsAi(seat)) {
+      const d = this.mjai!.decide(seat, view, this.ctx.clock.now());
+      if (d.kind === 'wait') {
+        this.botDue[seat] = d.until;
+        return false;
+      }
+      if (d.kind === 'act') {
+        const r = engine.act(seat, d.action, at);
+        if (r.ok) {
+          this.afterEvent([this.actionWrite(r.value)]);
+          return true;
+        }
+        this.mjai!.refused(seat, d.action, r.error.code);
+      }
+    }
     const choice = this.botControls(seat) ? chooseBotAction(view) : awayAnswer(view);
-    const candidates: PlayerAction[] = choice ? [choice] : [];
+    if (choice) candidates.push(choice);
     const pass = view.legalActions.find((a) => a.type === 'pass');
     if (pass) candidates.push({ type: 'pass' });
     for (const action of candidates) {
@@ -1125,6 +1207,7 @@ export class Room {
   /** Stops timers (shutdown); the state stays in the ledger. */
   close(): void {
     this.closed = true;
+    this.mjai?.close();
     this.clearTimer();
     if (this.recoveryTimer !== null) this.ctx.clock.clearTimer(this.recoveryTimer);
     this.recoveryTimer = null;

@@ -93,8 +93,8 @@ export async function runTableOp(
     if (!isHost(authorization, room, secret)) return errorAnswer('auth/not_host', 'only the host may do this');
     if (op === 'bot') {
       const req = botRequestSchema.safeParse(body ?? {});
-      if (!req.success) return errorAnswer('http/invalid', 'seat must be 0-3');
-      const r = await room.setBot(req.data.seat);
+      if (!req.success) return errorAnswer('http/invalid', "seat must be 0-3 (and ai a name of the server's list)");
+      const r = await room.setBot(req.data.seat, req.data.ai);
       return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message);
     }
     const r = op === 'start' ? await room.start() : await room.end();

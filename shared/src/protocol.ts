@@ -211,6 +211,11 @@ export interface LobbySeat {
   readonly connected: boolean;
   /** Kept for the player named (a rematch) until they take it; a bot if they have not by the start. */
   readonly reserved?: true;
+  /** An outside AI (mjai) of the server's list plays the seat: its name. */
+  readonly ai?: string;
+  /** Decisions of that AI the built-in bot made instead (a timeout, a bad answer, the process
+   * gone): shown as "AI fallback". */
+  readonly aiFallbacks?: number;
 }
 
 export interface TableInfo {
@@ -352,7 +357,16 @@ export interface JoinResponse {
 }
 
 /** POST /api/tables/:code/bot (host) */
-export const botRequestSchema = z.object({ seat: seatSchema }).strict();
+export const botRequestSchema = z
+  .object({
+    seat: seatSchema,
+    /** An outside AI by its name in the server's list (`GET /api/ai`); the built-in bot without. */
+    ai: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/)
+      .optional(),
+  })
+  .strict();
 
 export interface MatchSummary {
   readonly id: string;

@@ -86,6 +86,9 @@ export const MESSAGES = {
   'seat.bot': { en: 'Bot', 'zh-HK': '電腦' },
   'seat.botN': { en: 'Bot {n}', 'zh-HK': '電腦{n}' },
   'seat.empty': { en: 'empty', 'zh-HK': '空位' },
+  'seat.ai': { en: 'Outside AI', 'zh-HK': '外部 AI' },
+  'seat.aiFallback': { en: 'AI fallback', 'zh-HK': 'AI 由內置電腦代打' },
+  'lobby.aiButton': { en: 'AI: {name}', 'zh-HK': '外部 AI：{name}' },
   'seat.botWind': { en: 'Bot {wind}', 'zh-HK': '電腦{wind}' },
   // result and match cards
   'result.wins': { en: '{name} wins', 'zh-HK': '{name}食糊' },

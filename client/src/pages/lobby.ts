@@ -551,6 +551,14 @@ async function tableLobby(code: string): Promise<void> {
   let errorText = sessionStorage.getItem(`mj.flash.${code}`) ?? '';
   sessionStorage.removeItem(`mj.flash.${code}`);
   let typedName = await me.then((s) => s.me.player.name).catch(() => localStorage.getItem('mj.name') ?? '');
+  // The outside AIs this server offers (none on most servers; an old server has no list).
+  const aiNames =
+    loadHostToken(code) && info.ruleset.startsWith('riichi')
+      ? await api<{ ai: string[] }>('/api/ai').then(
+          (r) => r.ai,
+          () => [] as string[],
+        )
+      : [];
   const render = (t: TableInfo) => {
     // Every seat this browser holds here: a reopened invite link finds it.
     const held = heldSeats(code);
@@ -590,7 +598,11 @@ async function tableLobby(code: string): Promise<void> {
         el('strong', {}, `Seat ${s.seat + 1}${s.seat === 0 ? ' (East)' : ''}`),
         el('br'),
       );
-      if (s.bot) box.append('Bot');
+      if (s.ai !== undefined) {
+        // An outside AI of the server's list; marked once the built-in bot had to play for it.
+        box.append(el('span', {}, s.ai), ' ', el('span', { class: 'muted' }, 'Outside AI'));
+        if (s.aiFallbacks !== undefined) box.append(' ', el('span', { 'data-testid': 'ai-fallback' }, 'AI fallback'));
+      } else if (s.bot) box.append('Bot');
       else if (s.name) box.append(s.name, t.status === 'lobby' || s.connected ? '' : ' (away)');
       else if (!ticket && t.status === 'lobby') {
         const take = el('button', { type: 'button', 'data-seat': String(s.seat) }, 'Sit here');
@@ -623,6 +635,18 @@ async function tableLobby(code: string): Promise<void> {
           }
         });
         box.append(' ', bot);
+        // The outside AIs the server offers, for riichi tables (names only; the commands stay there).
+        for (const ai of aiNames) {
+          const b = el('button', { type: 'button', 'data-ai': ai }, `AI: ${ai}`);
+          b.addEventListener('click', async () => {
+            try {
+              render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat, ai }, host));
+            } catch (err) {
+              showError((err as Error).message);
+            }
+          });
+          box.append(' ', b);
+        }
       }
       seats.append(box);
     }

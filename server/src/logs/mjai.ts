@@ -6,7 +6,7 @@
  * converters (mjai-reviewer's convlog, Mortal) use them: see `server/src/logs/README.md`.
  */
 import type { Seat } from '@mahjong/shared';
-import { type HandEvent, type HandRecord, type MatchRecording, winDeltas } from './record.js';
+import { type HandEvent, type HandRecord, type HandStart, type MatchRecording, winDeltas } from './record.js';
 import { type LogTile, mjaiName } from './tiles.js';
 
 export type MjaiEvent = { readonly type: string } & Readonly<Record<string, unknown>>;
@@ -14,7 +14,8 @@ export type MjaiEvent = { readonly type: string } & Readonly<Record<string, unkn
 const WIND_NAMES = ['E', 'S', 'W', 'N'] as const;
 const names = (ts: readonly LogTile[]): string[] => ts.map(mjaiName);
 
-function eventOf(e: HandEvent): MjaiEvent[] {
+/** The mjai events of one recorded event (none for a win or nine terminals: the hand's end tells them). */
+export function mjaiEventsOf(e: HandEvent): MjaiEvent[] {
   switch (e.type) {
     case 'draw':
       return [{ type: 'tsumo', actor: e.seat, pai: mjaiName(e.tile) }];
@@ -42,7 +43,8 @@ function eventOf(e: HandEvent): MjaiEvent[] {
   }
 }
 
-function endOf(h: HandRecord): MjaiEvent[] {
+/** `hora` (one per winner) or `ryukyoku`: how a finished hand ended. */
+export function mjaiEndOf(h: HandRecord): MjaiEvent[] {
   const r = h.result;
   if (r.kind === 'draw') return [{ type: 'ryukyoku', deltas: [...r.deltas] }];
   return [r, ...(r.otherWins ?? [])].map((w, i) => {
@@ -57,34 +59,42 @@ function endOf(h: HandRecord): MjaiEvent[] {
   });
 }
 
+/** `start_kyoku` of a hand (every seat's 13 tiles: whoever is told it hides the others'). */
+export function mjaiStartKyoku(h: HandStart | HandRecord): MjaiEvent {
+  const indicator = 'doraIndicator' in h ? h.doraIndicator : (h.doraIndicators[0] as LogTile);
+  return {
+    type: 'start_kyoku',
+    bakaze: WIND_NAMES[h.round % 4],
+    dora_marker: mjaiName(indicator),
+    kyoku: h.dealer + 1,
+    honba: h.honba,
+    kyotaku: h.sticks,
+    oya: h.dealer,
+    scores: [...h.scores],
+    tehais: h.deal.map(names),
+  };
+}
+
 /** The events of one hand, `start_kyoku` to `end_kyoku`. */
 export function mjaiHand(h: HandRecord): MjaiEvent[] {
-  const out: MjaiEvent[] = [
-    {
-      type: 'start_kyoku',
-      bakaze: WIND_NAMES[h.round % 4],
-      dora_marker: mjaiName(h.doraIndicators[0] as LogTile),
-      kyoku: h.dealer + 1,
-      honba: h.honba,
-      kyotaku: h.sticks,
-      oya: h.dealer,
-      scores: [...h.scores],
-      tehais: h.deal.map(names),
-    },
-  ];
-  for (const e of h.events) out.push(...eventOf(e));
-  out.push(...endOf(h), { type: 'end_kyoku' });
+  const out: MjaiEvent[] = [mjaiStartKyoku(h)];
+  for (const e of h.events) out.push(...mjaiEventsOf(e));
+  out.push(...mjaiEndOf(h), { type: 'end_kyoku' });
   return out;
 }
 
+/** `start_game` of a match (`kyoku_first` 0 for east-south matches, 4 for east only, as the
+ * converters write it). */
+export const mjaiStartGame = (names: readonly string[], rounds: number, redFives: boolean): MjaiEvent => ({
+  type: 'start_game',
+  names: [...names],
+  kyoku_first: rounds === 1 ? 4 : 0,
+  aka_flag: redFives,
+});
+
 /** A recorded match as mjai events. */
 export function toMjai(m: MatchRecording): MjaiEvent[] {
-  return [
-    // `kyoku_first`: 0 for east-south matches, 4 for east only (as the converters write it).
-    { type: 'start_game', names: [...m.names], kyoku_first: m.rounds === 1 ? 4 : 0, aka_flag: m.redFives },
-    ...m.hands.flatMap(mjaiHand),
-    { type: 'end_game' },
-  ];
+  return [mjaiStartGame(m.names, m.rounds, m.redFives), ...m.hands.flatMap(mjaiHand), { type: 'end_game' }];
 }
 
 /** JSON lines, one event a line. */

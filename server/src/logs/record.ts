@@ -122,17 +122,89 @@ export function recordMatch(
 
 /** Applies `entries` to `engine`, recording every hand that ends meanwhile. */
 export function recordEngine(engine: TableEngineImpl, entries: readonly LogEntry[]): HandRecord[] {
-  if (engine.state.setup.riichi === null) throw new Error('the riichi log formats describe riichi matches only');
-  const red = redFivesOf(engine.state);
-  const tileOf = (id: TileId) => logTileOf(id, red);
+  const recorder = new HandRecorder(engine);
   const out: HandRecord[] = [];
-  const pungs = new Map<PungKey, { from: Seat; claimed: TileId; own: TileId[] }>();
-  let open: Open | null = null;
-  const start = (s: TableState): Open => {
-    pungs.clear();
+  for (const entry of entries) {
+    const step = recorder.apply(entry);
+    if (step.ended !== null) out.push(step.ended);
+  }
+  return out;
+}
+
+/** What one log entry did to the hands, as `HandRecorder.apply` tells it. */
+export interface RecordedStep {
+  /** The events of the hand in play that this entry made (none when it only ended the hand). */
+  readonly events: readonly HandEvent[];
+  /** The hand this entry ended, whole. */
+  readonly ended: HandRecord | null;
+  /** The hand this entry dealt (its deal and the dealer's first draw in `started.events`). */
+  readonly started: HandStart | null;
+}
+
+/** A hand as it starts: where it stands, the deal, its first dora indicator, the dealer's draw. */
+export type HandStart = Omit<HandRecord, 'doraIndicators' | 'uraIndicators' | 'result'> & {
+  readonly doraIndicator: LogTile;
+};
+
+/**
+ * Records a riichi match as it is played, one log entry at a time (the exports replay a whole
+ * log through it; an outside AI seat is told each entry's events as they happen).
+ */
+export class HandRecorder {
+  private readonly tileOf: (id: TileId) => LogTile;
+  private readonly pungs = new Map<PungKey, { from: Seat; claimed: TileId; own: TileId[] }>();
+  private open: Open | null = null;
+  private lastEnded: number | null = null;
+
+  constructor(readonly engine: TableEngineImpl) {
+    if (engine.state.setup.riichi === null) throw new Error('the riichi log formats describe riichi matches only');
+    const red = redFivesOf(engine.state);
+    this.tileOf = (id) => logTileOf(id, red);
+  }
+
+  /** The hand in play now (started before any entry was applied): its start, as `apply` tells one. */
+  current(): HandStart | null {
+    if (this.open === null && this.engine.state.phase === 'playing') this.open = this.start(this.engine.state);
+    return this.open === null ? null : this.startOf(this.open);
+  }
+
+  /** Applies `entry` to the engine (throws when it does not fit) and says what it did. */
+  apply(entry: LogEntry): RecordedStep {
+    if (this.open === null && this.lastEnded === null && this.engine.state.phase === 'playing')
+      this.open = this.start(this.engine.state);
+    const b = this.engine.state;
+    this.engine.apply(entry);
+    const a = this.engine.state;
+    const event = entry.event;
+    let events: HandEvent[] = [];
+    let ended: HandRecord | null = null;
+    let started: HandStart | null = null;
+    const open = this.open;
+    if (open !== null && a.hand.number === open.number) {
+      const action = event.type === 'act' ? event.action : null;
+      const actor = event.type === 'act' ? event.seat : null;
+      events = entryEvents(b, a, action, actor, this.tileOf, this.pungs);
+      open.events.push(...events);
+      if (a.results.length > b.results.length) {
+        const result = a.results[a.results.length - 1] as HandResultView;
+        ended = closeHand(open, a.hand, result, this.tileOf);
+        this.lastEnded = open.number;
+        this.open = null;
+      }
+    }
+    if (this.open === null && a.phase === 'playing' && a.hand.number !== this.lastEnded) {
+      this.open = this.start(a);
+      started = this.startOf(this.open);
+    }
+    return { events, ended, started };
+  }
+
+  private start(s: TableState): Open {
+    this.pungs.clear();
     const h = s.hand;
     const pot = s.pot as NonNullable<TableState['pot']>;
     const dealt = h.seats[h.dealer].drawn as TileId;
+    const tileOf = this.tileOf;
     return {
       number: h.number,
       round: h.round,
@@ -143,27 +215,13 @@ export function recordEngine(engine: TableEngineImpl, entries: readonly LogEntry
       deal: h.seats.map((st) => st.concealed.filter((id) => id !== dealt).map(tileOf)) as unknown as BySeat<LogTile[]>,
       events: [{ type: 'draw', seat: h.dealer, tile: tileOf(dealt), replacement: false }],
     };
-  };
-  if (engine.state.phase === 'playing') open = start(engine.state);
-  for (const entry of entries) {
-    const b = engine.state;
-    engine.apply(entry);
-    const a = engine.state;
-    const event = entry.event;
-    if (open !== null && a.hand.number === open.number) {
-      const action = event.type === 'act' ? event.action : null;
-      const actor = event.type === 'act' ? event.seat : null;
-      open.events.push(...entryEvents(b, a, action, actor, tileOf, pungs));
-      if (a.results.length > b.results.length) {
-        const result = a.results[a.results.length - 1] as HandResultView;
-        out.push(closeHand(open, a.hand, result, tileOf));
-        open = null;
-      }
-    }
-    if (open === null && a.phase === 'playing' && (out.length === 0 || a.hand.number !== out[out.length - 1]?.number))
-      open = start(a);
   }
-  return out;
+
+  private startOf(open: Open): HandStart {
+    const order = this.engine.state.hand.wall.order;
+    const doraIndicator = this.tileOf(order[doraIndicatorIndex(order.length, 0)] as TileId);
+    return { ...open, events: open.events.slice(0, 1), doraIndicator };
+  }
 }
 
 function closeHand(open: Open, h: HandState, result: HandResultView, tileOf: (id: TileId) => LogTile): HandRecord {

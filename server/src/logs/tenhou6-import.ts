@@ -63,7 +63,7 @@ export function importConfig(log: ParsedLog): MatchConfig {
 /** The file and the table part at `step`: a move the table refuses. `difference` when the rules
  * part (a win or a riichi the table does not count, a hand the table ends earlier): stored and
  * shown; anything else (a tile not held, a call that does not fit) is a bad file. */
-class CallProblem extends Error {
+export class CallProblem extends Error {
   constructor(
     readonly step: number,
     message: string,
@@ -255,8 +255,12 @@ function statedDeltas(hand: ParsedHand): BySeat<number> {
 const rulesPart = (action: PlayerAction, code: string): boolean =>
   action.type === 'win' || (action.type === 'riichi' && code === 'action/illegal');
 
-/** Sends the file's moves to the engine in play order (answers in every claim window). */
-function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
+/**
+ * Sends the file's moves to the engine in play order (answers in every claim window). `open`: the
+ * hand is still being played (an outside AI's own picture of it): the window the last move opens
+ * is left open and nothing ends the hand.
+ */
+export function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean, open = false): void {
   let now = 0;
   const events = hand.events;
   const rons = hand.end.kind === 'win' ? hand.end.wins.filter((w) => w.from !== w.seat).map((w) => w.seat) : [];
@@ -331,7 +335,7 @@ function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
           answers.set(next.seat, callAction(next, red));
         }
         if (lastOne) for (const s of ronSeats()) answers.set(s, { type: 'win' });
-        answerWindow(answers, step + 1);
+        if (!(open && lastOne)) answerWindow(answers, step + 1);
         break;
       }
       case 'chow':
@@ -351,7 +355,7 @@ function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
         act(e.seat, { type: 'addedKong', tile: e.tile.kind }, step, 'added kong');
         const answers = new Map<Seat, PlayerAction>();
         if (lastOne) for (const s of ronSeats()) answers.set(s, { type: 'win' });
-        answerWindow(answers, step);
+        if (!(open && lastOne)) answerWindow(answers, step);
         break;
       }
       default:
@@ -359,6 +363,7 @@ function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean): void {
     }
   }
   const step = events.length;
+  if (open) return;
   if (hand.end.kind === 'win') {
     for (const w of hand.end.wins) {
       if (w.from === w.seat && engine.state.results.length === 0) act(w.seat, { type: 'win' }, step, 'self-drawn win');

@@ -65,7 +65,14 @@ function toRecord(row: MatchRow): MatchRecord {
     rematchOf: row.rematchOf,
     seats: [...row.seats]
       .sort((a, b) => a.seat - b.seat)
-      .map((s) => ({ seat: s.seat as Seat, name: s.name, bot: s.bot, nonce: s.nonce, playerId: s.playerId })),
+      .map((s) => ({
+        seat: s.seat as Seat,
+        name: s.name,
+        bot: s.bot,
+        nonce: s.nonce,
+        playerId: s.playerId,
+        ...(s.ai === null ? {} : { ai: s.ai }),
+      })),
     ...(row.imported === null ? {} : { imported: row.imported }),
   };
 }
@@ -170,6 +177,7 @@ export class PrismaStore implements Store {
                     bot: s.bot,
                     nonce: s.nonce,
                     playerId: s.playerId,
+                    ai: s.ai ?? null,
                   })),
                 },
               },
@@ -212,7 +220,7 @@ export class PrismaStore implements Store {
       ops.push(
         this.prisma.seat.update({
           where: { matchId_seat: { matchId, seat: seat.seat } },
-          data: { name: seat.name, bot: seat.bot, nonce: seat.nonce, playerId: seat.playerId },
+          data: { name: seat.name, bot: seat.bot, nonce: seat.nonce, playerId: seat.playerId, ai: seat.ai ?? null },
         }),
       );
     }

@@ -17,6 +17,8 @@ export interface SeatRecord {
    * before players). With no nonce yet, the seat is reserved for that player (a rematch).
    */
   readonly playerId: string | null;
+  /** An outside AI (mjai) plays the seat: its name in the server's list (`bot` is true too). */
+  readonly ai?: string | null;
 }
 
 export interface MatchRecord {
