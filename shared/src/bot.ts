@@ -185,12 +185,6 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
   for (const a of legal) if (a.type === 'discard') discards.push(a.tile);
   // A discard can keep the shanten of the 14 tiles, never lower it: the first discard that keeps it is best.
   const whole = shanten(c, m);
-  const after = (k: TileKind) => {
-    c[k] = (c[k] as number) - 1;
-    const sh = shanten(c, m);
-    c[k] = (c[k] as number) + 1;
-    return sh;
-  };
   if (level !== 'easy') {
     for (const a of legal) {
       if (a.type === 'addedKong') return { type: 'addedKong', tile: a.tile };
@@ -203,7 +197,7 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
     }
   }
   if (level === 'easy') {
-    for (const k of discards) if (after(k) === whole) return { type: 'discard', tile: k };
+    for (const k of discards) if (shantenWithout(c, m, k) === whole) return { type: 'discard', tile: k };
     return { type: 'discard', tile: discards[0] as TileKind };
   }
   // Cheapest tiles first (by keep value); `normal` takes the first that keeps the shanten.
@@ -220,7 +214,7 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
       tried[best] = 1;
       if (first < 0) first = best;
       const k = discards[best] as TileKind;
-      if (after(k) === whole) return { type: 'discard', tile: k };
+      if (shantenWithout(c, m, k) === whole) return { type: 'discard', tile: k };
     }
     return { type: 'discard', tile: discards[first] as TileKind };
   }
@@ -231,7 +225,7 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
   let pick = (ranked[0] as { k: TileKind }).k;
   let most = Number.NEGATIVE_INFINITY;
   for (const { k, v } of ranked) {
-    if (after(k) !== whole) continue;
+    if (shantenWithout(c, m, k) !== whole) continue;
     c[k] = (c[k] as number) - 1;
     const u = ukeire(c, m, whole, unseen);
     const winning = whole === 0 ? winningLive(ctx, c, unseen) : 0;
@@ -243,6 +237,17 @@ function turnChoice(ctx: BotContext, legal: readonly LegalAction[], level: BotLe
     }
   }
   return { type: 'discard', tile: pick };
+}
+
+/**
+ * The shanten of the hand without one tile of kind `k`. A function of its own, not a closure per
+ * decision: run through tsx (keepNames), each closure made is also named by a property definition.
+ */
+function shantenWithout(c: Counts, m: number, k: TileKind): number {
+  c[k] = (c[k] as number) - 1;
+  const sh = shanten(c, m);
+  c[k] = (c[k] as number) + 1;
+  return sh;
 }
 
 /** Tiles the bot has not seen: 4 minus its own, every discard, every meld. */

@@ -15,8 +15,11 @@ import {
   orderAfter,
   type SeatMeld,
   type SeatState,
+  handWith,
+  seatWith,
   setSeat,
   type TableState,
+  withHand,
 } from './state.js';
 import { completesShape, markPassedInRiichi, redFivesOf, riichiAfterCall, riichiAfterKong } from './riichi-play.js';
 import { riichiRon } from './riichi-wins.js';
@@ -27,7 +30,16 @@ import { discardWin } from './wins.js';
 export function recordAnswer(s: TableState, seat: Seat, action: PlayerAction): TableState {
   const h = s.hand;
   const w = h.window as ClaimWindow;
-  return { ...s, hand: { ...h, window: { ...w, answers: setSeat(w.answers, seat, action) } } };
+  const window: ClaimWindow = {
+    from: w.from,
+    tile: w.tile,
+    openedAt: w.openedAt,
+    minCloseAt: w.minCloseAt,
+    deadline: w.deadline,
+    options: w.options,
+    answers: setSeat(w.answers, seat, action),
+  };
+  return withHand(s, handWith(h, { window }));
 }
 
 /** `seat`'s answer at `at` is the last one awaited, and the uniform minimum has passed: the window closes. */
@@ -53,13 +65,13 @@ export function markMissedWins(s: TableState): TableState {
       w.options[seat].some((o) => o.type === 'win') || (h.riichi !== null && completesShape(h.seats[seat], w.tile));
     if (could) passed.push(seat);
     if (could && !seats[seat].missed.includes(kindOfId(w.tile))) {
-      seats = setSeat(seats, seat, { ...seats[seat], missed: [...seats[seat].missed, kindOfId(w.tile)] });
+      seats = setSeat(seats, seat, seatWith(seats[seat], { missed: [...seats[seat].missed, kindOfId(w.tile)] }));
     }
   }
   if (seats === h.seats && (h.riichi === null || passed.length === 0)) return s;
   // Riichi: the same marks are temporary furiten; a seat in riichi keeps it for the hand.
-  const hand = h.riichi === null ? { ...h, seats } : markPassedInRiichi({ ...h, seats }, passed);
-  return { ...s, hand };
+  const hand = h.riichi === null ? handWith(h, { seats }) : markPassedInRiichi(handWith(h, { seats }), passed);
+  return withHand(s, hand);
 }
 
 /** What a closed window resolves to: the winner, else the winning meld claim, else nothing claimed. */
@@ -163,7 +175,7 @@ export function meldClaimedTile(s: TableState, at: number): TableState {
   const k = kindOfId(w.tile);
   const fromSeat = h.seats[w.from];
   const discards = fromSeat.discards.map((d, i) => (i === fromSeat.discards.length - 1 ? { ...d, claimed: true } : d));
-  let seats = setSeat(h.seats, w.from, { ...fromSeat, discards });
+  let seats = setSeat(h.seats, w.from, seatWith(fromSeat, { discards }));
   const st = seats[seat];
   const claim = action as ClaimAction;
   // The copies the claim names (checked legal), or the old rule's when it names none.
@@ -175,11 +187,11 @@ export function meldClaimedTile(s: TableState, at: number): TableState {
     meld: { kind, tiles, concealed: false, from: w.from, claimed: k },
     ids: [w.tile, ...taken],
   };
-  const updated: SeatState = { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] };
+  const updated = seatWith(st, { concealed: rest, drawn: null, melds: [...st.melds, meld] });
   seats = setSeat(seats, seat, updated);
-  let hand: HandState = { ...h, seats, interrupted: true, kongsThisTurn: 0 };
+  let hand = handWith(h, { seats, interrupted: true, kongsThisTurn: 0 });
   hand = action.type === 'kong' ? riichiAfterKong(hand, 'open') : riichiAfterCall(hand);
-  const s1: TableState = { ...s, hand };
+  const s1 = withHand(s, hand);
   if (action.type === 'kong') return kongMade(s1, seat, updated, false);
   return startTurn(s1, seat, { source: 'claim' }, at);
 }

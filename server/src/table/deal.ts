@@ -11,6 +11,7 @@ import {
   type MatchSetup,
   type RiichiHand,
   type SeatState,
+  seatWith,
   setSeat,
   type TableState,
 } from './state.js';
@@ -50,22 +51,21 @@ function replaceBonus(wall: WallState, seat: SeatState): Drawn | null {
     if (drawn === id) drawn = r.tile;
     replaced = true;
   }
-  return { wall: w, seat: { ...seat, concealed, bonus, drawn }, replaced };
+  return { wall: w, seat: seatWith(seat, { concealed, bonus, drawn }), replaced };
 }
 
 /** A draw from the live wall (or a replacement), with bonus tiles replaced. Null: no tile left. */
 export function drawFor(wall: WallState, seat: SeatState, from: 'live' | 'replacement'): Drawn | null {
   const r = from === 'live' ? drawLive(wall) : drawReplacement(wall);
   if (r === null) return null;
-  const withTile: SeatState = {
-    ...seat,
+  const withTile = seatWith(seat, {
     concealed: [...seat.concealed, r.tile],
     drawn: r.tile,
     missed: from === 'live' ? [] : seat.missed,
-  };
+  });
   const out = replaceBonus(r.wall, withTile);
   if (out === null) return null;
-  return { ...out, replaced: out.replaced || from === 'replacement' };
+  return { wall: out.wall, seat: out.seat, replaced: out.replaced || from === 'replacement' };
 }
 
 /** A match before its first deal (the machine's `dealing` state deals hand 0 at once). */

@@ -1,5 +1,5 @@
 /**
- * The engine the server holds per table: an XState actor running `tableMachine`, the log of
+ * The engine the server holds per table: `tableMachine` stepped by stepper.ts, the log of
  * accepted events, and the facade of types.ts. Every accepted event is applied to the machine
  * and appended to the log; `replayEngine` feeds a log back through the same path, so a replay
  * is the same state move by move.
@@ -15,9 +15,9 @@ import {
   SEATS,
   type TableView,
 } from '@mahjong/shared';
-import { type Actor, createActor } from 'xstate';
 import { resolveRules, seedHash, type WallState } from './core.js';
 import { tableMachine } from './machine.js';
+import { type ChartStepper, startChart } from './stepper.js';
 import { splitOptions } from './options.js';
 import { deadline, refusal, wellFormed } from './legal.js';
 import type { HandPosition, MatchSetup, TableState } from './state.js';
@@ -130,19 +130,19 @@ export function cleanAction(a: PlayerAction): PlayerAction {
 class Engine implements TableEngine {
   readonly config: MatchConfig;
   readonly log: LogEntry[] = [];
-  private readonly actor: Actor<typeof tableMachine>;
+  private readonly chart: ChartStepper;
   private readonly hash: string;
 
   constructor(config: MatchConfig, setup: MatchSetup, now: number) {
     this.config = config;
     this.hash = seedHash(setup.seed);
-    this.actor = createActor(tableMachine, { input: { setup, at: now } }).start();
+    this.chart = startChart(tableMachine, { setup, at: now });
     this.log.push({ seq: 1, at: now, event: { type: 'start' } });
   }
 
   /** The machine's context: the whole table state (read-only). */
   get state(): TableState {
-    return this.actor.getSnapshot().context.table;
+    return this.chart.table;
   }
 
   get seq(): number {
@@ -157,7 +157,7 @@ class Engine implements TableEngine {
     const at = Number.isFinite(now) ? Math.max(now, s.at) : s.at;
     const clean = cleanAction(action);
     // The machine's guards decide; a refused event changes nothing, and legal.ts says why.
-    this.actor.send({ type: 'act', seat, action: clean, at });
+    this.chart.send({ type: 'act', seat, action: clean, at });
     if (this.state === s) {
       const why = refusal(s, seat, clean);
       if (why === null) throw new Error(`the machine refused a legal ${clean.type} of seat ${seat}`);
@@ -172,7 +172,7 @@ class Engine implements TableEngine {
     const s = this.state;
     if (this.isOver() || !Number.isFinite(now)) return fail('timeout/not_due', 'no deadline has passed');
     const at = Math.max(now, s.at);
-    this.actor.send({ type: 'timeout', at });
+    this.chart.send({ type: 'timeout', at });
     if (this.state === s) return fail('timeout/not_due', 'no deadline has passed');
     const entry: LogEntry = { seq: this.state.seq, at, event: { type: 'timeout' } };
     this.log.push(entry);

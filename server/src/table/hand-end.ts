@@ -11,7 +11,16 @@ import {
   sortKinds,
   type TileKind,
 } from '@mahjong/shared';
-import { kindsOf, prevailingWind, type SeatState, setSeat, type TableState } from './state.js';
+import {
+  handWith,
+  kindsOf,
+  prevailingWind,
+  type SeatState,
+  seatWith,
+  setSeat,
+  type TableState,
+  withHand,
+} from './state.js';
 
 export const revealAll = (s: TableState): BySeat<TileKind[]> =>
   SEATS.map((seat) => sortKinds(kindsOf(s.hand.seats[seat].concealed))) as unknown as BySeat<TileKind[]>;
@@ -70,8 +79,8 @@ export const openResultsPause = (s: TableState): TableState => ({
 
 /** In the results pause, `seat` says it is ready for the next hand. */
 export function markReady(s: TableState, seat: Seat): TableState {
-  const seats = setSeat(s.hand.seats, seat, { ...s.hand.seats[seat], ready: true });
-  return { ...s, hand: { ...s.hand, seats } };
+  const seats = setSeat(s.hand.seats, seat, seatWith(s.hand.seats[seat], { ready: true }));
+  return withHand(s, handWith(s.hand, { seats }));
 }
 
 /** Whether `seat` is the last one not ready (its pass ends the pause). */

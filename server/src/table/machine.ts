@@ -126,7 +126,7 @@ const redOf = (event: MachineEvent): boolean | undefined => {
   return a.type === 'discard' || a.type === 'riichi' ? a.red : undefined;
 };
 
-type Update = (s: TableState, event: MachineEvent) => TableState;
+export type Update = (s: TableState, event: MachineEvent) => TableState;
 
 /**
  * The named pure updates. A transition runs a list of them as one XState action (`run`): one
@@ -169,23 +169,28 @@ type MachineAction = ReturnType<typeof assign<MachineContext, MachineEvent, unde
 // Filled by `run` as the machine's definition is built below; setup keeps this object (not a copy).
 const ACTIONS: Record<string, MachineAction> = {};
 
+/** Each action of the machine as the one update it makes of the table (what the engine's stepper runs). */
+export const ACTION_UPDATES: Record<string, Update> = {};
+
 /** The action that runs `names` in order, as one `assign`. */
 function run(...names: UpdateName[]): string {
   const name = names.join(', ');
   if (ACTIONS[name] === undefined) {
     const fs = names.map((n) => UPDATES[n] as Update);
+    const update: Update = (table, event) => {
+      let s = table;
+      for (const f of fs) s = f(s, event);
+      return s;
+    };
+    ACTION_UPDATES[name] = update;
     ACTIONS[name] = assign<MachineContext, MachineEvent, undefined, MachineEvent, never>({
-      table: ({ context, event }) => {
-        let s = context.table;
-        for (const f of fs) s = f(s, event);
-        return s;
-      },
+      table: ({ context, event }) => update(context.table, event),
     });
   }
   return name;
 }
 
-type Rule = (s: TableState, event: MachineEvent) => boolean;
+export type Rule = (s: TableState, event: MachineEvent) => boolean;
 
 /** The named rules that guard the transitions (each asks the pure functions). */
 const RULES = {
@@ -218,22 +223,27 @@ const RULES = {
   lastToBeReady: (s, e) => legal(s, e, 'pass') && lastToBeReady(s, actOf(e).seat),
 } satisfies Record<string, Rule>;
 
-type RuleName = keyof typeof RULES;
 type Guard = (args: { context: MachineContext; event: MachineEvent }) => boolean;
 
-/** The machine's guards: each rule, and the pairs `when & outcome` that close a window. */
-const GUARDS: Record<string, Guard> = {};
-for (const [name, rule] of Object.entries(RULES) as [RuleName, Rule][]) {
-  GUARDS[name] = ({ context, event }) => rule(context.table, event);
-}
+/** Each guard of the machine as the rule it asks of the table (what the engine's stepper runs). */
+export const GUARD_RULES: Record<string, Rule> = { ...RULES };
 for (const when of ['answerClosesWindow', 'windowDue'] as const) {
   for (const o of [...CLAIM_OUTCOMES, ...ROBBING_OUTCOMES]) {
     if (o.guard === null) continue;
     const [w, g] = [RULES[when], RULES[o.guard]];
     // One function for the pair (an `and` guard costs XState a lookup per part, on every answer).
-    GUARDS[`${when} & ${o.guard}`] = ({ context, event }) => w(context.table, event) && g(context.table, event);
+    GUARD_RULES[`${when} & ${o.guard}`] = (s, e) => w(s, e) && g(s, e);
   }
 }
+
+/** The machine's guards: each rule, and the pairs `when & outcome` that close a window. */
+const GUARDS: Record<string, Guard> = {};
+for (const [name, rule] of Object.entries(GUARD_RULES)) {
+  GUARDS[name] = ({ context, event }) => rule(context.table, event);
+}
+
+/** The table the machine starts from (before the initial state's entry actions). */
+export const initialTable = (input: MachineInput): TableState => openMatch(input.setup, input.at);
 
 export const tableMachine = setup({
   types: {
@@ -245,7 +255,7 @@ export const tableMachine = setup({
   actions: ACTIONS,
 }).createMachine({
   id: 'table',
-  context: ({ input }) => ({ table: openMatch(input.setup, input.at) }),
+  context: ({ input }) => ({ table: initialTable(input) }),
   initial: 'dealing',
   states: {
     /** Shuffle from the hand seed, deal 13 each and the dealer's 14th, replace bonus tiles dealer first. */

@@ -8,43 +8,35 @@ import { discardCopy, withoutKinds } from './counts.js';
 import { drawFor } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
 import { redFivesOf, riichiAfterKong, riichiOnDiscard, riichiOnKongDeclared, swapCallBan } from './riichi-play.js';
-import { type HandState, type SeatMeld, type SeatState, setSeat, type TableState } from './state.js';
+import {
+  type HandState,
+  handWith,
+  type SeatMeld,
+  type SeatState,
+  seatWith,
+  setSeat,
+  type TableState,
+  withHand,
+} from './state.js';
 
 type TurnPatch = Partial<Pick<HandState, 'wall' | 'seats' | 'source' | 'kongsThisTurn' | 'interrupted'>>;
 
-/** `seat`'s turn begins (one literal per object, in the key order of `dealHand`: cheaper than spreads). */
+/** `seat`'s turn begins (literal copies, state.ts: cheaper than spreads). */
 export function startTurn(s: TableState, seat: Seat, patch: TurnPatch, at: number): TableState {
-  const h = s.hand;
-  const hand: HandState = {
-    number: h.number,
-    dealer: h.dealer,
-    round: h.round,
-    wall: patch.wall ?? h.wall,
-    seats: patch.seats ?? h.seats,
-    turn: seat,
-    stage: 'discard',
-    source: patch.source ?? h.source,
-    kongsThisTurn: patch.kongsThisTurn ?? h.kongsThisTurn,
-    discardCount: h.discardCount,
-    interrupted: patch.interrupted ?? h.interrupted,
-    lastDiscard: h.lastDiscard,
-    window: null,
-    turnDeadline: at + s.setup.timing.turnMs,
-    riichi: h.riichi,
-  };
-  return {
-    setup: s.setup,
-    phase: s.phase,
-    seq: s.seq,
-    at: s.at,
-    round: s.round,
-    dealer: s.dealer,
-    scores: s.scores,
-    results: s.results,
-    hand,
-    resultsDeadline: s.resultsDeadline,
-    pot: s.pot,
-  };
+  return withHand(
+    s,
+    handWith(s.hand, {
+      wall: patch.wall,
+      seats: patch.seats,
+      turn: seat,
+      stage: 'discard',
+      source: patch.source,
+      kongsThisTurn: patch.kongsThisTurn,
+      interrupted: patch.interrupted,
+      window: null,
+      turnDeadline: at + s.setup.timing.turnMs,
+    }),
+  );
 }
 
 /**
@@ -60,19 +52,21 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
   const pos = st.concealed.indexOf(id);
   const rest = st.concealed.slice();
   rest.splice(pos, 1);
-  const seats = setSeat(h.seats, seat, {
-    ...st,
-    concealed: rest,
-    drawn: null,
-    discards: [...st.discards, { id, claimed: false }],
-    // Riichi: a win let pass is furiten until the seat's own next discard (this one), also when
-    // the seat called a meld in between. Hong Kong: until its next live draw (deal.ts).
-    missed: h.riichi !== null ? [] : st.missed,
-  });
+  const seats = setSeat(
+    h.seats,
+    seat,
+    seatWith(st, {
+      concealed: rest,
+      drawn: null,
+      discards: [...st.discards, { id, claimed: false }],
+      // Riichi: a win let pass is furiten until the seat's own next discard (this one), also when
+      // the seat called a meld in between. Hong Kong: until its next live draw (deal.ts).
+      missed: h.riichi !== null ? [] : st.missed,
+    }),
+  );
   // The hand and state are built once; the window is set on these fresh objects (nothing else
   // holds them yet) after the claim options, which read the hand with the discard made.
-  const hand: { -readonly [K in keyof HandState]: HandState[K] } = {
-    ...h,
+  const hand: { -readonly [K in keyof HandState]: HandState[K] } = handWith(h, {
     seats,
     discardCount: h.discardCount + 1,
     lastDiscard: { seat, id },
@@ -80,8 +74,8 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
     stage: 'claims',
     window: null,
     riichi: riichiOnDiscard(h, seat, st.discards.length, declaring),
-  };
-  const next: TableState = { ...s, hand };
+  });
+  const next: TableState = withHand(s, hand);
   const last = liveCount(h.wall) === 0;
   const options: LegalAction[][] = [[], [], [], []];
   for (const other of SEATS) if (other !== seat) options[other] = claimOptions(next, other, seat, id, last);
@@ -119,7 +113,7 @@ export function kongMade(s: TableState, seat: Seat, st: SeatState, withDrawn: bo
   const h = s.hand;
   const chained = withDrawn && h.source === 'replacement' && h.kongsThisTurn > 0;
   const seats = setSeat(h.seats, seat, st);
-  return { ...s, hand: { ...h, turn: seat, seats, kongsThisTurn: chained ? h.kongsThisTurn + 1 : 1 } };
+  return withHand(s, handWith(h, { turn: seat, seats, kongsThisTurn: chained ? h.kongsThisTurn + 1 : 1 }));
 }
 
 /**
