@@ -1,14 +1,15 @@
 /**
  * The long adversarial runs: `npm run adversarial -- [--kills 20] [--db pglite,postgres]
  * [--tables 3] [--outage-tables 20] [--cut-seconds 10] [--race-tables 10] [--failover-tables 30]
- * [--redis-tables 6] [--redis-cut-seconds 5] [--only kills,outage,race,failover,redis]`.
+ * [--redis-tables 6] [--redis-cut-seconds 5] [--away-seconds 40] [--away-cut-seconds 8]
+ * [--only kills,outage,race,failover,redis,redis-away]`.
  *
  * Real server processes on real databases (PostgreSQL at PG_URL, Redis at REDIS_URL for the
  * race), the project's own clients. Prints one JSON report per run and exits non-zero when any
  * run found a problem. See server/test/adversarial.ts for what each run checks.
  */
 import { parseArgs } from 'node:util';
-import { type Database, failover, killLoop, outage, redisOutage, restoreRace } from '../test/adversarial.js';
+import { type Database, failover, killLoop, outage, redisAway, redisOutage, restoreRace } from '../test/adversarial.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +22,9 @@ const { values } = parseArgs({
     'failover-tables': { type: 'string', default: '30' },
     'redis-tables': { type: 'string', default: '6' },
     'redis-cut-seconds': { type: 'string', default: '5' },
-    only: { type: 'string', default: 'kills,outage,race,failover,redis' },
+    'away-seconds': { type: 'string', default: '40' },
+    'away-cut-seconds': { type: 'string', default: '8' },
+    only: { type: 'string', default: 'kills,outage,race,failover,redis,redis-away' },
   },
 });
 const runs = new Set(values.only.split(','));
@@ -65,5 +68,13 @@ if (runs.has('redis')) {
     log,
   });
   report('redis-outage', r);
+}
+if (runs.has('redis-away')) {
+  const r = await redisAway({
+    seconds: Number(values['away-seconds']),
+    cutSeconds: Number(values['away-cut-seconds']),
+    log,
+  });
+  report('redis-away', r);
 }
 process.exit(problems === 0 ? 0 : 1);
