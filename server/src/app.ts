@@ -304,6 +304,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Tables waiting for the database (a write failed): they resume on their own.
       paused: tables.paused().map((r) => ({ code: r.code, since: new Date(r.paused!.since).toISOString() })),
       restoreFailures: tables.restoreFailures,
+      // With REDIS_URL: the adapter's connection ('ready', or 'reconnecting' while Redis is away).
+      ...(redis ? { redis: redis.pub.status } : {}),
       ledger: { pending: ledger.pending, ...ledger.stats },
       eventLoopDelayMs: {
         p50: Math.round(loopDelay.percentile(50) / 1e4) / 100,

@@ -20,6 +20,8 @@ afterAll(() => db.drop());
 const server = async (redisUrl: string, redisKey: string) =>
   testServer({ store: await openStore({ kind: 'postgres', url: db.url }), redisUrl, redisKey });
 
+const redisState = async (s: RunningServer) => (await api<{ redis?: string }>(s.url, 'GET', '/healthz')).body.redis;
+
 describe('a server whose Redis is away', () => {
   it('starts and serves without Redis, joins the others when it comes, and lives through its loss', {
     timeout: 120_000,
@@ -35,6 +37,7 @@ describe('a server whose Redis is away', () => {
       const ann = await join(a.url, t.code, 'Ann', 0);
       const player = await TestClient.open(a.url, t.code, ann.token);
       expect(player.role).toBe(0);
+      expect(await redisState(a)).toMatch(/^(connecting|reconnecting)$/);
 
       // Redis comes: A connects on its own (backoff at most 5 s) and a process started now sees A's table.
       await redis.start();
@@ -49,6 +52,7 @@ describe('a server whose Redis is away', () => {
         await new Promise((r) => setTimeout(r, 500));
       }
       expect(spectator?.role).toBe('spectator');
+      expect(await redisState(a)).toBe('ready');
       expect((await api(a.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
       // A's broadcasts reach B's spectator through Redis.
       await spectator!.waitFor(() => spectator!.messages.some((m) => m.type === 'view'), 30_000);
@@ -57,7 +61,7 @@ describe('a server whose Redis is away', () => {
       await redis.stop('SIGKILL');
       const c = await server(redis.url, key);
       servers.push(c);
-      expect((await api(c.url, 'GET', '/healthz')).status).toBe(200);
+      expect(await redisState(c)).not.toBe('ready');
       player.startAutoplay();
       const seq = player.view?.seq ?? 0;
       await player.waitFor(() => (player.view?.seq ?? 0) > seq + 3, 30_000);
