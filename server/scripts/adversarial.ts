@@ -1,17 +1,27 @@
 /**
  * The long adversarial runs: `npm run adversarial -- [--kills 20] [--db pglite,postgres]
  * [--tables 3] [--outage-tables 20] [--cut-seconds 10] [--race-tables 10] [--failover-tables 30]
- * [--redis-tables 6] [--redis-cut-seconds 5] [--only kills,outage,race,failover,redis]`, and
- * the soak, only when asked: `--only soak [--soak-tables 100] [--soak-minutes 60]
- * [--soak-kill-minutes 10] [--db postgres]` (tables at about a human pace, a SIGKILL every
- * so many minutes, every finished match's views checked, the server's memory by minute).
+ * [--redis-tables 6] [--redis-cut-seconds 5] [--away-seconds 40] [--away-cut-seconds 8]
+ * [--only kills,outage,race,failover,redis,redis-away]`, and the soak, only when asked:
+ * `--only soak [--soak-tables 100] [--soak-minutes 60] [--soak-kill-minutes 10] [--db postgres]`
+ * (tables at about a human pace, a SIGKILL every so many minutes, every finished match's views
+ * checked, the server's memory by minute).
  *
  * Real server processes on real databases (PostgreSQL at PG_URL, Redis at REDIS_URL for the
  * race), the project's own clients. Prints one JSON report per run and exits non-zero when any
  * run found a problem. See server/test/adversarial.ts for what each run checks.
  */
 import { parseArgs } from 'node:util';
-import { type Database, failover, killLoop, outage, redisOutage, restoreRace, soak } from '../test/adversarial.js';
+import {
+  type Database,
+  failover,
+  killLoop,
+  outage,
+  redisAway,
+  redisOutage,
+  restoreRace,
+  soak,
+} from '../test/adversarial.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +34,9 @@ const { values } = parseArgs({
     'failover-tables': { type: 'string', default: '30' },
     'redis-tables': { type: 'string', default: '6' },
     'redis-cut-seconds': { type: 'string', default: '5' },
-    only: { type: 'string', default: 'kills,outage,race,failover,redis' },
+    'away-seconds': { type: 'string', default: '40' },
+    'away-cut-seconds': { type: 'string', default: '8' },
+    only: { type: 'string', default: 'kills,outage,race,failover,redis,redis-away' },
     'soak-tables': { type: 'string', default: '100' },
     'soak-minutes': { type: 'string', default: '60' },
     'soak-kill-minutes': { type: 'string', default: '10' },
@@ -71,6 +83,14 @@ if (runs.has('redis')) {
     log,
   });
   report('redis-outage', r);
+}
+if (runs.has('redis-away')) {
+  const r = await redisAway({
+    seconds: Number(values['away-seconds']),
+    cutSeconds: Number(values['away-cut-seconds']),
+    log,
+  });
+  report('redis-away', r);
 }
 if (runs.has('soak')) {
   const db = (values.db === 'pglite,postgres' ? 'postgres' : values.db) as Database;

@@ -10,7 +10,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -18,7 +17,9 @@ import { Server } from 'socket.io';
 import { type Clock, systemClock } from './clock.js';
 import { type Guards, registerRoutes } from './http.js';
 import { trackConnections } from './http-connections.js';
-import { DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
+import { DEFAULT_LIMITS, type Limits, type Rate } from './limits.js';
+import { connectRedis, redisReady } from './redis.js';
+import { limiterFor } from './shared-limits.js';
 import { crossOriginAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
 import { ReplayCache } from './replay-cache.js';
 import { scrapeOf, ServerMetrics, serveMetrics } from './metrics.js';
@@ -111,6 +112,8 @@ export interface RunningServer {
 
 /** Takeover rounds in a cluster: a dead process's tables move within about this long (ms). */
 export const ADOPT_MS = 1000;
+/** How long a starting process waits for Redis before serving without it (ms). */
+const REDIS_START_WAIT_MS = 3000;
 
 export function storeTarget(options: Pick<ServerOptions, 'dataDir' | 'databaseUrl'>): StoreTarget {
   if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl };
@@ -147,14 +150,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const ledger = new Ledger(metrics ? metrics.observeStore(store) : store, { log });
   const origins = originPolicy(options.origins);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const guards: Guards = {
-    limits,
-    createPerClient: new RateLimiter(limits.createPerClient),
-    createTotal: new RateLimiter(limits.createTotal),
-    lookupMisses: new RateLimiter(limits.lookupMissesPerClient),
-    matches: new RateLimiter(limits.matchesPerClient),
-    replays: new ReplayCache(),
-  };
 
   const app = Fastify({
     // Requests are logged at warn and above only (errors); play goes over sockets.
@@ -203,32 +198,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         .send();
     }
   });
-  let redis: { pub: Redis; sub: Redis } | null = null;
-  if (options.redisUrl) {
-    // During a Redis outage commands wait for the connection to come back (a bounded queue of
-    // broadcasts) instead of failing: the adapter publishes without catching, and a rejected
-    // publish would take the whole process down with every table it holds.
-    const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
-    const sub = pub.duplicate();
-    let redisDown = false;
-    for (const [name, client] of [
-      ['pub', pub],
-      ['sub', sub],
-    ] as const) {
-      client.on('error', (error: Error) => {
-        if (!redisDown) log.warn({ err: error, client: name }, 'redis connection lost; retrying');
-        redisDown = true;
-      });
-      client.on('ready', () => {
-        if (redisDown) log.info({ client: name }, 'redis connection back');
-        redisDown = false;
-      });
-    }
-    await Promise.all([pub.connect(), sub.connect()]);
-    redis = { pub, sub };
-    io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'mahjong' }));
+  // Scale-out: rooms (and the limits, below) shared through Redis. The process starts and serves
+  // whether Redis answers or not (`src/redis.ts`).
+  const redis = options.redisUrl ? connectRedis(options.redisUrl, log.child({ part: 'redis' })) : null;
+  if (redis) {
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: options.redisKey ?? 'mahjong' }));
     log.info('socket.io rooms shared through Redis');
   }
+  // One budget per address for the whole deployment when there is Redis (`src/shared-limits.ts`).
+  const limiter = (name: string, rate: Rate) => limiterFor(name, rate, redis?.limits ?? null, options.redisKey);
+  const guards: Guards = {
+    limits,
+    createPerClient: limiter('create', limits.createPerClient),
+    createTotal: limiter('create-total', limits.createTotal),
+    lookupMisses: limiter('lookup-misses', limits.lookupMissesPerClient),
+    matches: limiter('matches', limits.matchesPerClient),
+    replays: new ReplayCache(),
+  };
   // Players, circles and the league live beside the ledger, in the same database.
   const prisma = prismaOf(store);
   const community = prisma ? new CommunityStore(prisma) : null;
@@ -283,9 +269,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   tablesRef = tables;
   ioRef = io;
-  // Unfinished tables come back (those another process of the cluster holds stay there).
-  const skip = peers ? await peers.heldElsewhere() : new Set<string>();
-  if (skip === null) log.error('other servers did not say which tables they hold; restoring none');
+  // Unfinished tables come back (those another process of the cluster holds stay there). Without
+  // Redis the others cannot say which they hold: none is restored now, and the takeover rounds
+  // (below) bring back those whose process is gone, the liveness lock telling which.
+  const skip =
+    peers && redis
+      ? (await redisReady(redis.pub, REDIS_START_WAIT_MS))
+        ? await peers.heldElsewhere()
+        : null
+      : new Set<string>();
+  if (skip === null)
+    log.warn(
+      'other servers did not say which tables they hold; restoring none now (the takeover rounds bring back those nobody holds)',
+    );
   else {
     restoring = true;
     const restored = await tables.restore(skip).finally(() => {
@@ -350,6 +346,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Tables waiting for the database (a write failed): they resume on their own.
       paused: tables.paused().map((r) => ({ code: r.code, since: new Date(r.paused!.since).toISOString() })),
       restoreFailures: tables.restoreFailures,
+      // With REDIS_URL: the adapter's connection ('ready', or 'reconnecting' while Redis is away).
+      ...(redis ? { redis: redis.pub.status } : {}),
       ledger: { pending: ledger.pending, ...ledger.stats },
       eventLoopDelayMs: {
         p50: Math.round(loopDelay.percentile(50) / 1e4) / 100,
@@ -368,8 +366,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           keeper,
           secret,
           clock,
-          creations: new RateLimiter(limits.createPerClient),
-          misses: new RateLimiter(limits.lookupMissesPerClient),
+          creations: limiter('community-create', limits.createPerClient),
+          misses: limiter('community-misses', limits.lookupMissesPerClient),
           peers,
         })
       : null;
@@ -439,12 +437,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         // The last commits broadcast as they land: Redis stays open until they have (a publish
         // on a closed connection rejects inside the adapter, where nothing catches it).
         await ledger.flush();
-        // (quit waits for a connection; with Redis down that would be forever.)
-        if (redis) {
-          await Promise.allSettled(
-            [redis.pub, redis.sub].map((c) => (c.status === 'ready' ? c.quit() : Promise.resolve(c.disconnect()))),
-          );
-        }
+        await redis?.close();
         await store.close();
         log.info({ ledger: ledger.stats }, 'server stopped');
       })();

@@ -17,7 +17,7 @@ import {
   type ReplayResponse,
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Limits, RateLimiter } from './limits.js';
+import type { Limiter, Limits } from './limits.js';
 import { type ReplayCache, unzip } from './replay-cache.js';
 import type { Room } from './room.js';
 import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
@@ -74,10 +74,10 @@ function detail(m: MatchRecord, hands: readonly HandRow[]): MatchDetail {
 /** The limiters the HTTP API and the sockets share (lookups that miss count on both). */
 export interface Guards {
   readonly limits: Limits;
-  readonly createPerClient: RateLimiter;
-  readonly createTotal: RateLimiter;
-  readonly lookupMisses: RateLimiter;
-  readonly matches: RateLimiter;
+  readonly createPerClient: Limiter;
+  readonly createTotal: Limiter;
+  readonly lookupMisses: Limiter;
+  readonly matches: Limiter;
   readonly replays: ReplayCache;
 }
 
@@ -112,16 +112,15 @@ export function registerRoutes(
 
   /**
    * Join codes are secrets of a sort: an address whose lookups keep missing (probing codes) is
-   * refused for a while. Hits cost nothing, so players are never held up.
+   * refused for a while (`false`: refused and answered). Hits cost nothing, so players are never
+   * held up. (Not the reply itself: a reply is a thenable, which an await would unwrap.)
    */
-  const lookup = (req: FastifyRequest, res: FastifyReply): Room | undefined | FastifyReply => {
-    const blocked = guards.lookupMisses.check(req.ip);
-    if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
-    const room = findRoom((req.params as { code?: unknown }).code);
-    if (!room) guards.lookupMisses.take(req.ip);
-    return room;
+  const lookup = async (req: FastifyRequest, res: FastifyReply): Promise<{ room: Room | undefined } | false> => {
+    const blocked = await guards.lookupMisses.check(req.ip);
+    if (blocked.ok) return { room: findRoom((req.params as { code?: unknown }).code) };
+    limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
+    return false;
   };
-  const isReply = (x: unknown): x is FastifyReply => typeof x === 'object' && x !== null && 'sent' in x;
 
   // Bodies fastify cannot parse (bad JSON, wrong content type) answer in the API's error shape.
   app.setErrorHandler((error: { statusCode?: number; message: string }, _req, res) => {
@@ -149,9 +148,9 @@ export function registerRoutes(
     if (tables.lobbiesOf(req.ip) >= guards.limits.maxLobbiesPerClient) {
       return limited(res, 60, 'this address has too many tables waiting to start; start or end one');
     }
-    const mine = guards.createPerClient.take(req.ip);
+    const mine = await guards.createPerClient.take(req.ip);
     if (!mine.ok) return limited(res, mine.retryAfterSeconds, 'too many tables created from this address');
-    const all = guards.createTotal.take('all');
+    const all = await guards.createTotal.take('all');
     if (!all.ok) return limited(res, all.retryAfterSeconds, 'too many tables are being created');
     const { circleId, ...request } = body.data;
     if (circleId !== undefined) {
@@ -174,12 +173,12 @@ export function registerRoutes(
   });
 
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, res) => {
-    const blocked = guards.lookupMisses.check(req.ip);
+    const blocked = await guards.lookupMisses.check(req.ip);
     if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
     const code = joinCodeSchema.safeParse(req.params.code);
     const info = code.success ? await tables.info(code.data) : null;
     if (!info) {
-      guards.lookupMisses.take(req.ip);
+      await guards.lookupMisses.take(req.ip);
       return reply(res, 'table/not_found', 'no such table');
     }
     return info;
@@ -191,9 +190,9 @@ export function registerRoutes(
    */
   for (const op of TABLE_OPS) {
     app.post<{ Params: { code: string } }>(`/api/tables/:code/${op}`, async (req, res) => {
-      const found = lookup(req, res);
-      if (isReply(found)) return found;
-      let room = found;
+      const found = await lookup(req, res);
+      if (!found) return res;
+      let room = found.room;
       const code = joinCodeSchema.safeParse(req.params.code);
       const authorization = req.headers.authorization ?? '';
       // A join by a player (a valid key) seats them as that player; any other request as before.
@@ -205,7 +204,11 @@ export function registerRoutes(
           if (remote) return send(res, remote);
         }
       }
-      if (!room) return reply(res, 'table/not_found', 'no such table');
+      if (!room) {
+        // A miss only when no process holds the table (one held by a peer is a hit).
+        await guards.lookupMisses.take(req.ip);
+        return reply(res, 'table/not_found', 'no such table');
+      }
       return send(res, await runTableOp(room, op, req.body, authorization, secret, playerId));
     });
   }
@@ -213,7 +216,7 @@ export function registerRoutes(
   // History, details and replays: one budget per address.
   app.addHook('onRequest', async (req, res) => {
     if (!req.url.startsWith('/api/matches')) return;
-    const r = guards.matches.take(req.ip);
+    const r = await guards.matches.take(req.ip);
     if (!r.ok) return limited(res, r.retryAfterSeconds, 'too many history and replay requests from this address');
   });
 

@@ -110,8 +110,18 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Partial<
 /** The answer of a bucket: taken, or how many seconds until one more would be. */
 export type Take = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
+/**
+ * A limit by key (a client address): `check` says whether a request would be refused, `take`
+ * counts one. In one process (`RateLimiter`) or shared by every process through Redis
+ * (`src/shared-limits.ts`), hence an answer that may come later.
+ */
+export interface Limiter {
+  check(key: string): Take | Promise<Take>;
+  take(key: string): Take | Promise<Take>;
+}
+
 /** Token buckets by key (a client address), forgotten once full again so the map stays small. */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly buckets = new Map<string, { tokens: number; last: number }>();
 
   constructor(

@@ -8,7 +8,9 @@
  * connection to one of them; websocket transport only, as there are no sticky sessions). They
  * share the tables through PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), both required: the
  * embedded database has a single writer. A worker that dies is replaced; its tables move to the
- * live workers meanwhile (failover).
+ * live workers meanwhile (failover). A start that fails says why on one line and exits: 3 when the
+ * data folder or the database's disk cannot be written (then the primary stops the other workers
+ * too rather than start new ones that fail the same way), 2 for a bad setting, 1 otherwise.
  *
  * METRICS_PORT=N (unset: none) serves Prometheus metrics at `GET /metrics` on that port only,
  * never on PORT (server/src/metrics.ts); under WORKERS the primary answers for every worker.
@@ -25,6 +27,7 @@ import { CLIENT_DIST, startServer } from './app.js';
 import { limitsFromEnv } from './limits.js';
 import { answerClusterScrapes, clusterScrape, serveMetrics } from './metrics.js';
 import { mjaiBotsFromEnv } from './mjai/config.js';
+import { EXIT_STORAGE, startFailure } from './start-failure.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,27 +88,32 @@ async function runPrimary(n: number): Promise<void> {
   };
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
+    if (code === EXIT_STORAGE) {
+      // Its storage cannot be written (it said why): a new worker would fail the same way.
+      log.fatal({ pid: worker.process.pid, code }, 'a worker cannot use its storage; stopping the server');
+      stopAll(EXIT_STORAGE);
+      return;
+    }
     log.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
     fork();
   });
   for (let i = 0; i < n; i += 1) fork();
   log.info({ workers: n }, 'server workers started');
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
-      let left = alive.length;
-      if (left === 0) process.exit(0);
-      for (const w of alive) {
-        w!.once('exit', () => {
-          left -= 1;
-          if (left === 0) process.exit(0);
-        });
-        w!.process.kill('SIGTERM');
-      }
-    });
-  }
+  const stopAll = (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    let left = alive.length;
+    if (left === 0) process.exit(exitCode);
+    for (const w of alive) {
+      w!.once('exit', () => {
+        left -= 1;
+        if (left === 0) process.exit(exitCode);
+      });
+      w!.process.kill('SIGTERM');
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(0));
 }
 
 /** The outside AIs of `MJAI_BOTS` / `MJAI_BOTS_FILE`; a bad list stops the server at once. */
@@ -122,10 +130,11 @@ function mjaiBots() {
 async function runServer(worker: boolean): Promise<void> {
   if (!worker) buildClientIfNeeded();
   if (worker && metricsPort !== null) answerClusterScrapes(register);
+  const dataDir = process.env.DATA_DIR ?? './data';
   const server = await startServer({
     port: Number(process.env.PORT ?? 3000),
     host,
-    dataDir: process.env.DATA_DIR ?? './data',
+    dataDir,
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.BOT_DELAY_MS ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
@@ -140,6 +149,11 @@ async function runServer(worker: boolean): Promise<void> {
     logger: worker ? log.child({ worker: cluster.worker?.id }) : log,
     // A worker fills the global registry, summed by the primary's listener.
     ...(metricsPort === null ? {} : worker ? { metricsRegistry: register } : { metricsPort, metricsHost }),
+  }).catch((error: unknown) => {
+    // One line saying why, not a stack trace; a storage problem with its own exit code.
+    const failure = startFailure(error, dataDir);
+    log.fatal(failure.line);
+    process.exit(failure.exitCode);
   });
   // Told to the parent process (tests, the load tool; the primary under WORKERS) on one line.
   if (process.send) {

@@ -97,12 +97,21 @@ export interface RoomContext {
 
 const UNAVAILABLE = fail('server/unavailable', 'the server cannot record this right now; nothing changed, try again');
 
-/** Pauses between attempts to rebuild a paused table from the ledger (ms): 200, 400, 800, then 2,000. */
 /** A seat kept for a player who has not taken it yet (a rematch): it has their name, no holder. */
 const isReserved = (s: SeatRecord): boolean => !s.bot && s.playerId !== null && s.nonce === null;
 const isReservedFor = (s: SeatRecord, playerId: string): boolean => isReserved(s) && s.playerId === playerId;
 
+/** Pauses between attempts to rebuild a paused table from the ledger (ms): 200, 400, 800, then 2,000. */
 const recoveryDelay = (attempt: number): number => Math.min(2000, 200 * 2 ** attempt);
+
+/**
+ * The wait before rebuilding a table that paused again with nothing committed since it last
+ * resumed (a full disk: reads answer, every write fails): 0.5 s for its second pause in a row,
+ * doubling to 30 s, so that its pages see pause and resume notices ever more rarely instead of
+ * twice a second. The first pause is retried at once (`recoveryDelay`): most failures are brief.
+ */
+export const repauseDelay = (pausesInARow: number): number =>
+  pausesInARow < 2 ? 0 : Math.min(30_000, 500 * 2 ** (pausesInARow - 2));
 
 /** The longest a started match waits for its players' pages before dealing. */
 export const START_WAIT_MS = 10_000;
@@ -201,6 +210,8 @@ export class Room {
   paused: { readonly since: number; readonly reason: string } | null = null;
   private recoveryTimer: unknown = null;
   private recoveryAttempts = 0;
+  /** Pauses since a write of this table last committed (a table that resumes only to fail again). */
+  private pausesInARow = 0;
   /** The host's end is being committed: no more events. */
   private ending = false;
   private finishedTold = false;
@@ -296,6 +307,7 @@ export class Room {
   private async commit(writes: readonly LedgerWrite[]): Promise<boolean> {
     try {
       await this.journal.append(writes);
+      this.pausesInARow = 0;
       return true;
     } catch (error) {
       this.writeFailed(error);
@@ -603,9 +615,11 @@ export class Room {
     }
     const reason = error instanceof Error ? error.message : String(error);
     this.paused = { since: this.ctx.clock.now(), reason: reason.slice(0, 300) };
+    this.pausesInARow += 1;
     this.clearTimer();
+    const retryMs = Math.max(recoveryDelay(this.recoveryAttempts), repauseDelay(this.pausesInARow));
     this.ctx.log.error(
-      { err: error, code: this.code },
+      { err: error, code: this.code, pausesInARow: this.pausesInARow, retryMs },
       'ledger write failed: table paused until rebuilt from the ledger',
     );
     this.ctx.broadcaster.table(this.code, {
@@ -613,15 +627,15 @@ export class Room {
       code: 'ledger/paused',
       message: 'Server trouble: your table resumes shortly. No timer runs meanwhile.',
     });
-    this.recoverLater();
+    this.recoverLater(retryMs);
   }
 
-  private recoverLater(): void {
+  private recoverLater(ms = recoveryDelay(this.recoveryAttempts)): void {
     if (this.recoveryTimer !== null || this.closed) return;
     this.recoveryTimer = this.ctx.clock.setTimer(() => {
       this.recoveryTimer = null;
       void this.recover();
-    }, recoveryDelay(this.recoveryAttempts));
+    }, ms);
   }
 
   /** Reloads the table from the ledger (if this process still owns it) and resumes play. */
@@ -896,6 +910,7 @@ export class Room {
     // The journal resolves in order, so these broadcasts go out in the order of the events.
     this.outbox = this.journal.append(writes).then(
       () => {
+        this.pausesInARow = 0;
         if (patch) this.patch(patch);
         this.committed = views;
         this.broadcast(views);

@@ -19,7 +19,7 @@ import {
   type ServerMessage,
 } from '@mahjong/shared';
 import type { Server, Socket } from 'socket.io';
-import type { RateLimiter } from './limits.js';
+import type { Limiter } from './limits.js';
 import type { Broadcaster, Room, Viewer } from './room.js';
 import type { Tables } from './tables.js';
 import { verifyToken } from './tokens.js';
@@ -27,6 +27,8 @@ import { verifyToken } from './tokens.js';
 /** A hello for an orphaned table tries to take it over this often, this many times (about 5 s). */
 const TAKEOVER_RETRY_MS = 250;
 const TAKEOVER_ATTEMPTS = 20;
+/** Longest wait for the peers' answers (the adapter's own timeout is 5 s once a request is out). */
+const PEER_ANSWER_MS = 7000;
 
 /** Where a socket comes from, for the per-address limits (the proxy's client when trusted). */
 export function clientAddress(socket: Socket, trustProxy: boolean): string {
@@ -183,13 +185,27 @@ export class Peers {
     });
   }
 
+  /**
+   * Every peer's answer to `ev`. While Redis is away the adapter's request waits for the
+   * connection; a process asking is not held longer than `PEER_ANSWER_MS` (it counts as no answer).
+   */
+  private async answers<T>(ev: string, ...args: unknown[]): Promise<T[]> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return (await Promise.race([
+        (this.io.serverSideEmitWithAck as (e: string, ...a: unknown[]) => Promise<unknown[]>)(ev, ...args),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the peers did not answer in time')), PEER_ANSWER_MS);
+        }),
+      ])) as T[];
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private async ask<T>(ev: string, ...args: unknown[]): Promise<T | null> {
     try {
-      const answers = (await (this.io.serverSideEmitWithAck as (e: string, ...a: unknown[]) => Promise<unknown[]>)(
-        ev,
-        ...args,
-      )) as (T | null)[];
-      return answers.find((a) => a !== null) ?? null;
+      return (await this.answers<T | null>(ev, ...args)).find((a) => a !== null) ?? null;
     } catch {
       return null;
     }
@@ -201,10 +217,7 @@ export class Peers {
     // A peer that does not answer in time would have its tables taken twice: ask again.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const answers = (await (this.io.serverSideEmitWithAck as (e: string) => Promise<unknown[]>)(
-          'mj:codes',
-        )) as string[][];
-        return new Set(answers.flat());
+        return new Set((await this.answers<string[]>('mj:codes')).flat());
       } catch {
         if (attempt >= 2) return null;
       }
@@ -255,7 +268,7 @@ export function attachSockets(
     /** Behind a reverse proxy: the client's address is the first of X-Forwarded-For. */
     trustProxy?: boolean;
     /** Hellos for codes that name no table, per client address (shared with the HTTP lookups). */
-    lookupMisses?: RateLimiter;
+    lookupMisses?: Limiter;
     /** Told of each action accepted here, with when it arrived (`now()`): the metrics time its views. */
     onAccepted?: (code: string, receivedAt: number) => void;
   } = {},
@@ -429,9 +442,18 @@ export function attachSockets(
       // carrier's NAT). Only hellos without one (spectators, probes) wait out the address's misses.
       const claims = msg.token === undefined ? null : verifyToken(secret, msg.token);
       const vouched = claims !== null && claims.code === msg.code.toUpperCase();
-      const blocked = vouched ? null : options.lookupMisses?.check(address);
-      if (blocked && !blocked.ok) {
-        return refuse('msg/rate_limited', `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`);
+      if (!vouched && options.lookupMisses) {
+        // (Joining while the limit is asked: a second hello meanwhile is refused as above.)
+        data.joining = true;
+        const blocked = await options.lookupMisses.check(address);
+        data.joining = false;
+        if (socket.disconnected) return;
+        if (!blocked.ok) {
+          return refuse(
+            'msg/rate_limited',
+            `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`,
+          );
+        }
       }
       let room: Room | undefined = tables.get(msg.code);
       if (!room && peers) {
@@ -456,7 +478,7 @@ export function attachSockets(
         if (socket.disconnected) return;
       }
       if (!admitted.ok) {
-        if (admitted.code === 'table/not_found') options.lookupMisses?.take(address);
+        if (admitted.code === 'table/not_found') await options.lookupMisses?.take(address);
         return refuse(admitted.code, admitted.message);
       }
       const { viewer, welcome } = admitted;

@@ -16,18 +16,19 @@
  * - failover: three live processes share PostgreSQL and Redis; one is SIGKILLed mid-hand and the
  *   two others take its tables over (no restart): every table finishes on the survivors, each
  *   held by exactly one of them, and every view any client saw is in the ledger.
+ * - redisAway: `WORKERS=2 npm start` with Redis not there at start, then there, then killed with
+ *   a worker: no worker dies of it (deaths counted), both serve without it and with it.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TableView } from '@mahjong/shared';
-import { type ChildServer, startChildServer } from './child.js';
+import { type ChildServer, spawnServer, startChildServer } from './child.js';
 import { api, createTable, FAST_OPTIONS, join, TestClient } from './helpers.js';
 import { checkAgainstLedger, viewsIn } from './ledger-check.js';
 import { createTestDatabase, PG_URL } from './pg.js';
+import { RedisServer } from './redis-server.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -502,20 +503,7 @@ export async function redisOutage(options: {
   log?: (s: string) => void;
 }): Promise<RedisOutageReport> {
   const log = options.log ?? (() => {});
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const startRedis = async () => {
-    const proc = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    for (let i = 0; i < 100; i += 1) {
-      if (await canConnect(port)) return proc;
-      await sleep(50);
-    }
-    throw new Error(`redis-server did not start on port ${port}`);
-  };
-  let redis = await startRedis();
+  const redis = await (await RedisServer.on()).start();
   const store = await database('postgres');
   const env: Record<string, string> = {
     ...store.env,
@@ -523,7 +511,7 @@ export async function redisOutage(options: {
     BOT_DELAY_MS: '150',
     LOG_LEVEL: process.env.ADVERSARIAL_LOG ?? 'fatal',
     LIMITS: 'off',
-    REDIS_URL: `redis://127.0.0.1:${port}`,
+    REDIS_URL: redis.url,
   };
   const problems: string[] = [];
   const [a, b] = await Promise.all([startChildServer(env), startChildServer(env)]);
@@ -537,11 +525,10 @@ export async function redisOutage(options: {
       tables.push({ table, player, spectator });
     }
     await sleep(1500);
-    redis.kill('SIGTERM');
-    await new Promise((r) => redis.once('exit', r));
+    await redis.stop();
     log(`redis stopped for ${options.cutSeconds} s`);
     await sleep(options.cutSeconds * 1000);
-    redis = await startRedis();
+    await redis.start();
     const cutEndedAt = tables.map((t) => t.spectator.messages.length);
     await Promise.all(
       tables.map(({ player }) => player.waitFor(() => player.view?.phase === 'matchOver', 240_000).catch(() => {})),
@@ -572,19 +559,131 @@ export async function redisOutage(options: {
   } finally {
     for (const s of [a!, b!]) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill('SIGTERM');
     await Promise.all([a!.exited, b!.exited]);
-    redis.kill('SIGTERM');
+    await redis.stop();
     await store.drop();
   }
 }
 
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createConnection({ port, host: '127.0.0.1' }, () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
+export interface RedisAwayReport {
+  /** Worker deaths while the server ran `seconds` with nothing listening at REDIS_URL. */
+  readonly deathsWithoutRedis: number;
+  readonly seconds: number;
+  /** Worker deaths during a Redis kill of `cutSeconds` (besides the worker killed on purpose). */
+  readonly deathsDuringOutage: number;
+  readonly cutSeconds: number;
+  /** The match played across both workers after Redis came back finished. */
+  readonly matchFinished: boolean;
+  readonly problems: string[];
+}
+
+/** The processes whose parent is `pid` (the workers of a primary). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // (The command name, in parentheses, may hold spaces: the fields after it are counted from its end.)
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === pid) out.push(Number(entry));
+  }
+  return out;
+}
+
+/**
+ * `WORKERS=2` on PostgreSQL with REDIS_URL naming a port nothing listens on, for `seconds`: the
+ * primary's "a worker died" lines are counted (each replacement that dies too counts). Then a
+ * private redis-server comes up on that port: both workers answer and a match plays across
+ * them. Then Redis is SIGKILLed together with one worker for `cutSeconds`: the replacement, which
+ * starts without Redis, must live.
+ */
+export async function redisAway(options: {
+  seconds: number;
+  cutSeconds: number;
+  log?: (s: string) => void;
+}): Promise<RedisAwayReport> {
+  const log = options.log ?? (() => {});
+  const redis = await RedisServer.on();
+  const store = await database('postgres');
+  const problems: string[] = [];
+  let deaths = 0;
+  const server = spawnServer(
+    {
+      ...store.env,
+      WORKERS: '2',
+      SECRET,
+      BOT_DELAY_MS: '50',
+      LIMITS: 'off',
+      LOG_LEVEL: 'error',
+      REDIS_URL: redis.url,
+      REDIS_KEY: `mj-away-${randomBytes(4).toString('hex')}`,
+    },
+    [],
+    (line) => {
+      if (line.includes('a worker died')) deaths += 1;
+      if (process.env.ADVERSARIAL_LOG) log(line);
+    },
+  );
+  let port = 0;
+  server.proc.on('message', (m: { type?: string; port?: number }) => {
+    if (m.type === 'listening' && typeof m.port === 'number') port = m.port;
   });
+  let deathsDuringOutage = 0;
+  let matchFinished = false;
+  try {
+    await sleep(options.seconds * 1000);
+    const deathsWithoutRedis = deaths;
+    log(`${deathsWithoutRedis} worker deaths in ${options.seconds} s without Redis`);
+    // (Starting two workers under tsx on a loaded machine may take longer than a short run.)
+    for (let waited = 0; port === 0 && waited < 120_000 && server.proc.exitCode === null; waited += 500) {
+      await sleep(500);
+    }
+    if (port === 0) problems.push('the workers did not serve without Redis');
+    if (server.proc.exitCode !== null) problems.push(`the primary exited (${server.proc.exitCode})`);
+    await redis.start();
+    if (port !== 0 && server.proc.exitCode === null) {
+      const url = `http://127.0.0.1:${port}`;
+      const table = await newTable(url, { turnSeconds: 3 });
+      const player = await TestClient.open(url, table.code, table.token, { autoplay: true });
+      const spectators: TestClient[] = [];
+      // Sockets land on either worker; some spectators are on the other one (views through Redis).
+      for (let i = 0; i < 4; i += 1) spectators.push(await TestClient.open(url, table.code));
+      await sleep(1000);
+      const before = deaths;
+      const workers = await childrenOf(server.proc.pid!);
+      await redis.stop('SIGKILL');
+      if (workers[0]) process.kill(workers[0], 'SIGKILL');
+      await sleep(options.cutSeconds * 1000);
+      // (The worker killed here is counted once by the primary; it is not a death of the outage.)
+      deathsDuringOutage = Math.max(0, deaths - before - (workers[0] ? 1 : 0));
+      log(`${deathsDuringOutage} more worker deaths during a ${options.cutSeconds} s Redis kill`);
+      await redis.start();
+      // The pages come back (those of the killed worker lost their connection), as pages do.
+      detach(table, [player, ...spectators]);
+      const back = await TestClient.open(url, table.code, table.token, { autoplay: true });
+      await back.waitFor(() => back.view?.phase === 'matchOver', 240_000).catch(() => {});
+      detach(table, [back]);
+      matchFinished = table.over;
+      if (!matchFinished) problems.push(`${table.code}: the match did not finish`);
+      const check = await checkAgainstLedger(url, table.matchId, table.views);
+      problems.push(...check.mismatches.slice(0, 5).map((m) => `${table.code}: ${m}`));
+    }
+    if (deathsWithoutRedis > 0) problems.push(`${deathsWithoutRedis} worker deaths without Redis`);
+    if (deathsDuringOutage > 0) problems.push(`${deathsDuringOutage} worker deaths during the Redis kill`);
+    return {
+      deathsWithoutRedis,
+      seconds: options.seconds,
+      deathsDuringOutage,
+      cutSeconds: options.cutSeconds,
+      matchFinished,
+      problems,
+    };
+  } finally {
+    if (server.proc.exitCode === null) server.proc.kill('SIGTERM');
+    const code = await server.exited;
+    if (code !== 0 && code !== 'SIGTERM') problems.push(`the primary's exit: ${code}`);
+    await redis.stop();
+    await store.drop();
+  }
 }
 
 export interface SoakReport {

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,19 +19,33 @@ export interface ChildServer {
   readonly exited: Promise<number | string | null>;
 }
 
+/**
+ * `server/src/main.ts` started with `env` (port 0, logs at warn unless told). Its output is the
+ * test's own, or each line of it (standard output and error) goes to `lines` when given.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+  lines?: (line: string) => void,
+): { proc: ChildProcess; exited: Promise<number | string | null> } {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: lines ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  if (lines) for (const out of [proc.stdout!, proc.stderr!]) createInterface({ input: out }).on('line', lines);
+  const exited = new Promise<number | string | null>((resolve) =>
+    proc.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  return { proc, exited };
+}
+
 export async function startChildServer(
   env: Record<string, string>,
   timeoutMs = 120_000,
   nodeArgs: readonly string[] = [],
 ): Promise<ChildServer> {
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | string | null>((resolve) =>
-    proc.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
+  const { proc, exited } = spawnServer(env, nodeArgs);
   const { port, metricsPort } = await new Promise<{ port: number; metricsPort: number | null }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in time')), timeoutMs);
     proc.on('message', (m: { type?: string; port?: number; metricsPort?: number }) => {

@@ -26,7 +26,7 @@ const discards = (c: TestClient) => c.view?.seats.reduce((n, s) => n + s.discard
 interface Health {
   paused: { code: string }[];
   restoreFailures: { code: string; seq: number | null }[];
-  ledger: { rejected: number; failures: number };
+  ledger: { rejected: number; failures: number; lastFailure: { message: string } | null };
 }
 
 describe('ledger failures on a live server', () => {
@@ -119,6 +119,48 @@ describe('ledger failures on a live server', () => {
     await Promise.all([finishAndCheck(a), finishAndCheck(b)]);
     expect(notices(b.ann, 'ledger/paused')).toBe(0);
     expect(bad).not.toBeNull();
+  });
+
+  it('a full disk (reads answer, every log write fails): said as such, and the table backs off instead of flapping', async () => {
+    const c = await playing();
+    const prisma = (flaky.inner as PrismaStore).prisma;
+    // The database's own disk_full error (53100), raised by PostgreSQL (PGlite) for every log
+    // append, as a full disk does: the table's reads still answer, so it resumes and fails again.
+    await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION mj_test_disk_full() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'could not extend file "base/1/2": No space left on device' USING ERRCODE = 'disk_full'; END
+      $$ LANGUAGE plpgsql`);
+    const pausedAt: number[] = [];
+    c.ann.onMessage = (m) => {
+      if (m.type === 'notice' && m.code === 'ledger/paused') pausedAt.push(performance.now());
+    };
+    try {
+      await prisma.$executeRawUnsafe(
+        'CREATE TRIGGER mj_test_disk_full BEFORE INSERT ON "Action" FOR EACH STATEMENT EXECUTE FUNCTION mj_test_disk_full()',
+      );
+      await c.ann.waitFor(() => pausedAt.length === 1, 10_000);
+      const windowMs = 10_000;
+      await new Promise((r) => setTimeout(r, windowMs));
+      const within = pausedAt.filter((t) => t - pausedAt[0]! <= windowMs).length;
+      console.log(`full disk: ${within} pause notices to one socket in ${windowMs / 1000} s`);
+      // Retried at 0.2 s, then 0.5, 1, 2, 4, 8 s...: at most 6 pauses in 10 s (twice a second before).
+      expect(within).toBeLessThanOrEqual(6);
+      expect(within).toBeGreaterThanOrEqual(3);
+      // Each wait at least as long as the backoff says (a loaded machine only lengthens them).
+      for (let k = 2; k < pausedAt.length; k += 1) {
+        expect(pausedAt[k]! - pausedAt[k - 1]!).toBeGreaterThanOrEqual(0.9 * 500 * 2 ** (k - 2));
+      }
+      const health = await api<Health>(server.url, 'GET', '/healthz');
+      expect(health.body.ledger.lastFailure?.message).toMatch(/disk full: could not extend file.*No space left/);
+      expect(health.body.ledger.lastFailure?.message).not.toMatch(/N\/A|undefined/);
+    } finally {
+      await prisma.$executeRawUnsafe('DROP TRIGGER IF EXISTS mj_test_disk_full ON "Action"');
+    }
+    // Space again: the table resumes at its next attempt (at most 30 s away) and plays to its end.
+    await c.ann.waitFor(
+      () => notices(c.ann, 'ledger/resumed') >= pausedAt.length && c.ann.view?.phase === 'matchOver',
+      90_000,
+    );
+    await finishAndCheck(c);
   });
 });
 

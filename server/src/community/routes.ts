@@ -37,7 +37,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import type { RateLimiter } from '../limits.js';
+import type { Limiter } from '../limits.js';
 import type { Peers } from '../socket.js';
 import type { MatchRecord, Store } from '../store/types.js';
 import { runTableOp, STATUS } from '../table-ops.js';
@@ -62,9 +62,9 @@ export interface CommunityDeps {
   readonly secret: Buffer;
   readonly clock: Clock;
   /** Creations (players, circles, transfer codes) per address, as tables are limited. */
-  readonly creations: RateLimiter;
+  readonly creations: Limiter;
   /** Transfer codes and invites that name nothing, per address. */
-  readonly misses: RateLimiter;
+  readonly misses: Limiter;
   readonly peers?: Peers | null;
 }
 
@@ -181,7 +181,7 @@ export function registerCommunityRoutes(
     // A browser that is a player already stays that player.
     const known = await identify(req, res);
     if (known.ok) return me(known.player.id, known.deviceId, known.player);
-    const take = deps.creations.take(req.ip);
+    const take = await deps.creations.take(req.ip);
     if (!take.ok) return limited(res, take.retryAfterSeconds, 'too many new players from this address');
     const colour = body.colour ?? PLAYER_COLOURS[randomBytes(1)[0]! % PLAYER_COLOURS.length]!;
     const { player, device } = await store.createPlayer(body.name ?? madeUpName(), colour, body.device ?? 'a browser');
@@ -222,7 +222,7 @@ export function registerCommunityRoutes(
   app.post('/api/me/transfer', async (req, res) => {
     const c = await caller(req, res);
     if (!c) return res;
-    const take = deps.creations.take(req.ip);
+    const take = await deps.creations.take(req.ip);
     if (!take.ok) return limited(res, take.retryAfterSeconds, 'too many transfer codes from this address');
     const code = transferCode();
     const expiresAt = new Date(clock.now() + TRANSFER_MS);
@@ -232,14 +232,14 @@ export function registerCommunityRoutes(
   });
 
   app.post('/api/players/transfer', async (req, res) => {
-    const blocked = deps.misses.check(req.ip);
+    const blocked = await deps.misses.check(req.ip);
     if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown codes from this address');
     const body = parse(res, useTransferSchema, req.body);
     if (!body) return res;
     const deviceId = randomUUID();
     const used = await store.useTransfer(sha256(body.code), now(), deviceId, body.device ?? 'a browser');
     if (!used.ok) {
-      deps.misses.take(req.ip);
+      await deps.misses.take(req.ip);
       const why = {
         'transfer/not_found': 'no such transfer code',
         'transfer/used': 'this transfer code was used already: make a new one',
@@ -313,7 +313,7 @@ export function registerCommunityRoutes(
     if (!c) return res;
     const body = parse(res, createCircleSchema, req.body);
     if (!body) return res;
-    const take = deps.creations.take(req.ip);
+    const take = await deps.creations.take(req.ip);
     if (!take.ok) return limited(res, take.retryAfterSeconds, 'too many circles created from this address');
     const circle = await store.createCircle(c.player.id, body.name, newInvite());
     return res.status(201).send(await circleView(circle.id, c.player.id));
@@ -322,13 +322,13 @@ export function registerCommunityRoutes(
   app.post('/api/circles/join', async (req, res) => {
     const c = await caller(req, res);
     if (!c) return res;
-    const blocked = deps.misses.check(req.ip);
+    const blocked = await deps.misses.check(req.ip);
     if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown invites from this address');
     const body = parse(res, joinCircleSchema, req.body);
     if (!body) return res;
     const circle = await store.joinByInvite(body.invite, c.player.id);
     if (!circle) {
-      deps.misses.take(req.ip);
+      await deps.misses.take(req.ip);
       return fail(
         res,
         'circle/invite_invalid',

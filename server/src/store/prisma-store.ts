@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HandResultView, RulesetId, Seat, TableStatus } from '@mahjong/shared';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { describeDatabaseError } from './db-errors.js';
 import {
   type ActionRow,
   type HandRow,
@@ -94,8 +95,8 @@ async function guard<T>(what: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof LedgerError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new LedgerError(`${what}: ${reason.slice(0, 500)}`, error);
+    // (Prisma's own message may say nothing: "Raw query failed. Code: N/A. Message: undefined".)
+    throw new LedgerError(`${what}: ${describeDatabaseError(error).slice(0, 500)}`, error);
   }
 }
 
