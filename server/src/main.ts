@@ -106,6 +106,7 @@ async function runServer(worker: boolean): Promise<void> {
     ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
     limits: limitsFromEnv(process.env),
     ...(process.env.ORIGINS ? { origins: process.env.ORIGINS } : {}),
+    ...(process.env.PUBLIC_ORIGIN ? { publicOrigin: process.env.PUBLIC_ORIGIN } : {}),
     logger: worker ? log.child({ worker: cluster.worker?.id }) : log,
   });
   // Told to the parent process (tests, the load tool; the primary under WORKERS) on one line.
