@@ -18,9 +18,17 @@ import { type Clock, systemClock } from './clock.js';
 import { type Guards, registerRoutes } from './http.js';
 import { trackConnections } from './http-connections.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
-import { crossOriginAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
+import { crossOriginAllowed, hostAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
 import { ReplayCache } from './replay-cache.js';
-import { attachSockets, type RateLimit, roomName, type SocketStats, socketBroadcaster } from './socket.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import {
+  attachSockets,
+  type RateLimit,
+  roomName,
+  type SocketStats,
+  socketBroadcaster,
+  TableChanges,
+} from './socket.js';
 import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
 import { LEASE_MS } from './store/prisma-store.js';
@@ -77,6 +85,12 @@ export interface ServerOptions {
    * or `*`); by default only the server's own origin. Requests without an Origin are accepted.
    */
   readonly origins?: string | readonly string[];
+  /**
+   * The origin players open (`https://mj.example`, `PUBLIC_ORIGIN`): pages of it may use the API
+   * and the socket, and requests naming another domain in `Host` are refused (DNS rebinding).
+   * Without it only IP addresses and dotless names (localhost) are served as the own origin.
+   */
+  readonly publicOrigin?: string;
   /** Test hook (fixed walls for every table's hands, browser tests), never set by the server. */
   readonly engineInternals?: EngineInternals;
 }
@@ -117,7 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const secret = options.secret ?? (await loadSecret(dataDir));
   const clock = options.clock ?? systemClock;
   const ledger = new Ledger(store, { log });
-  const origins = originPolicy(options.origins);
+  const origins = originPolicy(options.origins, options.publicOrigin);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const guards: Guards = {
     limits,
@@ -136,6 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.trustProxy ? { trustProxy: true } : {}),
   }) as unknown as FastifyInstance;
   const connections = trackConnections(app.server);
+  await registerSecurityHeaders(app, origins.any ? ['*'] : [...origins.list]);
   const io = new Server(app.server, {
     serveClient: false,
     // Processes sharing one port (WORKERS) take each connection wherever it lands: one upgrade
@@ -160,9 +175,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!req.url.startsWith('/api/') && req.url !== '/healthz') return;
     const { origin, host } = requestOrigin(req.raw);
     if (!originAllowed(origins, origin, host)) {
-      return res
-        .status(403)
-        .send({ error: { code: 'http/origin', message: `pages from ${origin} may not use this server` } });
+      return res.status(403).send({
+        error: {
+          code: 'http/origin',
+          message: hostAllowed(origins, host)
+            ? `pages from ${origin} may not use this server`
+            : `this server does not answer to ${host}; its operator sets PUBLIC_ORIGIN to the address players use`,
+        },
+      });
     }
     if (!crossOriginAllowed(origins, origin, host)) return;
     res.header('access-control-allow-origin', origin).header('vary', 'origin');
@@ -201,6 +221,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'mahjong' }));
     log.info('socket.io rooms shared through Redis');
   }
+  const changes = new TableChanges();
   // Players, circles and the league live beside the ledger, in the same database.
   const prisma = prismaOf(store);
   const community = prisma ? new CommunityStore(prisma) : null;
@@ -219,7 +240,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           }
         : {}),
       clock,
-      broadcaster: socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced')),
+      broadcaster: socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced'), changes),
       log,
       secret,
       botDelayMs: options.botDelayMs ?? 900,
@@ -243,6 +264,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cluster: redis !== null,
     trustProxy: options.trustProxy ?? false,
     lookupMisses: guards.lookupMisses,
+    changes,
   });
   // Unfinished tables come back (those another process of the cluster holds stay there).
   const skip = peers ? await peers.heldElsewhere() : new Set<string>();

@@ -19,7 +19,7 @@ import {
   type ServerMessage,
 } from '@mahjong/shared';
 import type { Server, Socket } from 'socket.io';
-import type { RateLimiter } from './limits.js';
+import { RateLimiter } from './limits.js';
 import type { Broadcaster, Room, Viewer } from './room.js';
 import type { Tables } from './tables.js';
 import { verifyToken } from './tokens.js';
@@ -41,12 +41,54 @@ export const roomName = {
   spectators: (code: string) => `t:${code}:spec`,
 };
 
-/** `seatReplaced` is handed on to `evict` (of `attachSockets`, made after the rooms exist). */
-export function socketBroadcaster(io: Server, seatReplaced: (code: string, seat: Seat) => void): Broadcaster {
+/**
+ * How many broadcasts each viewer of each table has been sent (the table's own, plus its seat's
+ * or the spectators'): a `sync` from a socket that has had everything since its last full view
+ * is answered with nothing, so a polling client costs a counter lookup, not a welcome. Counted
+ * per viewer, not per table: a seat must not learn from the answer that another seat was sent
+ * something (a claim window's answers). A count forgotten is taken as changed.
+ */
+export class TableChanges {
+  private readonly counts = new Map<string, number>();
+  private bumpKey(key: string): void {
+    // Forgetting is always safe (the next sync is answered in full): the map stays small.
+    if (this.counts.size >= 100_000 && !this.counts.has(key)) this.counts.clear();
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+  /** A broadcast to `viewer` only, or (`viewer` absent) to the whole table. */
+  bump(code: string, viewer?: Viewer): void {
+    this.bumpKey(viewer === undefined ? code : `${code}:${viewer}`);
+  }
+  /** What `viewer` has been sent at the table (null: not known, so changed). */
+  of(code: string, viewer: Viewer): string | null {
+    const all = this.counts.get(code);
+    const own = this.counts.get(`${code}:${viewer}`) ?? 0;
+    return all === undefined ? null : `${all}:${own}`;
+  }
+}
+
+/**
+ * `seatReplaced` is handed on to `evict` (of `attachSockets`, made after the rooms exist);
+ * `changes` counts what goes out per table (the same one goes to `attachSockets`).
+ */
+export function socketBroadcaster(
+  io: Server,
+  seatReplaced: (code: string, seat: Seat) => void,
+  changes: TableChanges = new TableChanges(),
+): Broadcaster {
   return {
-    seat: (code, seat, msg) => io.to(roomName.seat(code, seat)).emit(SERVER_EVENT, msg),
-    spectators: (code, msg) => io.to(roomName.spectators(code)).emit(SERVER_EVENT, msg),
-    table: (code, msg) => io.to(roomName.table(code)).emit(SERVER_EVENT, msg),
+    seat: (code, seat, msg) => {
+      changes.bump(code, seat);
+      io.to(roomName.seat(code, seat)).emit(SERVER_EVENT, msg);
+    },
+    spectators: (code, msg) => {
+      changes.bump(code, 'spectator');
+      io.to(roomName.spectators(code)).emit(SERVER_EVENT, msg);
+    },
+    table: (code, msg) => {
+      changes.bump(code);
+      io.to(roomName.table(code)).emit(SERVER_EVENT, msg);
+    },
     seatReplaced,
   };
 }
@@ -62,6 +104,13 @@ export interface RateLimit {
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 40 };
+
+/**
+ * Full views asked again (`sync`, a repeated `hello`): an honest page asks after a gap, a few
+ * times a minute at most; a poller is held to this per socket and per address.
+ */
+export const SYNC_PER_SOCKET: RateLimit = { perSecond: 1, burst: 5 };
+export const SYNC_PER_ADDRESS: RateLimit = { perSecond: 10, burst: 40 };
 
 /** Token bucket per socket. */
 export class Bucket {
@@ -90,6 +139,8 @@ interface SocketData {
   nonce?: string;
   /** The table lives in another server process of the cluster. */
   remote?: boolean;
+  /** The table's change count when this socket last got the full view (hello or sync). */
+  synced?: string | null;
   joining?: boolean;
 }
 
@@ -256,11 +307,17 @@ export function attachSockets(
     trustProxy?: boolean;
     /** Hellos for codes that name no table, per client address (shared with the HTTP lookups). */
     lookupMisses?: RateLimiter;
+    /** The broadcaster's counts (see `socketBroadcaster`). */
+    changes?: TableChanges;
+    /** Full views asked again, per address. */
+    syncPerAddress?: RateLimiter;
   } = {},
 ): { stats: SocketStats; peers: Peers | null; evict: Evict } {
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const now = options.now ?? (() => performance.now());
   const stats: SocketStats = { accepted: 0, refused: 0, byCode: new Map() };
+  const changes = options.changes ?? new TableChanges();
+  const syncPerAddress = options.syncPerAddress ?? new RateLimiter(SYNC_PER_ADDRESS);
 
   // One socket holds a seat (in this process): the newest hello with the seat's current token.
   const holders = new Map<string, Socket>();
@@ -312,6 +369,18 @@ export function attachSockets(
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
     const bucket = new Bucket(limit, now());
+    const syncs = new Bucket(SYNC_PER_SOCKET, now());
+    /** May this socket have the full view again now? (Refuses when not.) */
+    const mayResync = (): boolean => {
+      if (syncs.take(now()) && syncPerAddress.take(clientAddress(socket, options.trustProxy ?? false)).ok) return true;
+      refuse('msg/rate_limited', 'the full view was sent a moment ago; wait for the next change');
+      return false;
+    };
+    /** Sends a full view and notes the table's change count it reflects. */
+    const sendFull = (msg: ServerMessage, code: string, viewer: Viewer) => {
+      data.synced = changes.of(code, viewer);
+      send(msg);
+    };
     const send = (msg: ServerMessage) => socket.emit(SERVER_EVENT, msg);
     const refuse = (code: RefusalCode, message: string, id?: number) => {
       stats.refused += 1;
@@ -367,9 +436,13 @@ export function attachSockets(
         case 'sync': {
           if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first');
           const room = tables.get(data.code);
+          // Nothing went out for the table since this socket's last full view: it has it all.
+          const count = changes.of(data.code, data.viewer);
+          if (room && count !== null && count === data.synced) return;
+          if (!mayResync()) return;
           const welcome = room ? room.welcome(data.viewer) : await peers?.sync(data.code, data.viewer);
           if (!welcome) return refuse('table/not_found', 'the table is gone');
-          send(welcome);
+          sendFull(welcome, data.code, data.viewer);
           return;
         }
         case 'act': {
@@ -408,10 +481,11 @@ export function attachSockets(
               ? claims.subject
               : null;
         if (role === data.viewer) {
+          if (!mayResync()) return;
           const room = tables.get(data.code);
           const welcome = room ? room.welcome(role) : await peers?.sync(data.code, role);
           if (welcome) {
-            send(welcome);
+            sendFull(welcome, data.code, role);
             return;
           }
         }
@@ -471,7 +545,7 @@ export function attachSockets(
         evict(code, viewer, 'opened_elsewhere', socket.id);
         holders.set(holderKey(code, viewer), socket);
       }
-      send(welcome);
+      sendFull(welcome, code, viewer);
     };
 
     socket.on('disconnect', () => {
