@@ -26,6 +26,7 @@ import {
   type RateLimit,
   roomName,
   type SocketStats,
+  type SyncLimit,
   socketBroadcaster,
   TableChanges,
 } from './socket.js';
@@ -60,6 +61,8 @@ export interface ServerOptions {
   /** How long a started match waits for its human seats' pages before dealing (ms, default 10 s). */
   readonly startWaitMs?: number;
   readonly rateLimit?: RateLimit;
+  /** Full views asked again (sync, repeated hello), per socket and per address. */
+  readonly syncLimit?: SyncLimit;
   /** Serve client/dist (default: when it exists). */
   readonly clientDir?: string | null;
   /**
@@ -261,6 +264,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     evict,
   } = attachSockets(io, tables, secret, {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.syncLimit ? { syncLimit: options.syncLimit } : {}),
     cluster: redis !== null,
     trustProxy: options.trustProxy ?? false,
     lookupMisses: guards.lookupMisses,

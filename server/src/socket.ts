@@ -24,6 +24,16 @@ import type { Broadcaster, Room, Viewer } from './room.js';
 import type { Tables } from './tables.js';
 import { verifyToken } from './tokens.js';
 
+/**
+ * A seat that changed pages more than `TAKEOVERS` times in `TAKEOVER_WINDOW_MS` (a stolen token
+ * and its owner taking it back and forth) is no longer handed over silently: the page holding it
+ * is asked (`takeover-asked`) and must answer `hand-over` within `HAND_OVER_MS`. A reload is no
+ * takeover (the old page's socket is gone), nor is a first second tab.
+ */
+export const TAKEOVERS = 3;
+export const TAKEOVER_WINDOW_MS = 60_000;
+export const HAND_OVER_MS = 30_000;
+
 /** A hello for an orphaned table tries to take it over this often, this many times (about 5 s). */
 const TAKEOVER_RETRY_MS = 250;
 const TAKEOVER_ATTEMPTS = 20;
@@ -109,8 +119,14 @@ export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 40 };
  * Full views asked again (`sync`, a repeated `hello`): an honest page asks after a gap, a few
  * times a minute at most; a poller is held to this per socket and per address.
  */
-export const SYNC_PER_SOCKET: RateLimit = { perSecond: 1, burst: 5 };
-export const SYNC_PER_ADDRESS: RateLimit = { perSecond: 10, burst: 40 };
+export interface SyncLimit {
+  readonly perSocket: RateLimit;
+  readonly perAddress: RateLimit;
+}
+export const DEFAULT_SYNC_LIMIT: SyncLimit = {
+  perSocket: { perSecond: 1, burst: 5 },
+  perAddress: { perSecond: 10, burst: 40 },
+};
 
 /** Token bucket per socket. */
 export class Bucket {
@@ -309,19 +325,52 @@ export function attachSockets(
     lookupMisses?: RateLimiter;
     /** The broadcaster's counts (see `socketBroadcaster`). */
     changes?: TableChanges;
-    /** Full views asked again, per address. */
-    syncPerAddress?: RateLimiter;
+    /** Full views asked again. */
+    syncLimit?: SyncLimit;
   } = {},
 ): { stats: SocketStats; peers: Peers | null; evict: Evict } {
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const now = options.now ?? (() => performance.now());
   const stats: SocketStats = { accepted: 0, refused: 0, byCode: new Map() };
   const changes = options.changes ?? new TableChanges();
-  const syncPerAddress = options.syncPerAddress ?? new RateLimiter(SYNC_PER_ADDRESS);
+  const syncLimit = options.syncLimit ?? DEFAULT_SYNC_LIMIT;
+  const syncPerAddress = new RateLimiter(syncLimit.perAddress);
 
   // One socket holds a seat (in this process): the newest hello with the seat's current token.
   const holders = new Map<string, Socket>();
   const holderKey = (code: string, seat: Seat) => `${code}:${seat}`;
+  /** Recent takeovers of each seat (times), and seats whose holder agreed to hand over (until when). */
+  const takeovers = new Map<string, number[]>();
+  const handOvers = new Map<string, number>();
+  const asked = new Map<string, number>();
+  /**
+   * May a socket with the seat's current token take it from the socket holding it now? Counts
+   * the takeover when it may; otherwise asks the holder (once per window) and says no.
+   */
+  const mayTakeOver = (socket: Socket, code: string, seat: Seat): boolean => {
+    const key = holderKey(code, seat);
+    const holder = holders.get(key);
+    if (!holder || holder.id === socket.id || holder.disconnected) return true;
+    const t = now();
+    const recent = (takeovers.get(key) ?? []).filter((at) => t - at < TAKEOVER_WINDOW_MS);
+    const agreed = (handOvers.get(key) ?? 0) > t;
+    // (Forgetting old seats is safe: they start counting again.)
+    if (takeovers.size > 50_000) for (const m of [takeovers, handOvers, asked]) m.clear();
+    if (recent.length >= TAKEOVERS && !agreed) {
+      takeovers.set(key, recent);
+      // Asked once every few seconds however often the other page knocks.
+      if (t - (asked.get(key) ?? Number.NEGATIVE_INFINITY) >= 5000) {
+        asked.set(key, t);
+        holder.emit(SERVER_EVENT, { type: 'takeover-asked' } satisfies ServerMessage);
+      }
+      return false;
+    }
+    handOvers.delete(key);
+    asked.delete(key);
+    recent.push(t);
+    takeovers.set(key, recent);
+    return true;
+  };
 
   /** The socket stops holding its seat: told why, out of the seat's rooms, counted out. */
   const release = (socket: Socket, reason: SeatLostReason): void => {
@@ -369,7 +418,7 @@ export function attachSockets(
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
     const bucket = new Bucket(limit, now());
-    const syncs = new Bucket(SYNC_PER_SOCKET, now());
+    const syncs = new Bucket(syncLimit.perSocket, now());
     /** May this socket have the full view again now? (Refuses when not.) */
     const mayResync = (): boolean => {
       if (syncs.take(now()) && syncPerAddress.take(clientAddress(socket, options.trustProxy ?? false)).ok) return true;
@@ -431,6 +480,16 @@ export function attachSockets(
         case 'ping':
           send({ type: 'pong', t: msg.t, serverTime: Date.now() });
           return;
+        case 'hand-over': {
+          // Only the socket holding a seat may let it go.
+          if (!data.code || data.viewer === undefined || data.viewer === 'spectator') {
+            return refuse('auth/not_joined', 'this socket holds no seat');
+          }
+          const key = holderKey(data.code, data.viewer);
+          if (holders.get(key) !== socket) return refuse('auth/not_joined', 'this socket holds no seat');
+          handOvers.set(key, now() + HAND_OVER_MS);
+          return;
+        }
         case 'hello':
           return hello(msg);
         case 'sync': {
@@ -511,6 +570,15 @@ export function attachSockets(
         room = await tables.adopt(msg.code).catch(() => undefined);
         data.joining = false;
         if (socket.disconnected) return;
+      }
+      // A seat that changed pages too often goes on only with its holder's consent.
+      if (room && claims && vouched && claims.subject !== 'host' && room.tokenCurrent(claims.subject, claims.nonce)) {
+        if (!mayTakeOver(socket, room.code, claims.subject)) {
+          return refuse(
+            'auth/seat_held',
+            'this seat changed pages too often; the page holding it was asked to hand it over',
+          );
+        }
       }
       let admitted: Admission;
       if (room) admitted = admit(room, msg.token, secret);

@@ -32,7 +32,13 @@ interface Window {
 
 async function observe(botDelayMs: number): Promise<{ windows: Window[]; syncMismatches: number; syncs: number }> {
   const clock = new ManualClock();
-  const server = await testServer({ clock, botDelayMs, rateLimit: { perSecond: 100_000, burst: 100_000 } });
+  const unlimited = { perSecond: 100_000, burst: 100_000 };
+  const server = await testServer({
+    clock,
+    botDelayMs,
+    rateLimit: unlimited,
+    syncLimit: { perSocket: unlimited, perAddress: unlimited },
+  });
   try {
     const t = await createTable(server.url, {
       options: { claimSeconds: 2, claimMinMs: CLAIM_MIN_MS, turnSeconds: 5, resultsSeconds: 0 },
