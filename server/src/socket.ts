@@ -155,7 +155,7 @@ interface SocketData {
   nonce?: string;
   /** The table lives in another server process of the cluster. */
   remote?: boolean;
-  /** The table's change count when this socket last got the full view (hello or sync). */
+  /** What the table had sent this socket's viewer when it last got the full view (`TableChanges.of`). */
   synced?: string | null;
   joining?: boolean;
 }
@@ -345,7 +345,7 @@ export function attachSockets(
   const asked = new Map<string, number>();
   /**
    * May a socket with the seat's current token take it from the socket holding it now? Counts
-   * the takeover when it may; otherwise asks the holder (once per window) and says no.
+   * the takeover when it may; otherwise asks the holder (at most every 5 s) and says no.
    */
   const mayTakeOver = (socket: Socket, code: string, seat: Seat): boolean => {
     const key = holderKey(code, seat);
