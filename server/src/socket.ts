@@ -420,9 +420,14 @@ export function attachSockets(
     const bucket = new Bucket(limit, now());
     const syncs = new Bucket(syncLimit.perSocket, now());
     /** May this socket have the full view again now? (Refuses when not.) */
+    let resyncRefusedAt = Number.NEGATIVE_INFINITY;
     const mayResync = (): boolean => {
       if (syncs.take(now()) && syncPerAddress.take(clientAddress(socket, options.trustProxy ?? false)).ok) return true;
-      refuse('msg/rate_limited', 'the full view was sent a moment ago; wait for the next change');
+      // A poller is told once a second, not once a poll.
+      if (now() - resyncRefusedAt >= 1000) {
+        resyncRefusedAt = now();
+        refuse('msg/rate_limited', 'the full view was sent a moment ago; wait for the next change');
+      }
       return false;
     };
     /** Sends a full view and notes the table's change count it reflects. */
