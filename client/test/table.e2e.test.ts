@@ -230,6 +230,7 @@ describe('four players, a spectator and a replay in Chromium', () => {
     // The host gives Cy's seat a new link (a stolen token, say): Cy's page loses the seat, the
     // link takes it back in Cy's browser.
     const cy = players[2] as Page;
+    await host.click('[data-testid="close-result"]');
     await host.click('[data-testid="seat-links"]');
     await host.click('[data-reissue="2"]');
     const link = await (await host.waitForSelector('[data-testid="seat-link-2"]')).inputValue();
