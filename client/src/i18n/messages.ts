@@ -413,7 +413,8 @@ export const MESSAGES = {
   'flow.takeoverAsked': { en: 'Another page wants to play your seat', 'zh-HK': '另一個頁面想接手你的座位' },
   'flow.takeoverHint': {
     en: 'This seat has changed pages several times in the last minute. If the other page is yours, let it play; if not, keep the seat here and ask the host for a new seat link.',
-    'zh-HK': '這個座位在過去一分鐘內多次轉換頁面。如果另一個頁面是你的，就讓它接手；如果不是，請把座位留在這裡，並請主人給你一條新的座位連結。',
+    'zh-HK':
+      '這個座位在過去一分鐘內多次轉換頁面。如果另一個頁面是你的，就讓它接手；如果不是，請把座位留在這裡，並請主人給你一條新的座位連結。',
   },
   'flow.handOver': { en: 'Let it play', 'zh-HK': '讓它接手' },
   'flow.keepSeat': { en: 'Keep the seat here', 'zh-HK': '座位留在這裡' },
