@@ -8,6 +8,8 @@ const TILE_ASPECT = 86 / 60;
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** What the pages' Content-Security-Policy refused (the server sends one with every page): none. */
+const cspRefusals: string[] = [];
 
 const post = <T>(path: string, body: unknown, token?: string): Promise<T> => postJson<T>(server.url, path, body, token);
 
@@ -20,6 +22,9 @@ async function newContext(width: number, height: number, dpr: number): Promise<B
 async function open(ctx: BrowserContext, url: string): Promise<Page> {
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspRefusals.push(`${url}: ${m.text()}`);
+  });
   await page.goto(url);
   return page;
 }
@@ -409,6 +414,12 @@ describe('every screen, and a seat for life in this browser', () => {
     await sleep(2000);
     expect(await host.textContent('[data-testid="join-error"]')).toContain('There is no table ZZZZZZ');
     expect(host.url()).toBe(`${server.url}/`);
+  });
+
+  test("the pages above ran under the server's Content-Security-Policy and refused nothing", async () => {
+    const csp = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(cspRefusals).toEqual([]);
   });
 });
 

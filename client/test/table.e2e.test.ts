@@ -227,6 +227,24 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await host.screenshot({ path: join(artifacts, 'e2e-result.png') });
     await spectator.screenshot({ path: join(artifacts, 'e2e-spectator.png') });
 
+    // The host gives Cy's seat a new link (a stolen token, say): Cy's page loses the seat, the
+    // link takes it back in Cy's browser.
+    const cy = players[2] as Page;
+    await host.click('[data-testid="close-result"]');
+    await host.click('[data-testid="seat-links"]');
+    await host.click('[data-reissue="2"]');
+    const link = await (await host.waitForSelector('[data-testid="seat-link-2"]')).inputValue();
+    expect(link).toMatch(new RegExp(`/#/table/${fast.code}/take/2/`));
+    await cy.waitForSelector('[data-testid="seat-lost"]', { timeout: 10_000 });
+    await cy.goto(link);
+    await cy.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      () => (window as any).__mj?.state().role === 2 && !!(window as any).__mj.state().view?.hand,
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect((await peek(cy)).role).toBe(2);
+
     // End the match; its replay is listed in the lobby and steps action by action.
     await post(`/api/tables/${fast.code}/end`, {}, fast.hostToken);
     const viewer = await newPage(1100, 760);

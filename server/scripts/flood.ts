@@ -3,7 +3,7 @@
  * against a real server (a child server with the default limits unless --url is given), and what
  * came back: a creation flood, join-code probing over HTTP and socket hellos, bad names, requests
  * from another origin, and spectators churning while a seated player counts the table messages
- * it gets. Prints one JSON line per attack. Not part of the test suite (it measures; the suite's
+ * it gets, and 200 sockets polling `sync` (full views answered per second). Prints one JSON line per attack. Not part of the test suite (it measures; the suite's
  * `test/abuse-*.test.ts` assert).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -72,11 +72,52 @@ async function main(): Promise<void> {
     const poll = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, {
       headers: { origin: 'http://evil.example' },
     });
+    const page = await fetch(`${base}/`);
     report('another origin', {
       api: evil.status,
       polling: poll.status,
       allowOrigin: poll.headers.get('access-control-allow-origin'),
+      pageHeaders: {
+        csp: page.headers.get('content-security-policy') !== null,
+        nosniff: page.headers.get('x-content-type-options'),
+        frame: page.headers.get('x-frame-options'),
+      },
     });
+
+    // 200 spectator sockets from this address polling sync as fast as the socket limit lets them.
+    const pollTable = await post(base, '/api/tables', {});
+    const pollCode = pollTable.body?.code as string | undefined;
+    if (pollCode) {
+      const pollers = await Promise.all(
+        Array.from({ length: 200 }, async () => {
+          const s = connect(base, { transports: ['websocket'], forceNew: true, reconnection: false });
+          await new Promise<void>((r) => s.once('connect', () => r()));
+          s.emit('c2s', { type: 'hello', v: 1, code: pollCode });
+          return s;
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      let welcomes = 0;
+      let refused = 0;
+      for (const s of pollers) {
+        s.on('s2c', (m: { type: string }) => {
+          if (m.type === 'welcome') welcomes += 1;
+          if (m.type === 'refused') refused += 1;
+        });
+      }
+      const end = performance.now() + seconds * 1000;
+      while (performance.now() < end) {
+        for (const s of pollers) s.emit('c2s', { type: 'sync' });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      for (const s of pollers) s.close();
+      report('sync polling (200 sockets, 10 syncs/s each)', {
+        seconds,
+        welcomesPerSecond: Math.round((welcomes / seconds) * 10) / 10,
+        refusedPerSecond: Math.round((refused / seconds) * 10) / 10,
+      });
+    } else report('sync polling', { skipped: `no table (${pollTable.status})` });
 
     // Spectators churning (20 sockets coming and going) at a table with a seated player.
     const host = await post(base, '/api/tables', {});

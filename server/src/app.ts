@@ -18,13 +18,22 @@ import { type Clock, systemClock } from './clock.js';
 import { type Guards, registerRoutes } from './http.js';
 import { trackConnections } from './http-connections.js';
 import { DEFAULT_LIMITS, type Limits, type Rate } from './limits.js';
-import { connectRedis, redisReady } from './redis.js';
-import { limiterFor } from './shared-limits.js';
-import { crossOriginAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
-import { ReplayCache } from './replay-cache.js';
 import { scrapeOf, ServerMetrics, serveMetrics } from './metrics.js';
+import { crossOriginAllowed, hostAllowed, originAllowed, originPolicy, requestOrigin } from './origins.js';
+import { connectRedis, redisReady } from './redis.js';
+import { ReplayCache } from './replay-cache.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { limiterFor } from './shared-limits.js';
+import {
+  attachSockets,
+  type RateLimit,
+  roomName,
+  type SocketStats,
+  type SyncLimit,
+  socketBroadcaster,
+  TableChanges,
+} from './socket.js';
 import { staticOptions } from './static-files.js';
-import { attachSockets, type RateLimit, roomName, type SocketStats, socketBroadcaster } from './socket.js';
 import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
 import { LEASE_MS } from './store/prisma-store.js';
@@ -59,6 +68,8 @@ export interface ServerOptions {
   /** How long a started match waits for its human seats' pages before dealing (ms, default 10 s). */
   readonly startWaitMs?: number;
   readonly rateLimit?: RateLimit;
+  /** Full views asked again (sync, repeated hello), per socket and per address. */
+  readonly syncLimit?: SyncLimit;
   /** Serve client/dist (default: when it exists). */
   readonly clientDir?: string | null;
   /**
@@ -84,6 +95,12 @@ export interface ServerOptions {
    * or `*`); by default only the server's own origin. Requests without an Origin are accepted.
    */
   readonly origins?: string | readonly string[];
+  /**
+   * The origin players open (`https://mj.example`, `PUBLIC_ORIGIN`): pages of it may use the API
+   * and the socket, and requests naming another domain in `Host` are refused (DNS rebinding).
+   * Without it only IP addresses and dotless names (localhost) are served as the own origin.
+   */
+  readonly publicOrigin?: string;
   /** Test hook (fixed walls for every table's hands, browser tests), never set by the server. */
   readonly engineInternals?: EngineInternals;
   /** Prometheus metrics on their own listener, `GET /metrics` on this port (0 picks one; METRICS_PORT). */
@@ -148,7 +165,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         )
       : null;
   const ledger = new Ledger(metrics ? metrics.observeStore(store) : store, { log });
-  const origins = originPolicy(options.origins);
+  const origins = originPolicy(options.origins, options.publicOrigin);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
 
   const app = Fastify({
@@ -159,6 +176,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.trustProxy ? { trustProxy: true } : {}),
   }) as unknown as FastifyInstance;
   const connections = trackConnections(app.server);
+  await registerSecurityHeaders(app, origins.any ? ['*'] : [...origins.list]);
   const io = new Server(app.server, {
     serveClient: false,
     // Processes sharing one port (WORKERS) take each connection wherever it lands: one upgrade
@@ -183,9 +201,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!req.url.startsWith('/api/') && req.url !== '/healthz') return;
     const { origin, host } = requestOrigin(req.raw);
     if (!originAllowed(origins, origin, host)) {
-      return res
-        .status(403)
-        .send({ error: { code: 'http/origin', message: `pages from ${origin} may not use this server` } });
+      return res.status(403).send({
+        error: {
+          code: 'http/origin',
+          message: hostAllowed(origins, host)
+            ? `pages from ${origin} may not use this server`
+            : `this server does not answer to ${host}; its operator sets PUBLIC_ORIGIN to the address players use`,
+        },
+      });
     }
     if (!crossOriginAllowed(origins, origin, host)) return;
     res.header('access-control-allow-origin', origin).header('vary', 'origin');
@@ -215,6 +238,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     matches: limiter('matches', limits.matchesPerClient),
     replays: new ReplayCache(),
   };
+  const changes = new TableChanges();
   // Players, circles and the league live beside the ledger, in the same database.
   const prisma = prismaOf(store);
   const community = prisma ? new CommunityStore(prisma) : null;
@@ -236,7 +260,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : {}),
       clock,
       broadcaster: ((b) => (metrics ? metrics.observeBroadcaster(b) : b))(
-        socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced')),
+        socketBroadcaster(io, (code, seat) => evict(code, seat, 'replaced'), changes),
       ),
       log,
       secret,
@@ -262,10 +286,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     evict,
   } = attachSockets(io, tables, secret, {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.syncLimit ? { syncLimit: options.syncLimit } : {}),
     cluster: redis !== null,
     trustProxy: options.trustProxy ?? false,
     lookupMisses: guards.lookupMisses,
     ...(metrics ? { onAccepted: (code: string, receivedAt: number) => metrics.accepted(code, receivedAt) } : {}),
+    changes,
   });
   tablesRef = tables;
   ioRef = io;

@@ -14,16 +14,16 @@ import {
   type MatchListResponse,
   type MatchSummary,
   matchListQuerySchema,
-  type ReplayResponse,
+  type ReplayFrame,
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limiter, Limits } from './limits.js';
-import { type ReplayCache, unzip } from './replay-cache.js';
+import { type ReplayCache, type ReplaySource, unzipStream } from './replay-cache.js';
 import type { Room } from './room.js';
 import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
 import { importedFrames } from './logs/match.js';
 import { registerLogRoutes } from './logs/routes.js';
-import { replayFrames } from './replay.js';
+import { replaySteps } from './replay.js';
 import type { LogEntry, TableEvent } from './table/index.js';
 import type { Peers } from './socket.js';
 import { type OpAnswer, runTableOp, STATUS, TABLE_OPS } from './table-ops.js';
@@ -42,6 +42,18 @@ function reply(res: FastifyReply, code: HttpErrorCode, message: string): Fastify
 
 export function tableLink(code: string): string {
   return `/#/table/${code}`;
+}
+
+/** Frames made all at once (an imported match's), each with the hand `handStarts` puts it in. */
+function* withHands(
+  frames: readonly ReplayFrame[],
+  handStarts: readonly number[],
+): Generator<{ hand: number; frame: ReplayFrame }> {
+  let hand = 0;
+  for (let i = 0; i < frames.length; i += 1) {
+    while (handStarts[hand + 1] !== undefined && i >= handStarts[hand + 1]!) hand += 1;
+    yield { hand, frame: frames[i]! };
+  }
 }
 
 function summary(m: MatchRecord, hands: number): MatchSummary {
@@ -257,19 +269,16 @@ export function registerRoutes(
   app.get<{ Params: { id: string }; Querystring: { hand?: string } }>('/api/matches/:id/replay', async (req, res) => {
     const m = await finished(req.params.id, res);
     if (!m) return res;
-    // Built once per finished match (frames, JSON, gzip), then served from memory.
-    const pages = await guards.replays.get(m.id, async () => {
+    // Built once per finished match (frames, JSON, gzip, a slice at a time), then served from memory.
+    const pages = await guards.replays.get(m.id, async (): Promise<ReplaySource> => {
       const [hands, rows] = await Promise.all([store.loadHands(m.id), store.loadLog(m.id)]);
       if (m.imported !== undefined && m.imported !== null) {
         // An imported match: each hand played again from its file, with how it compares.
         const { frames, handStarts, check } = importedFrames(m);
-        const out: ReplayResponse = { match: detail(m, hands), frames, handStarts, imported: check };
-        return out;
+        return { head: { match: detail(m, hands), imported: check }, frames: withHands(frames, handStarts) };
       }
       const log: LogEntry[] = rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
-      const { frames, handStarts } = replayFrames(m, log, { legal: true });
-      const out: ReplayResponse = { match: detail(m, hands), frames, handStarts };
-      return out;
+      return { head: { match: detail(m, hands) }, frames: replaySteps(m, log, { legal: true }) };
     });
     let page = pages.all;
     if (req.query.hand !== undefined) {
@@ -278,10 +287,11 @@ export function registerRoutes(
       if (!one) return reply(res, 'http/invalid', 'no such hand');
       page = one;
     }
-    res.type('application/json; charset=utf-8');
+    res.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    // Sent as stored to a client that takes gzip; otherwise decompressed as it streams out.
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      return res.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(page);
+      return res.header('content-encoding', 'gzip').send(page);
     }
-    return res.send(await unzip(page));
+    return res.send(unzipStream(page));
   });
 }

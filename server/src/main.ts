@@ -146,6 +146,7 @@ async function runServer(worker: boolean): Promise<void> {
     limits: limitsFromEnv(process.env),
     mjaiBots: mjaiBots(),
     ...(process.env.ORIGINS ? { origins: process.env.ORIGINS } : {}),
+    ...(process.env.PUBLIC_ORIGIN ? { publicOrigin: process.env.PUBLIC_ORIGIN } : {}),
     logger: worker ? log.child({ worker: cluster.worker?.id }) : log,
     // A worker fills the global registry, summed by the primary's listener.
     ...(metricsPort === null ? {} : worker ? { metricsRegistry: register } : { metricsPort, metricsHost }),

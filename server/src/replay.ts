@@ -39,8 +39,26 @@ export function replayFrames(
   log: readonly LogEntry[],
   opts: { readonly legal?: boolean } = {},
 ): { frames: ReplayFrame[]; handStarts: number[] } {
+  const frames: ReplayFrame[] = [];
+  const handStarts: number[] = [];
+  for (const { hand, frame } of replaySteps(m, log, opts)) {
+    if (handStarts[hand] === undefined) handStarts[hand] = frames.length;
+    frames.push(frame);
+  }
+  return { frames, handStarts };
+}
+
+/**
+ * The frames of `replayFrames` one at a time, each with its hand number, made only as they are
+ * asked for (a replay build steps through a long match a slice at a time, holding no frames).
+ */
+export function* replaySteps(
+  m: MatchRecord,
+  log: readonly LogEntry[],
+  opts: { readonly legal?: boolean } = {},
+): Generator<{ hand: number; frame: ReplayFrame }> {
   const first = log[0];
-  if (!first) return { frames: [], handStarts: [] };
+  if (!first) return;
   const engine = createEngine(
     {
       seed: m.seed,
@@ -51,22 +69,22 @@ export function replayFrames(
     },
     first.at,
   );
-  const frames: ReplayFrame[] = [];
-  const handStarts: number[] = [];
-  const frame = (entry: LogEntry | null) => {
+  const frame = (entry: LogEntry | null): { hand: number; frame: ReplayFrame } => {
     const seats = SEATS.map((s) => engine.viewFor(s));
     const view: TableView = engine.viewFor('spectator');
-    if (handStarts[view.handNumber] === undefined) handStarts[view.handNumber] = frames.length;
-    frames.push({
-      seq: engine.seq,
-      at: entry?.at ?? first.at,
-      event: entry?.event ?? first.event,
-      view,
-      ...seatHands(seats),
-      ...(opts.legal ? { legal: seats.map((v) => v.legalActions) as unknown as BySeat<readonly LegalAction[]> } : {}),
-    });
+    return {
+      hand: view.handNumber,
+      frame: {
+        seq: engine.seq,
+        at: entry?.at ?? first.at,
+        event: entry?.event ?? first.event,
+        view,
+        ...seatHands(seats),
+        ...(opts.legal ? { legal: seats.map((v) => v.legalActions) as unknown as BySeat<readonly LegalAction[]> } : {}),
+      },
+    };
   };
-  frame(null);
+  yield frame(null);
   for (const entry of log.slice(1)) {
     const e = entry.event as TableEvent;
     const r =
@@ -75,10 +93,9 @@ export function replayFrames(
         : e.type === 'timeout'
           ? engine.timeout(entry.at)
           : null;
-    if (!r?.ok || r.value.seq !== entry.seq) break;
-    frame(entry);
+    if (!r?.ok || r.value.seq !== entry.seq) return;
+    yield frame(entry);
   }
-  return { frames, handStarts };
 }
 
 /**

@@ -425,6 +425,27 @@ export class Room {
     });
   }
 
+  /**
+   * A new token for a seat a player holds (in the lobby or in play): the old one stops holding
+   * it at once (its page is told `replaced`), the new one goes to the host to pass on.
+   */
+  reissue(
+    seat: Seat,
+  ): Promise<Result<{ seat: Seat; token: string }, 'table/over' | 'http/invalid' | 'server/unavailable'>> {
+    return this.serial(async () => {
+      if (this.record.status !== 'lobby' && this.record.status !== 'playing')
+        return fail('table/over', 'the table is closed');
+      const held = this.record.seats[seat];
+      if (!held || held.bot || held.nonce === null)
+        return fail('http/invalid', `seat ${seat + 1} has no player to give a token to`);
+      const next: SeatRecord = { ...held, nonce: newNonce() };
+      if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
+      this.setSeat(next);
+      this.ctx.broadcaster.seatReplaced(this.code, seat);
+      return ok({ seat, token: signToken(this.ctx.secret, { code: this.code, subject: seat, nonce: next.nonce! }) });
+    });
+  }
+
   start(): Promise<
     Result<
       TableInfo,

@@ -19,10 +19,20 @@ import {
   type ServerMessage,
 } from '@mahjong/shared';
 import type { Server, Socket } from 'socket.io';
-import type { Limiter } from './limits.js';
+import { type Limiter, RateLimiter } from './limits.js';
 import type { Broadcaster, Room, Viewer } from './room.js';
 import type { Tables } from './tables.js';
 import { verifyToken } from './tokens.js';
+
+/**
+ * A seat that changed pages more than `TAKEOVERS` times in `TAKEOVER_WINDOW_MS` (a stolen token
+ * and its owner taking it back and forth) is no longer handed over silently: the page holding it
+ * is asked (`takeover-asked`) and must answer `hand-over` within `HAND_OVER_MS`. A reload is no
+ * takeover (the old page's socket is gone), nor is a first second tab.
+ */
+export const TAKEOVERS = 3;
+export const TAKEOVER_WINDOW_MS = 60_000;
+export const HAND_OVER_MS = 30_000;
 
 /** A hello for an orphaned table tries to take it over this often, this many times (about 5 s). */
 const TAKEOVER_RETRY_MS = 250;
@@ -43,12 +53,54 @@ export const roomName = {
   spectators: (code: string) => `t:${code}:spec`,
 };
 
-/** `seatReplaced` is handed on to `evict` (of `attachSockets`, made after the rooms exist). */
-export function socketBroadcaster(io: Server, seatReplaced: (code: string, seat: Seat) => void): Broadcaster {
+/**
+ * How many broadcasts each viewer of each table has been sent (the table's own, plus its seat's
+ * or the spectators'): a `sync` from a socket that has had everything since its last full view
+ * is answered with nothing, so a polling client costs a counter lookup, not a welcome. Counted
+ * per viewer, not per table: a seat must not learn from the answer that another seat was sent
+ * something (a claim window's answers). A count forgotten is taken as changed.
+ */
+export class TableChanges {
+  private readonly counts = new Map<string, number>();
+  private bumpKey(key: string): void {
+    // Forgetting is always safe (the next sync is answered in full): the map stays small.
+    if (this.counts.size >= 100_000 && !this.counts.has(key)) this.counts.clear();
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+  /** A broadcast to `viewer` only, or (`viewer` absent) to the whole table. */
+  bump(code: string, viewer?: Viewer): void {
+    this.bumpKey(viewer === undefined ? code : `${code}:${viewer}`);
+  }
+  /** What `viewer` has been sent at the table (null: not known, so changed). */
+  of(code: string, viewer: Viewer): string | null {
+    const all = this.counts.get(code);
+    const own = this.counts.get(`${code}:${viewer}`) ?? 0;
+    return all === undefined ? null : `${all}:${own}`;
+  }
+}
+
+/**
+ * `seatReplaced` is handed on to `evict` (of `attachSockets`, made after the rooms exist);
+ * `changes` counts what goes out per table (the same one goes to `attachSockets`).
+ */
+export function socketBroadcaster(
+  io: Server,
+  seatReplaced: (code: string, seat: Seat) => void,
+  changes: TableChanges = new TableChanges(),
+): Broadcaster {
   return {
-    seat: (code, seat, msg) => io.to(roomName.seat(code, seat)).emit(SERVER_EVENT, msg),
-    spectators: (code, msg) => io.to(roomName.spectators(code)).emit(SERVER_EVENT, msg),
-    table: (code, msg) => io.to(roomName.table(code)).emit(SERVER_EVENT, msg),
+    seat: (code, seat, msg) => {
+      changes.bump(code, seat);
+      io.to(roomName.seat(code, seat)).emit(SERVER_EVENT, msg);
+    },
+    spectators: (code, msg) => {
+      changes.bump(code, 'spectator');
+      io.to(roomName.spectators(code)).emit(SERVER_EVENT, msg);
+    },
+    table: (code, msg) => {
+      changes.bump(code);
+      io.to(roomName.table(code)).emit(SERVER_EVENT, msg);
+    },
     seatReplaced,
   };
 }
@@ -64,6 +116,19 @@ export interface RateLimit {
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 40 };
+
+/**
+ * Full views asked again (`sync`, a repeated `hello`): an honest page asks after a gap, a few
+ * times a minute at most; a poller is held to this per socket and per address.
+ */
+export interface SyncLimit {
+  readonly perSocket: RateLimit;
+  readonly perAddress: RateLimit;
+}
+export const DEFAULT_SYNC_LIMIT: SyncLimit = {
+  perSocket: { perSecond: 1, burst: 5 },
+  perAddress: { perSecond: 10, burst: 40 },
+};
 
 /** Token bucket per socket. */
 export class Bucket {
@@ -92,6 +157,8 @@ interface SocketData {
   nonce?: string;
   /** The table lives in another server process of the cluster. */
   remote?: boolean;
+  /** What the table had sent this socket's viewer when it last got the full view (`TableChanges.of`). */
+  synced?: string | null;
   joining?: boolean;
 }
 
@@ -271,15 +338,54 @@ export function attachSockets(
     lookupMisses?: Limiter;
     /** Told of each action accepted here, with when it arrived (`now()`): the metrics time its views. */
     onAccepted?: (code: string, receivedAt: number) => void;
+    /** The broadcaster's counts (see `socketBroadcaster`). */
+    changes?: TableChanges;
+    /** Full views asked again. */
+    syncLimit?: SyncLimit;
   } = {},
 ): { stats: SocketStats; peers: Peers | null; evict: Evict } {
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const now = options.now ?? (() => performance.now());
   const stats: SocketStats = { accepted: 0, refused: 0, byCode: new Map() };
+  const changes = options.changes ?? new TableChanges();
+  const syncLimit = options.syncLimit ?? DEFAULT_SYNC_LIMIT;
+  const syncPerAddress = new RateLimiter(syncLimit.perAddress);
 
   // One socket holds a seat (in this process): the newest hello with the seat's current token.
   const holders = new Map<string, Socket>();
   const holderKey = (code: string, seat: Seat) => `${code}:${seat}`;
+  /** Recent takeovers of each seat (times), and seats whose holder agreed to hand over (until when). */
+  const takeovers = new Map<string, number[]>();
+  const handOvers = new Map<string, number>();
+  const asked = new Map<string, number>();
+  /**
+   * May a socket with the seat's current token take it from the socket holding it now? Counts
+   * the takeover when it may; otherwise asks the holder (at most every 5 s) and says no.
+   */
+  const mayTakeOver = (socket: Socket, code: string, seat: Seat): boolean => {
+    const key = holderKey(code, seat);
+    const holder = holders.get(key);
+    if (!holder || holder.id === socket.id || holder.disconnected) return true;
+    const t = now();
+    const recent = (takeovers.get(key) ?? []).filter((at) => t - at < TAKEOVER_WINDOW_MS);
+    const agreed = (handOvers.get(key) ?? 0) > t;
+    // (Forgetting old seats is safe: they start counting again.)
+    if (takeovers.size > 50_000) for (const m of [takeovers, handOvers, asked]) m.clear();
+    if (recent.length >= TAKEOVERS && !agreed) {
+      takeovers.set(key, recent);
+      // Asked once every few seconds however often the other page knocks.
+      if (t - (asked.get(key) ?? Number.NEGATIVE_INFINITY) >= 5000) {
+        asked.set(key, t);
+        holder.emit(SERVER_EVENT, { type: 'takeover-asked' } satisfies ServerMessage);
+      }
+      return false;
+    }
+    handOvers.delete(key);
+    asked.delete(key);
+    recent.push(t);
+    takeovers.set(key, recent);
+    return true;
+  };
 
   /** The socket stops holding its seat: told why, out of the seat's rooms, counted out. */
   const release = (socket: Socket, reason: SeatLostReason): void => {
@@ -327,6 +433,23 @@ export function attachSockets(
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
     const bucket = new Bucket(limit, now());
+    const syncs = new Bucket(syncLimit.perSocket, now());
+    /** May this socket have the full view again now? (Refuses when not.) */
+    let resyncRefusedAt = Number.NEGATIVE_INFINITY;
+    const mayResync = (): boolean => {
+      if (syncs.take(now()) && syncPerAddress.take(clientAddress(socket, options.trustProxy ?? false)).ok) return true;
+      // A poller is told once a second, not once a poll.
+      if (now() - resyncRefusedAt >= 1000) {
+        resyncRefusedAt = now();
+        refuse('msg/rate_limited', 'the full view was sent a moment ago; wait for the next change');
+      }
+      return false;
+    };
+    /** Sends a full view and notes the table's change count it reflects. */
+    const sendFull = (msg: ServerMessage, code: string, viewer: Viewer) => {
+      data.synced = changes.of(code, viewer);
+      send(msg);
+    };
     const send = (msg: ServerMessage) => socket.emit(SERVER_EVENT, msg);
     const refuse = (code: RefusalCode, message: string, id?: number) => {
       stats.refused += 1;
@@ -377,14 +500,28 @@ export function attachSockets(
         case 'ping':
           send({ type: 'pong', t: msg.t, serverTime: Date.now() });
           return;
+        case 'hand-over': {
+          // Only the socket holding a seat may let it go.
+          if (!data.code || data.viewer === undefined || data.viewer === 'spectator') {
+            return refuse('auth/not_joined', 'this socket holds no seat');
+          }
+          const key = holderKey(data.code, data.viewer);
+          if (holders.get(key) !== socket) return refuse('auth/not_joined', 'this socket holds no seat');
+          handOvers.set(key, now() + HAND_OVER_MS);
+          return;
+        }
         case 'hello':
           return hello(msg);
         case 'sync': {
           if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first');
           const room = tables.get(data.code);
+          // Nothing went out for the table since this socket's last full view: it has it all.
+          const count = changes.of(data.code, data.viewer);
+          if (room && count !== null && count === data.synced) return;
+          if (!mayResync()) return;
           const welcome = room ? room.welcome(data.viewer) : await peers?.sync(data.code, data.viewer);
           if (!welcome) return refuse('table/not_found', 'the table is gone');
-          send(welcome);
+          sendFull(welcome, data.code, data.viewer);
           return;
         }
         case 'act': {
@@ -425,10 +562,11 @@ export function attachSockets(
               ? claims.subject
               : null;
         if (role === data.viewer) {
+          if (!mayResync()) return;
           const room = tables.get(data.code);
           const welcome = room ? room.welcome(role) : await peers?.sync(data.code, role);
           if (welcome) {
-            send(welcome);
+            sendFull(welcome, data.code, role);
             return;
           }
         }
@@ -464,6 +602,15 @@ export function attachSockets(
         data.joining = false;
         if (socket.disconnected) return;
       }
+      // A seat that changed pages too often goes on only with its holder's consent.
+      if (room && claims && vouched && claims.subject !== 'host' && room.tokenCurrent(claims.subject, claims.nonce)) {
+        if (!mayTakeOver(socket, room.code, claims.subject)) {
+          return refuse(
+            'auth/seat_held',
+            'this seat changed pages too often; the page holding it was asked to hand it over',
+          );
+        }
+      }
       let admitted: Admission;
       if (room) admitted = admit(room, msg.token, secret);
       else {
@@ -497,7 +644,7 @@ export function attachSockets(
         evict(code, viewer, 'opened_elsewhere', socket.id);
         holders.set(holderKey(code, viewer), socket);
       }
-      send(welcome);
+      sendFull(welcome, code, viewer);
     };
 
     socket.on('disconnect', () => {

@@ -1,5 +1,5 @@
 /**
- * The lobby and host commands on one table (join, bot, start, end), as plain request in, answer
+ * The lobby and host commands on one table (join, bot, start, end, reissue), as plain request in, answer
  * out: the HTTP routes run them on a table this process holds, and in a cluster the process
  * holding the table runs them for a peer that received the request (socket.ts `Peers`).
  */
@@ -14,7 +14,7 @@ import type { Room } from './room.js';
 import { LedgerError } from './store/types.js';
 import { verifyToken } from './tokens.js';
 
-export const TABLE_OPS = ['join', 'bot', 'start', 'end'] as const;
+export const TABLE_OPS = ['join', 'bot', 'start', 'end', 'reissue'] as const;
 export type TableOp = (typeof TABLE_OPS)[number];
 export const isTableOp = (x: unknown): x is TableOp => (TABLE_OPS as readonly unknown[]).includes(x);
 
@@ -96,6 +96,15 @@ export async function runTableOp(
       if (!req.success) return errorAnswer('http/invalid', "seat must be 0-3 (and ai a name of the server's list)");
       const r = await room.setBot(req.data.seat, req.data.ai);
       return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message);
+    }
+    if (op === 'reissue') {
+      // The seat's token changes: the old one (perhaps stolen) holds nothing; the host passes the new one on.
+      const req = botRequestSchema.safeParse(body ?? {});
+      if (!req.success) return errorAnswer('http/invalid', 'seat must be 0-3');
+      const r = await room.reissue(req.data.seat);
+      if (!r.ok) return errorAnswer(r.error.code, r.error.message);
+      const out: JoinResponse = { seat: r.value.seat, token: r.value.token, table: room.info() };
+      return { status: 200, body: out };
     }
     const r = op === 'start' ? await room.start() : await room.end();
     return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message);

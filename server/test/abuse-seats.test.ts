@@ -2,8 +2,11 @@
  * Adversarial: a seat's holder is whoever holds its current token, with one socket per seat.
  * A player replaced by a bot loses the seat on the socket already open (no more views, acts
  * refused); the same seat opened on a second socket takes it over, and a fresh hello takes it back.
+ * A stolen token cannot starve its owner: a seat that changed sockets more than three times in a
+ * minute is handed over only when its holder agrees, and the host gives the seat a new token in
+ * play (the old one then holds nothing).
  */
-import { PROTOCOL_VERSION, type ServerMessage } from '@mahjong/shared';
+import { type JoinResponse, PROTOCOL_VERSION, type ServerMessage } from '@mahjong/shared';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
@@ -121,6 +124,78 @@ describe('abuse: seat holders', () => {
     expect(seatLost(other)).toEqual([]);
     socket.close();
     other.close();
+    await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
+  });
+
+  it('a thief greeting every 250 ms: after three takeovers the holder is asked, and keeps the seat unless it agrees', async () => {
+    const t = await createTable(server.url, { options: SLOW, fillWithBots: true });
+    const j = await join(server.url, t.code, 'Ann', 1);
+    const owner = await TestClient.open(server.url, t.code, j.token);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await owner.waitFor(() => owner.view !== null);
+    const hello = { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: j.token } as const;
+    // The owner takes it back each time it is lost, as the page's button would; the thief knocks.
+    owner.onMessage = (m) => {
+      if (m.type === 'seat-lost') owner.send(hello);
+    };
+    const thief = await TestClient.open(server.url, t.code, j.token);
+    const knocks = setInterval(() => thief.send(hello), 250);
+    await new Promise((r) => setTimeout(r, 4000));
+    clearInterval(knocks);
+    await owner.roundTrip();
+    await thief.roundTrip();
+    const room = server.tables.get(t.code)!;
+    // At most three takeovers pass (the thief's first greeting counts as the first): then the seat stays put.
+    expect(seatLost(owner).length + seatLost(thief).length).toBeLessThanOrEqual(3);
+    const held = (c: TestClient) => c.refusals().filter((r) => r.code === 'auth/seat_held').length;
+    expect(held(owner) + held(thief)).toBeGreaterThan(0);
+    const asked = (c: TestClient) => c.messages.filter((m) => m.type === 'takeover-asked').length;
+    expect(asked(owner) + asked(thief)).toBeGreaterThan(0);
+    expect(asked(owner) + asked(thief)).toBeLessThanOrEqual(2);
+    // The one holding it now acts; an honest second tab of the holder is let in by its consent.
+    const holder = seatLost(owner).length <= seatLost(thief).length ? owner : thief;
+    const other = holder === owner ? thief : owner;
+    owner.onMessage = null;
+    const lost = seatLost(holder).length;
+    holder.send({ type: 'hand-over' });
+    await holder.roundTrip();
+    other.send(hello);
+    await holder.waitFor(() => seatLost(holder).length === lost + 1, 5000);
+    await other.waitFor(() => other.messages.at(-1)?.type === 'welcome');
+    expect(room.info().seats[1].connected).toBe(true);
+    // Refused, changing nothing: a hand-over from a socket that holds no seat.
+    holder.send({ type: 'hand-over' });
+    await holder.roundTrip();
+    expect(holder.refusals().at(-1)?.code).toBe('auth/not_joined');
+    owner.close();
+    thief.close();
+    await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
+  });
+
+  it('the host reissues a seat token in play: the old token holds nothing, the new one takes the seat', async () => {
+    const t = await createTable(server.url, { options: SLOW, fillWithBots: true });
+    const j = await join(server.url, t.code, 'Ann', 2);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    const thief = await TestClient.open(server.url, t.code, j.token);
+    await thief.waitFor(() => thief.view !== null);
+    // Only the host, only a seat with a player, only a seat 0-3.
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/reissue`, { seat: 2 }, j.token)).status).toBe(403);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/reissue`, { seat: 0 }, t.hostToken)).status).toBe(400);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/reissue`, { seat: 7 }, t.hostToken)).status).toBe(400);
+    const r = await api<JoinResponse>(server.url, 'POST', `/api/tables/${t.code}/reissue`, { seat: 2 }, t.hostToken);
+    expect(r.status).toBe(200);
+    expect(r.body.seat).toBe(2);
+    expect(r.body.token).not.toBe(j.token);
+    await thief.waitFor(() => seatLost(thief).length === 1, 5000);
+    expect(seatLost(thief)[0]!.reason).toBe('replaced');
+    thief.send({ type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: j.token });
+    await thief.waitFor(() => thief.refusals().length > 0);
+    expect(thief.refusals()[0]!.code).toBe('auth/bad_token');
+    const owner = await TestClient.open(server.url, t.code, r.body.token);
+    expect(owner.role).toBe(2);
+    expect(server.tables.get(t.code)!.info().seats[2]).toMatchObject({ name: 'Ann', bot: false, connected: true });
+    owner.close();
+    thief.close();
     await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
   });
 });

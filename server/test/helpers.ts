@@ -20,7 +20,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { type RunningServer, type ServerOptions, startServer } from '../src/app.js';
 import { UNLIMITED } from '../src/limits.js';
 import { openStore } from '../src/store/open.js';
-import { chooseBotAction } from '../src/table/index.js';
+import type { MatchRecord, Store } from '../src/store/types.js';
+import { chooseBotAction, type MatchConfig } from '../src/table/index.js';
+import { playBotMatch } from '../src/table/sim.js';
 
 export const SECRET = Buffer.from('test-secret-test-secret-test-sec');
 
@@ -174,4 +176,48 @@ export class TestClient {
   close(): void {
     this.socket.disconnect();
   }
+}
+
+/** A bot match played by the engine and stored as the server stores a finished match; its id. */
+export async function storeBotMatch(store: Store, config: MatchConfig, rounds: number): Promise<string> {
+  const run = playBotMatch(config);
+  const id = crypto.randomUUID();
+  const record: MatchRecord = {
+    id,
+    code: `T${id.slice(0, 5)}`,
+    ruleset: config.ruleset,
+    options: {},
+    rounds,
+    seed: config.seed,
+    seedHash: '',
+    status: 'over',
+    spectatorsAllowed: true,
+    spectatorDelay: false,
+    fillWithBots: true,
+    hostNonce: 'x',
+    rulesetVersion: `${config.ruleset}@1`,
+    logFormatVersion: 1,
+    createdAt: new Date(),
+    startedAt: new Date(),
+    endedAt: new Date(),
+    startClock: 0,
+    finalScores: [...run.engine.scores()],
+    circleId: null,
+    rematchOf: null,
+    seats: config.players.map((p, seat) => ({ seat: seat as 0, name: p.name, bot: true, nonce: null, playerId: null })),
+  };
+  await store.writeBatch([
+    { kind: 'createMatch', match: record },
+    ...run.engine.log.map((e) => ({
+      kind: 'action' as const,
+      matchId: id,
+      row: { seq: e.seq, at: e.at, event: e.event },
+    })),
+    ...run.engine.results().map((r) => ({
+      kind: 'hand' as const,
+      matchId: id,
+      hand: { handNumber: r.handNumber, dealer: r.dealer ?? 0, prevailingWind: r.prevailingWind ?? 1, result: r },
+    })),
+  ]);
+  return id;
 }

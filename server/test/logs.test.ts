@@ -12,10 +12,9 @@ import type { HttpError, ImportResponse, MatchListResponse, ReplayResponse } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { openStore } from '../src/store/open.js';
-import type { MatchRecord, Store } from '../src/store/types.js';
+import type { Store } from '../src/store/types.js';
 import { type LogEntry, type MatchConfig, replayEngine, type TableRuleset } from '../src/table/index.js';
-import { playBotMatch } from '../src/table/sim.js';
-import { api, createTable, testServer } from './helpers.js';
+import { api, createTable, storeBotMatch, testServer } from './helpers.js';
 
 const TESTDATA = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/logs/testdata');
 
@@ -25,53 +24,9 @@ let store: Store;
 /** A bot match played by the engine and stored as a finished match. */
 async function storeFinished(ruleset: TableRuleset, seed: string): Promise<{ id: string; config: MatchConfig }> {
   const players = [0, 1, 2, 3].map((i) => ({ name: `Bot ${i + 1}`, bot: true })) as unknown as MatchConfig['players'];
-  const config: MatchConfig = {
-    seed,
-    ruleset,
-    players,
-    options: {},
-    ...(ruleset.startsWith('hk') ? { rounds: 1 } : {}),
-  };
-  const run = playBotMatch(config);
-  const id = crypto.randomUUID();
-  const record: MatchRecord = {
-    id,
-    code: `T${id.slice(0, 5)}`,
-    ruleset,
-    options: {},
-    rounds: ruleset.startsWith('hk') ? 1 : 2,
-    seed,
-    seedHash: '',
-    status: 'over',
-    spectatorsAllowed: true,
-    spectatorDelay: false,
-    fillWithBots: true,
-    hostNonce: 'x',
-    rulesetVersion: `${ruleset}@1`,
-    logFormatVersion: 1,
-    createdAt: new Date(),
-    startedAt: new Date(),
-    endedAt: new Date(),
-    startClock: 0,
-    finalScores: [...run.engine.scores()],
-    circleId: null,
-    rematchOf: null,
-    seats: players.map((p, seat) => ({ seat: seat as 0, name: p.name, bot: true, nonce: null, playerId: null })),
-  };
-  await store.writeBatch([
-    { kind: 'createMatch', match: record },
-    ...run.engine.log.map((e) => ({
-      kind: 'action' as const,
-      matchId: id,
-      row: { seq: e.seq, at: e.at, event: e.event },
-    })),
-    ...run.engine.results().map((r) => ({
-      kind: 'hand' as const,
-      matchId: id,
-      hand: { handNumber: r.handNumber, dealer: r.dealer ?? 0, prevailingWind: r.prevailingWind ?? 1, result: r },
-    })),
-  ]);
-  return { id, config };
+  const hk = ruleset.startsWith('hk');
+  const config: MatchConfig = { seed, ruleset, players, options: {}, ...(hk ? { rounds: 1 } : {}) };
+  return { id: await storeBotMatch(store, config, hk ? 1 : 2), config };
 }
 
 async function text(url: string): Promise<{ status: number; type: string; body: string; disposition: string }> {

@@ -36,6 +36,7 @@ export const REFUSAL_CODES = [
   'auth/bad_token', // a seat token that does not verify (or was superseded)
   'auth/not_joined', // acting before a successful hello
   'auth/already_joined', // a second hello on the same socket
+  'auth/seat_held', // the seat changed pages too often: the page holding it was asked to hand it over
   'act/spectator', // a spectator tried to act
   'act/wrong_seat', // acting for a seat that is not the token's seat
   'act/stale_seq', // the action was based on an older (or future) state
@@ -159,9 +160,11 @@ export type ClientMessage =
     }
   /** Ask for the full current view again (after a gap in seq, say). */
   | { readonly type: 'sync' }
-  | { readonly type: 'ping'; readonly t: number };
+  | { readonly type: 'ping'; readonly t: number }
+  /** The page holding a seat lets the next page that opens it take it (after `takeover-asked`). */
+  | { readonly type: 'hand-over' };
 
-export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'sync', 'ping'] as const;
+export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'sync', 'ping', 'hand-over'] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 
 export const clientMessageSchema: z.ZodType<ClientMessage, unknown> = z.discriminatedUnion('type', [
@@ -184,6 +187,7 @@ export const clientMessageSchema: z.ZodType<ClientMessage, unknown> = z.discrimi
     .strict(),
   z.object({ type: z.literal('sync') }).strict(),
   z.object({ type: z.literal('ping'), t: z.number() }).strict(),
+  z.object({ type: z.literal('hand-over') }).strict(),
 ]) as unknown as z.ZodType<ClientMessage, unknown>;
 
 /** Parses one incoming socket payload; unknown types are told apart from malformed ones. */
@@ -293,7 +297,13 @@ export type ServerMessage =
    * (`auth/not_joined`). One socket holds a seat at a time: the newest `hello` with the seat's
    * current token.
    */
-  | { readonly type: 'seat-lost'; readonly reason: SeatLostReason };
+  | { readonly type: 'seat-lost'; readonly reason: SeatLostReason }
+  /**
+   * To the page holding a seat that has changed pages too often of late: another page with the
+   * seat's token wants it, and gets it only once this page answers `hand-over` (a page that
+   * does not know why should leave it: the host can give the seat a new token).
+   */
+  | { readonly type: 'takeover-asked' };
 
 export type ServerMessageType = ServerMessage['type'];
 

@@ -413,6 +413,25 @@ export const MESSAGES = {
   'flow.seatGiven': { en: 'Your seat was given to someone else', 'zh-HK': '你的座位已交給其他人' },
   'flow.noLongerPlays': { en: 'This page no longer plays your seat.', 'zh-HK': '這個頁面不再代你的座位出牌。' },
   'flow.playHere': { en: 'Play here', 'zh-HK': '在這裡玩' },
+  'flow.takeoverAsked': { en: 'Another page wants to play your seat', 'zh-HK': '另一個頁面想接手你的座位' },
+  'flow.takeoverHint': {
+    en: 'This seat has changed pages several times in the last minute. If the other page is yours, let it play; if not, keep the seat here and ask the host for a new seat link.',
+    'zh-HK':
+      '這個座位在過去一分鐘內多次轉換頁面。如果另一個頁面是你的，就讓它接手；如果不是，請把座位留在這裡，並請主人給你一條新的座位連結。',
+  },
+  'flow.handOver': { en: 'Let it play', 'zh-HK': '讓它接手' },
+  'flow.keepSeat': { en: 'Keep the seat here', 'zh-HK': '座位留在這裡' },
+  'flow.seatHeld': {
+    en: 'Another page holds this seat; it was asked to let this page play. Waiting…',
+    'zh-HK': '另一個頁面正佔用這個座位，已請它讓這個頁面接手。等待中…',
+  },
+  'flow.seatLinks': { en: 'Seat links', 'zh-HK': '座位連結' },
+  'flow.seatLinksHint': {
+    en: 'A new link for a seat: the old link (and any page using it) no longer plays the seat. Send the new one to its player.',
+    'zh-HK': '為座位發出新連結：舊連結（及使用它的頁面）不能再玩這個座位。請把新連結交給該玩家。',
+  },
+  'flow.newLink': { en: 'New link for seat {n}', 'zh-HK': '第{n}位的新連結' },
+  'flow.linkFor': { en: 'Seat {n}:', 'zh-HK': '第{n}位：' },
   'flow.dealing': {
     en: 'Dealing as soon as every player’s page is open…',
     'zh-HK': '所有玩家的頁面打開後即發牌…',

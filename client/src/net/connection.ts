@@ -86,6 +86,8 @@ export interface ConnectionEvents {
   onSeatLost?(reason: SeatLost): void;
   /** Server trouble (`ledger/paused`) and its end (`ledger/resumed`, a fresh welcome follows). */
   onNotice?(code: NoticeCode, message: string): void;
+  /** The seat changed pages too often: another page wants it, and gets it only if `handOver()` is called. */
+  onTakeoverAsked?(): void;
 }
 
 export class TableConnection {
@@ -181,6 +183,8 @@ export class TableConnection {
         // A hello refused for the address's limits (someone at the same address mistyped codes):
         // greet again, later and later, instead of leaving the seat to a bot.
         if (msg.code === 'msg/rate_limited' && this.role === null && msg.id === undefined) this.helloLater();
+        // The page holding the seat was asked to hand it over: greet again until it has.
+        if (msg.code === 'auth/seat_held') this.helloLater();
         if (msg.code === 'act/stale_seq') this.send({ type: 'sync' });
         this.events.onRefused(msg.code, msg.message);
         break;
@@ -191,6 +195,9 @@ export class TableConnection {
         break;
       case 'notice':
         this.events.onNotice?.(msg.code, msg.message);
+        break;
+      case 'takeover-asked':
+        this.events.onTakeoverAsked?.();
         break;
       case 'pong': {
         const now = Date.now();
@@ -205,6 +212,11 @@ export class TableConnection {
     if (!full && this.view && view.seq <= this.view.seq && view.handNumber === this.view.handNumber) return;
     this.view = view;
     this.events.onView(view, hands);
+  }
+
+  /** Lets the page that asked for this seat (`onTakeoverAsked`) take it. */
+  handOver(): void {
+    this.send({ type: 'hand-over' });
   }
 
   /** Sends one of the actions the server offered, for the view it was offered in. */

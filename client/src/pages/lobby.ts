@@ -75,6 +75,15 @@ const tablePage = (code: string, spectate = false, seat?: number) =>
   `/table.html?code=${code}${spectate ? '&spectate=1' : ''}${seat === undefined ? '' : `&seat=${seat}`}`;
 
 function route(): void {
+  // A seat link the host made (a new token for the seat): kept as this browser's seat, then on.
+  const take = /^#\/table\/([A-Za-z0-9]{6})\/take\/([0-3])\/([^/]+)$/.exec(location.hash);
+  if (take?.[1] && take[2] && take[3]) {
+    const code = take[1].toUpperCase();
+    const seat = Number(take[2]) as Seat;
+    saveTicket(code, { seat, token: decodeURIComponent(take[3]), name: localStorage.getItem('mj.name') ?? '' });
+    location.replace(tablePage(code, false, seat));
+    return;
+  }
   const m = /^#\/(table|spectate|watch)\/([A-Za-z0-9]{6})/.exec(location.hash);
   root.replaceChildren(el('h1', {}, 'Mahjong'));
   if (m?.[2]) {

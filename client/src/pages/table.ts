@@ -64,6 +64,17 @@ const TEXT = {
     replaced: 'Your seat was given to someone else',
   } satisfies Record<SeatLost, string>,
   lostHint: 'This page no longer plays your seat.',
+  takeoverAsked: 'Another page wants to play your seat',
+  takeoverHint:
+    'This seat has changed pages several times in the last minute. If the other page is yours, let it play; if not, keep the seat here and ask the host for a new seat link.',
+  handOver: 'Let it play',
+  keepSeat: 'Keep the seat here',
+  seatHeld: 'Another page holds this seat; it was asked to let this page play. Waiting…',
+  seatLinks: 'Seat links',
+  seatLinksHint:
+    'A new link for a seat: the old link (and any page using it) no longer plays the seat. Send the new one to its player.',
+  newLink: (n: number) => `New link for seat ${n}`,
+  linkFor: (n: number) => `Seat ${n}:`,
   playHere: 'Play here',
   ready: 'Ready',
   readySent: 'Ready · waiting for the others',
@@ -108,8 +119,12 @@ interface PageState {
   bottomSeat: 0 | 1 | 2 | 3;
   /** The seat was taken by another page (until "Play here"). */
   lost: SeatLost | null;
+  /** Another page asked for the seat (after many takeovers): hand over or keep it. */
+  takeoverAsked: boolean;
   /** The host asked to end the match and is asked to confirm. */
   confirmEnd: boolean;
+  /** The host's seat links card is open; the links made in it by seat. */
+  seatLinks: Partial<Record<number, string>> | null;
   /** The finished match as stored (its seed, for the summary's check). */
   detail: MatchDetail | null;
 }
@@ -128,6 +143,8 @@ const state: PageState = {
   lastRefusal: null,
   bottomSeat: 0,
   lost: null,
+  takeoverAsked: false,
+  seatLinks: null,
   confirmEnd: false,
   detail: null,
 };
@@ -307,15 +324,72 @@ function tickCountdown(): void {
 
 let togglesFor = '';
 
-/** The host's controls: ending the match (after a confirm). */
+/** The host's controls: a seat's new link (its token reissued), ending the match (after a confirm). */
 function hostControls(): HTMLElement | null {
   if (!loadHostToken(code) || state.table?.status !== 'playing') return null;
+  const links = el('button', { type: 'button', 'data-testid': 'seat-links' }, TEXT.seatLinks);
+  links.addEventListener('click', () => {
+    state.seatLinks = state.seatLinks ? null : {};
+    renderOverlay();
+  });
   const end = el('button', { type: 'button', 'data-testid': 'end-match' }, TEXT.endMatch);
   end.addEventListener('click', () => {
     state.confirmEnd = true;
     renderOverlay();
   });
-  return end;
+  return el('span', {}, links, ' ', end);
+}
+
+/** A new token for `seat` (the old one stops playing it), as a link that takes the seat. */
+async function reissueSeat(seat: number): Promise<void> {
+  const host = loadHostToken(code);
+  if (!host) return;
+  const res = await fetch(`/api/tables/${code}/reissue`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ seat }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { token?: string; error?: { message?: string } };
+  if (!res.ok || !body.token) {
+    state.lastRefusal = { code: 'table/over', message: body.error?.message ?? `${res.status}` };
+    renderBanner();
+    return;
+  }
+  const link = `${location.origin}/#/table/${code}/take/${seat}/${encodeURIComponent(body.token)}`;
+  state.seatLinks = { ...state.seatLinks, [seat]: link };
+  renderOverlay();
+}
+
+/** The host's card of seat links: one button per seat a player holds. */
+function seatLinksCard(): HTMLElement {
+  const rows = (state.table?.seats ?? [])
+    .filter((s) => !s.bot && s.name !== null)
+    .map((s) => {
+      const made = state.seatLinks?.[s.seat];
+      if (made) {
+        const field = el('input', { type: 'text', readonly: '', value: made, 'data-testid': `seat-link-${s.seat}` });
+        return el('p', {}, TEXT.linkFor(s.seat + 1), ' ', field);
+      }
+      const make = el('button', { type: 'button', 'data-reissue': String(s.seat) }, TEXT.newLink(s.seat + 1));
+      make.addEventListener('click', () => {
+        make.disabled = true;
+        void reissueSeat(s.seat);
+      });
+      return el('p', {}, `${s.name} · `, make);
+    });
+  const close = el('button', { type: 'button' }, TEXT.close);
+  close.addEventListener('click', () => {
+    state.seatLinks = null;
+    renderOverlay();
+  });
+  return el(
+    'section',
+    { class: 'card', 'data-testid': 'seat-links-card' },
+    el('h2', {}, TEXT.seatLinks),
+    el('p', {}, TEXT.seatLinksHint),
+    ...rows,
+    close,
+  );
 }
 
 async function endMatch(): Promise<void> {
@@ -492,6 +566,8 @@ function drawOverlay(): void {
   const v = state.view;
   const key = JSON.stringify([
     state.lost,
+    state.takeoverAsked,
+    state.seatLinks,
     state.confirmEnd,
     matchFinished(),
     state.table?.status,
@@ -520,6 +596,35 @@ function drawOverlay(): void {
         el('h2', {}, TEXT.lost[state.lost]),
         el('p', {}, TEXT.lostHint),
         here,
+      ),
+    );
+    resultEl.hidden = false;
+    return;
+  }
+  if (state.seatLinks) {
+    resultEl.append(seatLinksCard());
+    resultEl.hidden = false;
+    return;
+  }
+  if (state.takeoverAsked) {
+    const give = el('button', { type: 'button', 'data-testid': 'hand-over' }, TEXT.handOver);
+    const keep = el('button', { type: 'button', class: 'primary', 'data-testid': 'keep-seat' }, TEXT.keepSeat);
+    give.addEventListener('click', () => {
+      state.takeoverAsked = false;
+      conn?.handOver();
+      renderOverlay();
+    });
+    keep.addEventListener('click', () => {
+      state.takeoverAsked = false;
+      renderOverlay();
+    });
+    resultEl.append(
+      el(
+        'section',
+        { class: 'card', 'data-testid': 'takeover-asked' },
+        el('h2', {}, TEXT.takeoverAsked),
+        el('p', {}, TEXT.takeoverHint),
+        el('div', { class: 'row' }, keep, give),
       ),
     );
     resultEl.hidden = false;
@@ -655,7 +760,7 @@ function renderBanner(): void {
   } else if (state.lastRefusal && state.lastRefusal.code !== 'act/stale_seq') {
     banner.hidden = false;
     banner.dataset.kind = 'info';
-    banner.textContent = state.lastRefusal.message;
+    banner.textContent = state.lastRefusal.code === 'auth/seat_held' ? TEXT.seatHeld : state.lastRefusal.message;
   } else banner.hidden = true;
 }
 
@@ -742,8 +847,13 @@ async function main(): Promise<void> {
       renderBar();
       if (!state.view) renderOverlay();
     },
+    onTakeoverAsked() {
+      state.takeoverAsked = true;
+      renderOverlay();
+    },
     onSeatLost(reason) {
       state.lost = reason;
+      state.takeoverAsked = false;
       renderBar();
       renderOverlay();
     },

@@ -6,6 +6,8 @@
  * plain-data modules; this file only draws and reports taps.
  */
 import { ALL_KINDS, type TileKind } from '@mahjong/shared';
+// Pixi's shader glue without eval: the pages' Content-Security-Policy allows no eval.
+import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
 import { backSvg, type FaceSet, RED_FIVES, svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import { UI_FONT } from '../i18n/font.js';
