@@ -11,6 +11,7 @@ import type {
   PlayerAction,
   RefusalCode,
   RematchResponse,
+  Seat,
   TableInfo,
   TableView,
   TileKind,
@@ -81,6 +82,9 @@ const TEXT = {
   rematchHint: 'Same players, seats moved on, a new deal: it starts once everybody has clicked.',
   noTable: (code: string) => `There is no table ${code}.`,
   dealing: 'Dealing as soon as every player’s page is open…',
+  awayLegend: '⚠ away',
+  awayLegendLong:
+    '⚠ away: this player’s page is closed. A bot plays for them once their timer runs out, until they come back.',
 } as const;
 
 const stage = document.getElementById('stage') as HTMLElement;
@@ -338,7 +342,7 @@ async function endMatch(): Promise<void> {
 /** A spectator's choice of the seat at the bottom, the host's controls (rebuilt only when they change). */
 function renderToggles(): void {
   const names = state.view ? state.view.seats.map((x) => x.name ?? '').join('|') : '';
-  const key = `${names}|${state.table?.status ?? ''}`;
+  const key = `${names}|${state.table?.status ?? ''}|${awaySeats().join()}`;
   if (key === togglesFor) return;
   togglesFor = key;
   togglesEl.replaceChildren();
@@ -363,6 +367,18 @@ function renderToggles(): void {
     watching.append(sel);
     togglesEl.append(watching);
   }
+  // The ⚠ after a name on the table says what it means here, while any seat shows it.
+  if (awaySeats().length > 0) {
+    const legend = el('span', { class: 'away-legend', 'data-testid': 'away-legend' }, TEXT.awayLegend);
+    legend.title = TEXT.awayLegendLong;
+    togglesEl.append(legend);
+  }
+}
+
+/** The seats drawn with the away mark (⚠): a player's seat whose page is closed. */
+function awaySeats(): Seat[] {
+  const v = state.view;
+  return v ? v.seats.filter((s) => !s.isBot && !s.connected).map((s) => s.seat) : [];
 }
 
 /** The auto-pass / auto-win switches, kept in the action bar so that they never cover tiles. */
