@@ -49,6 +49,7 @@ import { localiseScene } from '../i18n/scene.js';
 import { audio } from '../audio/player.js';
 import { settings } from '../settings/settings.js';
 import { calloutText, TableFeedback } from '../table/feedback.js';
+import { lostClaimText } from '../table/lost-claim.js';
 import { mountHelp } from '../ui/help.js';
 
 const params = new URLSearchParams(location.search);
@@ -109,6 +110,10 @@ interface PageState {
   /** Hand number whose result card was closed. */
   dismissed: number | null;
   lastRefusal: { code: RefusalCode; message: string } | null;
+  /** A word for the banner for a while: why a claim was lost, a move the link could not send. */
+  note: string | null;
+  /** The claim this page sent in the open window, and the view it was sent on. */
+  claimSent: { action: PlayerAction; view: TableView } | null;
   bottomSeat: 0 | 1 | 2 | 3;
   /** The seat was taken by another page (until "Play here"). */
   lost: SeatLost | null;
@@ -130,6 +135,8 @@ const state: PageState = {
   autoWin: localStorage.getItem('mj.autoWin') === '1',
   dismissed: null,
   lastRefusal: null,
+  note: null,
+  claimSent: null,
   bottomSeat: 0,
   lost: null,
   confirmEnd: false,
@@ -192,11 +199,26 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   // Not seated (a "Play here" whose welcome has not come yet): nothing goes out, nothing is waited for.
   if (conn.act(action) === null) return;
   state.sentAt = v.seq;
+  state.note = null;
+  state.claimSent = v.stage === 'claims' && action.type !== 'pass' ? { action, view: v } : null;
   state.selected = null;
   state.riichiChoice = false;
   sent.push(action);
   renderBar();
+  renderBanner();
   redraw();
+}
+
+let noteTimer: ReturnType<typeof setTimeout> | null = null;
+/** Shows `text` in the banner for a few seconds (the next note or action replaces it). */
+function showNote(text: string): void {
+  state.note = text;
+  if (noteTimer) clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => {
+    if (state.note === text) state.note = null;
+    renderBanner();
+  }, 6000);
+  renderBanner();
 }
 
 /**
@@ -667,7 +689,13 @@ function renderBanner(): void {
   if (state.link === 'down') {
     banner.hidden = false;
     banner.dataset.kind = 'down';
-    banner.textContent = 'Connection lost — reconnecting…';
+    banner.textContent = conn?.holding
+      ? 'Connection lost — reconnecting… your move goes out when it is back.'
+      : 'Connection lost — reconnecting…';
+  } else if (state.note) {
+    banner.hidden = false;
+    banner.dataset.kind = 'info';
+    banner.textContent = state.note;
   } else if (state.lastRefusal && state.lastRefusal.code !== 'act/stale_seq') {
     banner.hidden = false;
     banner.dataset.kind = 'info';
@@ -723,6 +751,13 @@ async function main(): Promise<void> {
   conn = new TableConnection(code, ticket, {
     onView(view, hands) {
       const handChanged = state.view?.handNumber !== view.handNumber;
+      // The window of our claim closed: say why when another seat's claim took the tile.
+      const claim = state.claimSent;
+      if (claim && (view.stage !== 'claims' || view.handNumber !== claim.view.handNumber)) {
+        state.claimSent = null;
+        const why = lostClaimText(claim.view, view, claim.action);
+        if (why) showNote(why);
+      }
       state.view = view;
       state.hands = hands;
       state.lastRefusal = null;
@@ -762,6 +797,11 @@ async function main(): Promise<void> {
       state.lost = reason;
       renderBar();
       renderOverlay();
+    },
+    onReturned() {
+      state.sentAt = null;
+      showNote('Your move was not sent: the table moved on while the connection was down.');
+      renderBar();
     },
     onNotice(c, message) {
       // The server cannot record moves: say so in the banner until it can again.
