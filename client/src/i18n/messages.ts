@@ -399,12 +399,12 @@ export const MESSAGES = {
   'settings.hints': { en: 'Hints', 'zh-HK': '提示' },
   'settings.callouts': { en: 'Call-outs', 'zh-HK': '叫牌字樣' },
   // a claim another seat's claim came before; a move the dropped connection could not send
-  'claim.lostPungChow': { en: "{name}'s pung comes before your chow", 'zh-HK': '{name}碰牌，優先於你的上牌' },
-  'claim.lostKongChow': { en: "{name}'s kong comes before your chow", 'zh-HK': '{name}槓牌，優先於你的上牌' },
-  'claim.lostWinChow': { en: "{name}'s win comes before your chow", 'zh-HK': '{name}食糊，優先於你的上牌' },
-  'claim.lostWinPung': { en: "{name}'s win comes before your pung", 'zh-HK': '{name}食糊，優先於你的碰牌' },
-  'claim.lostWinKong': { en: "{name}'s win comes before your kong", 'zh-HK': '{name}食糊，優先於你的槓牌' },
-  'claim.lostWinWin': { en: "{name}'s win comes first: nearer the discarder", 'zh-HK': '{name}較近出牌者，優先食糊' },
+  'claim.lostPungChow': { en: '{name}’s pung comes before your chow', 'zh-HK': '{name}碰牌，優先於你的上牌' },
+  'claim.lostKongChow': { en: '{name}’s kong comes before your chow', 'zh-HK': '{name}槓牌，優先於你的上牌' },
+  'claim.lostWinChow': { en: '{name}’s win comes before your chow', 'zh-HK': '{name}食糊，優先於你的上牌' },
+  'claim.lostWinPung': { en: '{name}’s win comes before your pung', 'zh-HK': '{name}食糊，優先於你的碰牌' },
+  'claim.lostWinKong': { en: '{name}’s win comes before your kong', 'zh-HK': '{name}食糊，優先於你的槓牌' },
+  'claim.lostWinWin': { en: '{name}’s win comes first: nearer the discarder', 'zh-HK': '{name}較近出牌者，優先食糊' },
   'banner.held': {
     en: 'Connection lost — reconnecting… your move goes out when it is back.',
     'zh-HK': '連線中斷，重新連線中…連線恢復後會送出你的動作。',

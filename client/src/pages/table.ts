@@ -400,7 +400,11 @@ function renderToggles(): void {
 /** The seats drawn with the away mark (⚠): a player's seat whose page is closed. */
 function awaySeats(): Seat[] {
   const v = state.view;
-  return v ? v.seats.filter((s) => !s.isBot && !s.connected).map((s) => s.seat) : [];
+  return v
+    ? withPresence(v)
+        .seats.filter((s) => !s.isBot && !s.connected)
+        .map((s) => s.seat)
+    : [];
 }
 
 /** The auto-pass / auto-win switches, kept in the action bar so that they never cover tiles. */

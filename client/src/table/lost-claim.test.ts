@@ -23,9 +23,9 @@ const pungBy = (seat: 0 | 2 | 3) =>
 describe('a lost claim is explained', () => {
   test("another seat's pung before our chow, in both languages", () => {
     const text = lostClaimText(window, pungBy(3), chow);
-    expect(text).toBe("P4's pung comes before your chow");
+    expect(text).toBe('P4’s pung comes before your chow');
     expect(translator('zh-HK')(text!)).toBe('P4碰牌，優先於你的上牌');
-    expect(translator('zh-HK')("Bot West's pung comes before your chow")).toBe('電腦西碰牌，優先於你的上牌');
+    expect(translator('zh-HK')('Bot West’s pung comes before your chow')).toBe('電腦西碰牌，優先於你的上牌');
   });
 
   test('a win on the discard before our pung; nothing when we got the tile, passed, or nobody claimed', () => {
@@ -40,7 +40,7 @@ describe('a lost claim is explained', () => {
       hands: [[], [], [], []] as const,
     };
     const won = makeView({ seq: 3, viewer: 2, phase: 'handOver', lastResult: result, results: [result] });
-    expect(lostClaimText(window, won, { type: 'pung' })).toBe("P1's win comes before your pung");
+    expect(lostClaimText(window, won, { type: 'pung' })).toBe('P1’s win comes before your pung');
     expect(translator('zh-HK')(lostClaimText(window, won, { type: 'pung' })!)).toBe('P1食糊，優先於你的碰牌');
     expect(lostClaimText(window, pungBy(2), { type: 'pung' })).toBeNull();
     expect(lostClaimText(window, pungBy(3), { type: 'pass' })).toBeNull();

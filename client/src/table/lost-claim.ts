@@ -13,12 +13,12 @@ const CLAIMS: readonly string[] = ['chow', 'pung', 'kong', 'win'];
 
 /** The English text (the catalogue translates it); `{name}` is the seat that took the tile. */
 const TEXT: Readonly<Partial<Record<`${Claim}>${Claim}`, (name: string) => string>>> = {
-  'pung>chow': (n) => `${n}'s pung comes before your chow`,
-  'kong>chow': (n) => `${n}'s kong comes before your chow`,
-  'win>chow': (n) => `${n}'s win comes before your chow`,
-  'win>pung': (n) => `${n}'s win comes before your pung`,
-  'win>kong': (n) => `${n}'s win comes before your kong`,
-  'win>win': (n) => `${n}'s win comes first: nearer the discarder`,
+  'pung>chow': (n) => `${n}’s pung comes before your chow`,
+  'kong>chow': (n) => `${n}’s kong comes before your chow`,
+  'win>chow': (n) => `${n}’s win comes before your chow`,
+  'win>pung': (n) => `${n}’s win comes before your pung`,
+  'win>kong': (n) => `${n}’s win comes before your kong`,
+  'win>win': (n) => `${n}’s win comes first: nearer the discarder`,
 };
 
 /**
