@@ -91,6 +91,8 @@ interface SocketData {
   /** The table lives in another server process of the cluster. */
   remote?: boolean;
   joining?: boolean;
+  /** The table whose lobby record this socket follows (`lobby`), one at a time. */
+  lobby?: string;
 }
 
 type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
@@ -364,6 +366,17 @@ export function attachSockets(
           return;
         case 'hello':
           return hello(msg);
+        case 'lobby': {
+          // The table's `table` messages (public: its lobby record) reach this socket too; the
+          // current one comes now when the table is live here (else the page has it by HTTP).
+          const code = msg.code.toUpperCase();
+          if (data.lobby && data.lobby !== code && data.lobby !== data.code) socket.leave(roomName.table(data.lobby));
+          data.lobby = code;
+          socket.join(roomName.table(code));
+          const room = tables.get(code);
+          if (room) send({ type: 'table', table: room.info() });
+          return;
+        }
         case 'sync': {
           if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first');
           const room = tables.get(data.code);

@@ -405,6 +405,10 @@ export const MESSAGES = {
   'claim.lostWinPung': { en: '{name}’s win comes before your pung', 'zh-HK': '{name}食糊，優先於你的碰牌' },
   'claim.lostWinKong': { en: '{name}’s win comes before your kong', 'zh-HK': '{name}食糊，優先於你的槓牌' },
   'claim.lostWinWin': { en: '{name}’s win comes first: nearer the discarder', 'zh-HK': '{name}較近出牌者，優先食糊' },
+  'lobby.seatTaken': {
+    en: 'Seat {n} was just taken by someone else: pick another seat.',
+    'zh-HK': '第{n}位剛被其他人坐下，請揀選另一個座位。',
+  },
   'banner.held': {
     en: 'Connection lost — reconnecting… your move goes out when it is back.',
     'zh-HK': '連線中斷，重新連線中…連線恢復後會送出你的動作。',
