@@ -179,6 +179,43 @@ describe('the lobby’s liability options', () => {
   });
 });
 
+describe('the lobby’s seats, live', () => {
+  test('a seat taken by a friend shows at once; a tap on a seat taken meanwhile is refused in words and refreshed', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await serverFor('lobby-live', COPIES);
+    const t = await newTable(server, []);
+    const open = async (screen: Screen) => {
+      const ctx = await browser.newContext({
+        viewport: { width: screen.width, height: screen.height },
+        deviceScaleFactor: screen.dpr,
+      });
+      contexts.push(ctx);
+      await ctx.addInitScript((lang) => localStorage.setItem('mj.settings', JSON.stringify({ lang })), screen.lang);
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/#/table/${t.code}`);
+      await page.waitForSelector('[data-seat="2"]');
+      return page;
+    };
+    const friend = await open({ name: 'desktop-en', width: 1280, height: 800, dpr: 1, lang: 'en' });
+    const me = await open(SCREENS[2] as Screen);
+    await takeSeat(server, t.code, 2);
+    // Pushed: well before the 5 s poll would have shown it.
+    await friend.waitForSelector('[data-seat="2"]', { state: 'detached', timeout: 2500 });
+    await shot(friend, 'lobby-seat-taken-live-desktop-en@1');
+    // Typing a name holds the picture still; a seat taken meanwhile is refused in words.
+    await me.waitForSelector('[data-seat="2"]', { state: 'detached', timeout: 2500 });
+    await me.fill('[data-testid="name"]', '陳大文');
+    await takeSeat(server, t.code, 3);
+    await sleep(500);
+    await me.click('[data-seat="3"]');
+    await me.waitForSelector('[data-testid="error"]');
+    expect(await me.textContent('[data-testid="error"]')).toContain('第4位剛被其他人坐下，請揀選另一個座位。');
+    expect(await me.$('[data-seat="3"]')).toBeNull();
+    await shot(me, 'lobby-seat-taken-refused-portrait-zh@3');
+  });
+});
+
 describe('calls at a riichi table in Chromium', () => {
   test('the reproduction: two Chow buttons, the red five drawn red on one; the red chow leaves a plain 5p to discard', {
     timeout: 300_000,
