@@ -92,12 +92,16 @@ async function seatPage(
   return page;
 }
 
-async function newTable(server: RunningServer, bots: number[]): Promise<{ code: string; hostToken: string }> {
+async function newTable(
+  server: RunningServer,
+  bots: number[],
+  claimSeconds = 60,
+): Promise<{ code: string; hostToken: string }> {
   return postJson(server.url, '/api/tables', {
     ruleset: 'riichi-modern',
     rounds: 1,
     bots,
-    options: { claimSeconds: 60, claimMinMs: 0, turnSeconds: 120, resultsSeconds: 120 },
+    options: { claimSeconds, claimMinMs: 0, turnSeconds: 120, resultsSeconds: 120 },
   });
 }
 const takeSeat = (server: RunningServer, code: string, seat: number) =>
@@ -308,7 +312,8 @@ describe('a claim across a reload, a lost claim, a move made offline', () => {
     timeout: 300_000,
   }, async () => {
     const server = await serverFor('lost', LOST);
-    const t = await newTable(server, []);
+    // The longest window: a reload and a photograph at DPR 3 happen inside it (slow on a loaded machine).
+    const t = await newTable(server, [], 120);
     const desktop: Screen = { name: 'desktop-en', width: 1280, height: 800, dpr: 1, lang: 'en' };
     const phone = SCREENS[2] as Screen; // portrait, 繁體中文
     const small: Screen = { name: 'small', width: 700, height: 500, dpr: 1, lang: 'en' };
@@ -328,12 +333,14 @@ describe('a claim across a reload, a lost claim, a move made offline', () => {
     await p1.reload();
     expect(await chow()).toBe(chowId);
     await shot(p1, `lost-offer-after-reload-${phone.name}@${phone.dpr}`);
-
-    // Call-outs off on the seat that loses the claim (the settings panel's new box).
+    // Call-outs off on the seat that will lose its claim (the settings panel's new box; after the
+    // reload, whose start script sets the language alone).
+    await p1.waitForSelector('[data-testid="settings"]');
     await p1.click('[data-testid="settings"]');
     await p1.uncheck('[data-setting="callouts"]');
     await shot(p1, `lost-settings-callouts-off-${phone.name}@${phone.dpr}`);
     await p1.click('[data-testid="settings-close"]');
+
     await press(p1, chowId);
     await press(p2, 'pung');
     await p1.waitForFunction(() => (window as Hook).__mj.feedback.shown.some((c: Hook) => c.kind === 'pung'));
