@@ -41,6 +41,13 @@ const PAO = {
   draws: '8p2s9m5s7s9p',
 };
 
+/** The dealer's 3m: seat 1 may chow it (4m5m), seat 2 pung it (3m3m); the pung takes it. */
+const LOST = {
+  bonus: false,
+  hands: ['3m147p258s1234567z', '45m258p369s11z226z', '33m147p147s33z447z', '369m258p147s5566z'],
+  draws: '9p9s1m9m',
+};
+
 const servers: RunningServer[] = [];
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -85,12 +92,16 @@ async function seatPage(
   return page;
 }
 
-async function newTable(server: RunningServer, bots: number[]): Promise<{ code: string; hostToken: string }> {
+async function newTable(
+  server: RunningServer,
+  bots: number[],
+  claimSeconds = 60,
+): Promise<{ code: string; hostToken: string }> {
   return postJson(server.url, '/api/tables', {
     ruleset: 'riichi-modern',
     rounds: 1,
     bots,
-    options: { claimSeconds: 60, claimMinMs: 0, turnSeconds: 120, resultsSeconds: 120 },
+    options: { claimSeconds, claimMinMs: 0, turnSeconds: 120, resultsSeconds: 120 },
   });
 }
 const takeSeat = (server: RunningServer, code: string, seat: number) =>
@@ -169,6 +180,43 @@ describe('the lobby’s liability options', () => {
       }
       await ctx.close();
     }
+  });
+});
+
+describe('the lobby’s seats, live', () => {
+  test('a seat taken by a friend shows at once; a tap on a seat taken meanwhile is refused in words and refreshed', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await serverFor('lobby-live', COPIES);
+    const t = await newTable(server, []);
+    const open = async (screen: Screen) => {
+      const ctx = await browser.newContext({
+        viewport: { width: screen.width, height: screen.height },
+        deviceScaleFactor: screen.dpr,
+      });
+      contexts.push(ctx);
+      await ctx.addInitScript((lang) => localStorage.setItem('mj.settings', JSON.stringify({ lang })), screen.lang);
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/#/table/${t.code}`);
+      await page.waitForSelector('[data-seat="2"]');
+      return page;
+    };
+    const friend = await open({ name: 'desktop-en', width: 1280, height: 800, dpr: 1, lang: 'en' });
+    const me = await open(SCREENS[2] as Screen);
+    await takeSeat(server, t.code, 2);
+    // Pushed: well before the 5 s poll would have shown it.
+    await friend.waitForSelector('[data-seat="2"]', { state: 'detached', timeout: 2500 });
+    await shot(friend, 'lobby-seat-taken-live-desktop-en@1');
+    // Typing a name holds the picture still; a seat taken meanwhile is refused in words.
+    await me.waitForSelector('[data-seat="2"]', { state: 'detached', timeout: 2500 });
+    await me.fill('[data-testid="name"]', '陳大文');
+    await takeSeat(server, t.code, 3);
+    await sleep(500);
+    await me.click('[data-seat="3"]');
+    await me.waitForSelector('[data-testid="error"]');
+    expect(await me.textContent('[data-testid="error"]')).toContain('第4位剛被其他人坐下，請揀選另一個座位。');
+    expect(await me.$('[data-seat="3"]')).toBeNull();
+    await shot(me, 'lobby-seat-taken-refused-portrait-zh@3');
   });
 });
 
@@ -258,3 +306,90 @@ describe('calls at a riichi table in Chromium', () => {
     }
   });
 });
+
+describe('a claim across a reload, a lost claim, a move made offline', () => {
+  test('the chow offer is back after a reload; the pung that beat it is explained; offline shows within 3 s and the held discard goes out on reconnect', {
+    timeout: 300_000,
+  }, async () => {
+    const server = await serverFor('lost', LOST);
+    // The longest window: a reload and a photograph at DPR 3 happen inside it (slow on a loaded machine).
+    const t = await newTable(server, [], 120);
+    const desktop: Screen = { name: 'desktop-en', width: 1280, height: 800, dpr: 1, lang: 'en' };
+    const phone = SCREENS[2] as Screen; // portrait, 繁體中文
+    const small: Screen = { name: 'small', width: 700, height: 500, dpr: 1, lang: 'en' };
+    const tokens = await Promise.all([0, 1, 2, 3].map((s) => takeSeat(server, t.code, s)));
+    const p0 = await seatPage(server, small, t.code, 0, tokens[0]!.token);
+    const p1 = await seatPage(server, phone, t.code, 1, tokens[1]!.token);
+    const p2 = await seatPage(server, desktop, t.code, 2, tokens[2]!.token);
+    const p3 = await seatPage(server, small, t.code, 3, tokens[3]!.token, true);
+    await postJson(server.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
+    await discard(p0, 2); // 3m
+    const chow = async () => {
+      await page1Wait(p1, (ids) => ids.some((id) => id.startsWith('chow')));
+      return (await buttons(p1)).find((id) => id.startsWith('chow')) as string;
+    };
+    const chowId = await chow();
+    // A reload in the window: the offer is back, with what is left of the window.
+    await p1.reload();
+    expect(await chow()).toBe(chowId);
+    await shot(p1, `lost-offer-after-reload-${phone.name}@${phone.dpr}`);
+    // Call-outs off on the seat that will lose its claim (the settings panel's new box; after the
+    // reload, whose start script sets the language alone).
+    await p1.waitForSelector('[data-testid="settings"]');
+    await p1.click('[data-testid="settings"]');
+    await p1.uncheck('[data-setting="callouts"]');
+    await shot(p1, `lost-settings-callouts-off-${phone.name}@${phone.dpr}`);
+    await p1.click('[data-testid="settings-close"]');
+
+    await press(p1, chowId);
+    await press(p2, 'pung');
+    await p1.waitForFunction(() => (window as Hook).__mj.feedback.shown.some((c: Hook) => c.kind === 'pung'));
+    expect(await p1.evaluate(() => document.querySelectorAll('.callout').length)).toBe(0);
+    await p1.waitForSelector('#banner:not([hidden])');
+    expect(await p1.textContent('#banner')).toBe('P2碰牌，優先於你的上牌');
+    await shot(p1, `lost-claim-explained-${phone.name}@${phone.dpr}`);
+
+    // Seat 2's turn after its pung: the page goes offline; the banner says so within 3 s.
+    await p2.waitForFunction(() =>
+      (window as Hook).__mj.state().view?.legalActions.some((a: Hook) => a.type === 'discard'),
+    );
+    const offAt = Date.now();
+    await p2.context().setOffline(true);
+    await p2.waitForSelector('#banner[data-kind="down"]:not([hidden])', { timeout: 3000 });
+    const shownMs = Date.now() - offAt;
+    console.log(JSON.stringify({ test: 'offline notice', shownMs }));
+    expect(shownMs).toBeLessThan(3000);
+    // A tile tapped twice while offline: held, said so, not lost.
+    const tile = await p2.evaluate(() => (window as Hook).__mj.hand()[0]);
+    await p2.evaluate((k) => {
+      const mj = (window as Hook).__mj;
+      mj.discard(mj.hand().indexOf(k));
+    }, tile);
+    await p2.waitForFunction(() => document.getElementById('banner')?.textContent?.includes('your move goes out'));
+    await shot(p2, `lost-offline-held-${desktop.name}@${desktop.dpr}`);
+    await p2.context().setOffline(false);
+    // Back: the discard goes out on the fresh view (the server takes it) and the banner goes.
+    await p2.waitForFunction(() => (window as Hook).__mj.state().view?.seats[2].discards.length === 1, undefined, {
+      timeout: 30_000,
+    });
+    const pond = await p2.evaluate(() => (window as Hook).__mj.state().view.seats[2].discards[0].tile);
+    expect(pond).toBe(tile);
+    await p2.waitForSelector('#banner', { state: 'hidden' });
+
+    // A player leaves: the away mark's legend appears, with its explanation on hover.
+    await p3.context().close();
+    for (const page of [p1, p2]) await page.waitForSelector('[data-testid="away-legend"]', { timeout: 30_000 });
+    expect(await p2.getAttribute('[data-testid="away-legend"]', 'title')).toContain('A bot plays for them');
+    expect(await p1.textContent('[data-testid="away-legend"]')).toBe('⚠ 離開');
+    await shot(p1, `lost-away-legend-${phone.name}@${phone.dpr}`);
+    await shot(p2, `lost-away-legend-${desktop.name}@${desktop.dpr}`);
+  });
+});
+
+async function page1Wait(page: Page, ok: (ids: string[]) => boolean): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (ok(await buttons(page).catch(() => []))) return;
+    await sleep(100);
+  }
+  throw new Error('the offer did not come');
+}

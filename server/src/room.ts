@@ -149,16 +149,6 @@ const SPECTATORS = 4;
 
 export const BOT_NAMES: BySeat<string> = ['Bot East', 'Bot South', 'Bot West', 'Bot North'];
 
-/**
- * The answer given in a claim or robbing window for a seat with no page open, at the window's
- * minimum: a win if one is offered, else a pass (no meld is made for an absent player). Waiting
- * for its full deadline would tell everybody that the seat could claim.
- */
-function awayAnswer(view: TableView): PlayerAction | null {
-  if (view.legalActions.some((a) => a.type === 'win')) return { type: 'win' };
-  return view.legalActions.some((a) => a.type === 'pass') ? { type: 'pass' } : null;
-}
-
 export class Room {
   record: MatchRecord;
   engine: TableEngine | null = null;
@@ -810,7 +800,8 @@ export class Room {
     const since = last === undefined ? this.ctx.clock.now() : last.at + this.offset;
     // A bot answers a claim window by its uniform minimum (the close every other seat is shown),
     // so that a window where a bot could claim closes no later than one where nobody could. A
-    // seat with no page open is answered at the minimum too (see `awayAnswer`).
+    // human seat is waited for whether its page is open or not (a reload keeps the offer for
+    // what is left of the window): nothing anybody is sent depends on the page being open.
     const claimMin = views.spectator.deadlines.claim;
     for (const seat of SEATS) {
       const view = views.seats[seat];
@@ -823,8 +814,6 @@ export class Room {
         if (legal.length > 0 && this.botControls(seat)) {
           due = claimMin === null ? since + this.ctx.botDelayMs : Math.min(since + this.ctx.botDelayMs, claimMin);
           if (this.playsAi(seat)) this.mjai?.ask(seat, view, this.ctx.clock.now());
-        } else if (legal.length > 0 && claimMin !== null && this.away(seat)) {
-          due = claimMin;
         }
         this.botDue[seat] = due;
         this.aiDue[seat] = due;
@@ -1094,7 +1083,7 @@ export class Room {
       return;
     const now = this.ctx.clock.now();
     const stamp = (due: number): number => Math.max(due, now - MAX_STAMP_LAG_MS) - this.offset;
-    // Bots (and away seats in a window) whose pause is over act first, earliest due first, one
+    // Bots whose pause is over act first, earliest due first, one
     // at a time (each action changes the state). The answers to the window open now are all
     // given in this pass, each seat once: a window that two bots answer closes at the same stamp
     // (and in the same pass) as one that nobody could answer, not one timer later. Any other
@@ -1108,7 +1097,7 @@ export class Room {
       for (const seat of SEATS) {
         const due = this.botDue[seat];
         if (due === null || due === undefined || due > now || done[seat]) continue;
-        if (!this.botControls(seat) && !(this.away(seat) && this.windowOpen())) continue;
+        if (!this.botControls(seat)) continue;
         if (next === null || due < this.botDue[next]!) next = seat;
       }
       if (next === null) break;
@@ -1122,10 +1111,11 @@ export class Room {
     const deadline = this.engine.nextDeadline();
     if (deadline !== null && this.engineNow() >= deadline) {
       const at = stamp(deadline + this.offset);
-      // An away player's timer ran out: a bot takes over the seat until they come back.
+      // An away player's turn timer ran out: a bot takes over the seat until they come back. A
+      // window's end is no such turn: an away seat passes there as a silent present one does.
       let took = false;
       for (const seat of SEATS) {
-        if (!this.record.seats[seat]!.bot && this.connections[seat] === 0 && !this.covering[seat]) {
+        if (!inWindow && this.away(seat)) {
           if (this.latest.seats[seat].legalActions.length > 0) {
             this.covering[seat] = true;
             took = true;
@@ -1150,7 +1140,7 @@ export class Room {
   }
 
   /**
-   * The bot for `seat` acts (for a seat with no page open, in a window: `awayAnswer`), stamped
+   * The bot for `seat` acts, stamped
    * `at` (engine time; the engine never stamps before its last event); false when it had nothing
    * acceptable (then it waits for the deadline).
    */
@@ -1174,7 +1164,7 @@ export class Room {
         this.mjai!.refused(seat, d.action, r.error.code);
       }
     }
-    const choice = this.botControls(seat) ? chooseBotAction(view) : awayAnswer(view);
+    const choice = chooseBotAction(view);
     if (choice) candidates.push(choice);
     const pass = view.legalActions.find((a) => a.type === 'pass');
     if (pass) candidates.push({ type: 'pass' });
@@ -1201,7 +1191,7 @@ export class Room {
     this.connections[viewer] = this.connections[viewer]! + 1;
     if (this.waitingToDeal && this.everyHumanHere()) this.deal();
     if (this.connections[viewer] === 1) {
-      // Back: the player answers for themselves again (a window's answer left to its minimum too).
+      // Back: the player answers for themselves again.
       if (this.covering[viewer] || this.botDue[viewer] !== null) {
         this.covering[viewer] = false;
         this.botDue[viewer] = null;
@@ -1218,22 +1208,9 @@ export class Room {
       return;
     }
     this.connections[viewer] = Math.max(0, this.connections[viewer]! - 1);
-    if (this.connections[viewer] === 0) {
-      // Gone while a window waits for their answer: it is answered at the window's minimum (at
-      // once if that has passed), as if they had been away when it opened.
-      const claimMin = this.latest?.spectator.deadlines.claim ?? null;
-      if (
-        claimMin !== null &&
-        this.windowOpen() &&
-        this.away(viewer) &&
-        this.botDue[viewer] === null &&
-        this.latest!.seats[viewer].legalActions.length > 0
-      ) {
-        this.botDue[viewer] = Math.max(claimMin, this.ctx.clock.now());
-        this.schedule();
-      }
-      this.emitInfo();
-    }
+    // Gone while a window waits for their answer: nothing is answered for them. A reload gets the
+    // offer back for what is left of the window; a seat that stays away passes at its end.
+    if (this.connections[viewer] === 0) this.emitInfo();
   }
 
   isCovered(seat: Seat): boolean {

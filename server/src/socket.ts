@@ -160,6 +160,8 @@ interface SocketData {
   /** What the table had sent this socket's viewer when it last got the full view (`TableChanges.of`). */
   synced?: string | null;
   joining?: boolean;
+  /** The table whose lobby record this socket follows (`lobby`), one at a time. */
+  lobby?: string;
 }
 
 type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
@@ -512,6 +514,17 @@ export function attachSockets(
         }
         case 'hello':
           return hello(msg);
+        case 'lobby': {
+          // The table's `table` messages (public: its lobby record) reach this socket too; the
+          // current one comes now when the table is live here (else the page has it by HTTP).
+          const code = msg.code.toUpperCase();
+          if (data.lobby && data.lobby !== code && data.lobby !== data.code) socket.leave(roomName.table(data.lobby));
+          data.lobby = code;
+          socket.join(roomName.table(code));
+          const room = tables.get(code);
+          if (room) send({ type: 'table', table: room.info() });
+          return;
+        }
         case 'sync': {
           if (!data.code || data.viewer === undefined) return refuse('auth/not_joined', 'say hello first');
           const room = tables.get(data.code);

@@ -5,7 +5,8 @@
 import type { CreateTableResponse, ServerMessage, TableInfo } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
-import { api, join, TestClient, testServer } from './helpers.js';
+import { io as connect } from 'socket.io-client';
+import { api, createTable, join, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
 
@@ -124,5 +125,38 @@ describe('lobby', () => {
     expect(first.body.total).toBeGreaterThanOrEqual(3);
     const all = await api<{ matches: { code: string }[] }>(server.url, 'GET', '/api/matches?limit=100');
     expect(all.body.matches.map((m) => m.code)).not.toContain(unplayed.body.code);
+  });
+
+  it('a socket following a lobby is pushed each seat as it is taken (no seat, no spectator count)', async () => {
+    const t = await createTable(server.url, { fillWithBots: false });
+    const socket = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const tables: TableInfo[] = [];
+    socket.on('s2c', (m: ServerMessage) => {
+      if (m.type === 'table') tables.push(m.table);
+    });
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.emit('c2s', { type: 'lobby', code: t.code.toLowerCase() });
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 200 && !ok(); i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(ok()).toBe(true);
+    };
+    await until(() => tables.length === 1);
+    expect(tables[0]!.seats.every((s) => s.name === null)).toBe(true);
+    await join(server.url, t.code, 'Ann', 2);
+    await until(() => tables.some((x) => x.seats[2].name === 'Ann'));
+    expect(tables.at(-1)!.spectators).toBe(0);
+    // The friend who tapped the same seat a moment later is refused with the code the page words.
+    const late = await api<{ error: { code: string } }>(server.url, 'POST', `/api/tables/${t.code}/join`, {
+      name: 'Bo',
+      seat: 2,
+    });
+    expect([late.status, late.body.error.code]).toEqual([409, 'table/seat_taken']);
+    // A malformed code is refused as any malformed message.
+    const refused = new Promise<ServerMessage>((r) =>
+      socket.on('s2c', (m: ServerMessage) => m.type === 'refused' && r(m)),
+    );
+    socket.emit('c2s', { type: 'lobby', code: 'NOPE' });
+    expect(await refused).toMatchObject({ type: 'refused', code: 'msg/invalid' });
+    socket.close();
   });
 });

@@ -3,11 +3,12 @@
  * them (on an injected clock), and the same token gets the seat back with the full view. Also
  * socket.io connection state recovery.
  */
-import { PROTOCOL_VERSION, type Seat } from '@mahjong/shared';
+import { PROTOCOL_VERSION, type Seat, tile } from '@mahjong/shared';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
+import { scriptedWall } from '../src/table/testing.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
@@ -125,5 +126,88 @@ describe('reconnection', () => {
     expect(await answer).toMatchObject({ type: 'welcome', role: 0 });
     socket.close();
     for (const c of others) c.close();
+  });
+
+  describe('a claim window across a reload', () => {
+    // The dealer (seat 0) discards 3m; only seat 1 can claim it (a chow with 4m5m).
+    const WALL = {
+      bonus: false,
+      hands: ['3m147p258s1234567z', '45m258p369s11z226z', '19m147p147s33z447z', '369m258p147s5566z'] as const,
+      draws: '9p9s1m9m',
+    };
+    const TIMING = { claimSeconds: 8, claimMinMs: 800, turnSeconds: 20, resultsSeconds: 10 };
+    let tableServer: RunningServer;
+    const manual = new ManualClock();
+    beforeAll(async () => {
+      tableServer = await testServer({
+        clock: manual,
+        botDelayMs: 500,
+        engineInternals: { walls: [scriptedWall(WALL)] },
+      });
+    });
+    afterAll(async () => {
+      await tableServer.close();
+    });
+
+    /** Four players at a fresh table, the dealer's 3m discarded: the window is open, seat 1 offered a chow. */
+    async function windowOpen() {
+      const t = await createTable(tableServer.url, { ruleset: 'riichi-modern', options: TIMING, fillWithBots: false });
+      const joined = await Promise.all(
+        ['Ann', 'Bo', 'Cy', 'Di'].map((n, s) => join(tableServer.url, t.code, n, s as Seat)),
+      );
+      const clients = await Promise.all(joined.map((j) => TestClient.open(tableServer.url, t.code, j.token)));
+      expect((await api(tableServer.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(
+        200,
+      );
+      await Promise.all(clients.map((c) => c.waitFor(() => c.view !== null)));
+      const room = tableServer.tables.get(t.code)!;
+      clients[0]!.act({ type: 'discard', tile: tile('3m') });
+      const one = clients[1]!;
+      await one.waitFor(() => one.view?.legalActions.some((a) => a.type === 'chow') === true);
+      const opened = manual.now();
+      return { t, joined, clients, room, opened };
+    }
+
+    it('a seat whose page reloads gets its offer back for what is left of the window, and claims', async () => {
+      const { t, joined, clients, room, opened } = await windowOpen();
+      const deadline = clients[1]!.view!.deadlines.claim!;
+      clients[1]!.close();
+      await clients[0]!.waitFor(() =>
+        clients[0]!.messages.some((m) => m.type === 'table' && !m.table.seats[1].connected),
+      );
+      // Past the window's minimum: nothing is answered for the closed page.
+      manual.advance(3_000);
+      await room.settled();
+      expect(room.engine!.viewFor('spectator').stage).toBe('claims');
+      const back = await TestClient.open(tableServer.url, t.code, joined[1]!.token);
+      const welcome = back.messages.find((m) => m.type === 'welcome');
+      expect(welcome?.type === 'welcome' && welcome.view?.legalActions.map((a) => a.type)).toEqual(['chow', 'pass']);
+      // The same window, with what is left of it.
+      expect(back.view!.deadlines.claim).toBe(deadline);
+      expect(deadline).toBe(opened + TIMING.claimSeconds * 1000);
+      back.act(back.view!.legalActions.find((a) => a.type === 'chow')!);
+      await back.waitFor(() => (back.view?.seats[1].melds.length ?? 0) === 1);
+      expect(back.refusals()).toEqual([]);
+      for (const c of [...clients, back]) c.close();
+    });
+
+    it('a seat that stays away passes at the window’s end (no meld made for it, no bot yet)', async () => {
+      const { clients, room, opened } = await windowOpen();
+      clients[1]!.close();
+      await clients[0]!.waitFor(() =>
+        clients[0]!.messages.some((m) => m.type === 'table' && !m.table.seats[1].connected),
+      );
+      manual.advance(TIMING.claimSeconds * 1000 - (manual.now() - opened) - 1);
+      await room.settled();
+      expect(room.engine!.viewFor('spectator').stage).toBe('claims');
+      manual.advance(1);
+      await room.settled();
+      const v = room.engine!.viewFor('spectator');
+      // Seat 1 drew: its turn, the window closed by its deadline, as for a present seat that said nothing.
+      expect([v.stage, v.turn, v.seats[1].melds.length, room.isCovered(1)]).toEqual(['discard', 1, 0, false]);
+      const last = room.engine!.log[room.engine!.log.length - 1]!;
+      expect(last.event.type).toBe('timeout');
+      for (const c of clients) c.close();
+    });
   });
 });

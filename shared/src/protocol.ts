@@ -162,9 +162,15 @@ export type ClientMessage =
   | { readonly type: 'sync' }
   | { readonly type: 'ping'; readonly t: number }
   /** The page holding a seat lets the next page that opens it take it (after `takeover-asked`). */
-  | { readonly type: 'hand-over' };
+  | { readonly type: 'hand-over' }
+  /**
+   * Follow one table's lobby record (who sits where) without taking a seat or watching: the
+   * `table` message now and at every change (a socket follows one table at a time). Public
+   * information only, as GET /api/tables/:code gives it.
+   */
+  | { readonly type: 'lobby'; readonly code: string };
 
-export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'sync', 'ping', 'hand-over'] as const;
+export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'sync', 'ping', 'hand-over', 'lobby'] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 
 export const clientMessageSchema: z.ZodType<ClientMessage, unknown> = z.discriminatedUnion('type', [
@@ -188,6 +194,7 @@ export const clientMessageSchema: z.ZodType<ClientMessage, unknown> = z.discrimi
   z.object({ type: z.literal('sync') }).strict(),
   z.object({ type: z.literal('ping'), t: z.number() }).strict(),
   z.object({ type: z.literal('hand-over') }).strict(),
+  z.object({ type: z.literal('lobby'), code: joinCodeSchema }).strict(),
 ]) as unknown as z.ZodType<ClientMessage, unknown>;
 
 /** Parses one incoming socket payload; unknown types are told apart from malformed ones. */

@@ -153,3 +153,56 @@ test('a hello refused for the address limits is said again, later, until it is w
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+test('a move made while the link is down: sent on the welcome when still offered, handed back when the table moved on', async () => {
+  const table = await post<{ code: string; hostToken: string }>('/api/tables', {
+    bots: [1, 2, 3],
+    options: { turnSeconds: 3 },
+  });
+  const joined = await post<{ seat: 0; token: string }>(`/api/tables/${table.code}/join`, { name: 'Ann', seat: 0 });
+  await post(`/api/tables/${table.code}/start`, {}, table.hostToken);
+  const links: LinkState[] = [];
+  const returned: unknown[] = [];
+  const conn = new TableConnection(
+    table.code,
+    { seat: 0, token: joined.token, name: 'Ann' },
+    {
+      onView: () => {},
+      onTable: () => {},
+      onLink: (l) => links.push(l),
+      onRefused: () => {},
+      onReturned: (a) => returned.push(a),
+    },
+    server.url,
+  );
+  const offered = () => conn.view?.legalActions.find((a) => a.type === 'discard');
+  try {
+    await until('a discard to make', () => !!offered());
+    // Down (no reconnecting yet): the discard is held, not emitted; back, it goes out re-based.
+    conn.socket.io.reconnection(false);
+    conn.socket.io.engine.close();
+    await until('the link to go down', () => links.includes('down'));
+    const first = offered();
+    if (first?.type !== 'discard') throw new Error('no discard offered');
+    conn.act({ type: 'discard', tile: first.tile });
+    expect(conn.holding).toBe(true);
+    conn.socket.connect();
+    await until('the held discard on the table', () => (conn.view?.seats[0].discards.length ?? 0) === 1, 15_000);
+    expect(conn.view?.seats[0].discards[0]?.tile).toBe(first.tile);
+    expect(returned).toEqual([]);
+
+    // Down past the turn's end: the server discards for the seat; the held move comes back.
+    await until('our next turn', () => !!offered() && (conn.view?.seats[0].discards.length ?? 0) === 1, 30_000);
+    const next = offered();
+    if (next?.type !== 'discard') throw new Error('no discard offered');
+    conn.socket.io.engine.close();
+    await until('the link to go down again', () => !conn.socket.connected);
+    conn.act({ type: 'discard', tile: next.tile });
+    await new Promise((r) => setTimeout(r, 4000));
+    conn.socket.connect();
+    await until('the move handed back', () => returned.length === 1, 15_000);
+    expect(returned).toEqual([{ type: 'discard', tile: next.tile }]);
+  } finally {
+    conn.close();
+  }
+}, 90_000);

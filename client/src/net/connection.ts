@@ -4,6 +4,13 @@
  * same seat back) or as a spectator, keeps the newest view by seq, measures the server clock
  * offset by ping, and reports connection state for the banner. socket.io reconnects by itself;
  * after every (re)connect we say hello again, which answers with the full current view.
+ *
+ * A dead link is told within 3 s: a heartbeat ping every second, a watchdog that calls the link
+ * down (and drops the transport, so that socket.io reconnects) when nothing was heard for
+ * SILENCE_MS, and the browser's `offline` event at once. An action made while the link is down,
+ * or sent into a link that died before it was answered, is not lost: after the welcome of the
+ * next connection it is sent again on the fresh view when it is still offered, or handed back
+ * (`onReturned`) for the page to say so.
  */
 import {
   CLIENT_EVENT,
@@ -21,6 +28,12 @@ import {
   type BySeat,
 } from '@mahjong/shared';
 import { io, type Socket } from 'socket.io-client';
+import { isOffered } from '../table/actions.js';
+
+/** How often the page pings (the server's pong is the heartbeat it listens for). */
+export const HEARTBEAT_MS = 1000;
+/** Nothing heard for this long: the link is down (with the check's own period, within 3 s). */
+export const SILENCE_MS = 2500;
 
 export interface SeatTicket {
   readonly seat: Seat;
@@ -88,6 +101,20 @@ export interface ConnectionEvents {
   onNotice?(code: NoticeCode, message: string): void;
   /** The seat changed pages too often: another page wants it, and gets it only if `handOver()` is called. */
   onTakeoverAsked?(): void;
+  /** An action made while the link was down could not be sent: the table moved on without it. */
+  onReturned?(action: PlayerAction): void;
+}
+
+/** The page's last action whose effect has not been seen: held while the link is down. */
+interface Pending {
+  readonly action: PlayerAction;
+  readonly seq: number;
+  readonly hand: number;
+  /** Made while the link was down (never emitted), or refused as made on a view the table left. */
+  readonly held: boolean;
+  /** The link it went out on (`TableConnection.epoch`), and its id. */
+  readonly epoch: number;
+  readonly id: number;
 }
 
 export class TableConnection {
@@ -98,7 +125,19 @@ export class TableConnection {
   clockOffset = 0;
   private nextId = 1;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private watchTimer: ReturnType<typeof setInterval> | null = null;
   private attempts = 0;
+  /** When the server was last heard from (any message, or the connection opening). */
+  private lastHeard = Date.now();
+  /** The link is known down: actions are held, not emitted, until the next welcome. */
+  private down = true;
+  private pending: Pending | null = null;
+  /** Counts the links: one more each time the link goes down. */
+  private epoch = 0;
+  private readonly onOffline = () => this.stalled();
+  private readonly onOnline = () => {
+    if (!this.socket.connected) this.socket.connect();
+  };
 
   constructor(
     readonly code: string,
@@ -113,19 +152,47 @@ export class TableConnection {
     });
     this.socket.on('connect', () => {
       this.attempts = 0;
+      this.lastHeard = Date.now();
+      this.down = false;
       this.events.onLink('open', 0);
       // A page whose seat was taken elsewhere stays quiet until the player takes it back.
       if (this.lost === null) this.hello();
       this.ping();
     });
-    this.socket.on('disconnect', () => this.events.onLink('down', this.attempts));
+    this.socket.on('disconnect', () => {
+      if (!this.down) this.epoch += 1;
+      this.down = true;
+      this.events.onLink('down', this.attempts);
+    });
     this.socket.io.on('reconnect_attempt', (n) => {
       this.attempts = n;
       this.events.onLink('down', n);
     });
-    this.socket.on(SERVER_EVENT, (msg: ServerMessage) => this.receive(msg));
-    this.pingTimer = setInterval(() => this.ping(), 5000);
+    this.socket.on(SERVER_EVENT, (msg: ServerMessage) => {
+      this.lastHeard = Date.now();
+      this.receive(msg);
+    });
+    this.pingTimer = setInterval(() => this.ping(), HEARTBEAT_MS);
+    this.watchTimer = setInterval(() => {
+      if (this.socket.connected && Date.now() - this.lastHeard > SILENCE_MS) this.stalled();
+    }, HEARTBEAT_MS / 2);
+    if (typeof window !== 'undefined') {
+      window.addEventListener('offline', this.onOffline);
+      window.addEventListener('online', this.onOnline);
+    }
     this.events.onLink('connecting', 0);
+  }
+
+  /**
+   * The link is dead though the socket has not noticed (no heartbeat, or the browser went
+   * offline): say so now, and drop the transport so that socket.io reconnects (and greets again).
+   */
+  private stalled(): void {
+    if (this.down) return;
+    this.down = true;
+    this.epoch += 1;
+    this.events.onLink('down', this.attempts);
+    this.socket.io.engine?.close();
   }
 
   /** Set when the seat was taken by another page; cleared by `hello()`. */
@@ -171,6 +238,7 @@ export class TableConnection {
         this.helloRetries = 0;
         this.events.onTable(msg.table);
         if (msg.view) this.accept(msg.view, msg.hands ?? null, true);
+        this.resend();
         break;
       case 'view':
         this.accept(msg.view, msg.hands ?? null, false);
@@ -185,7 +253,13 @@ export class TableConnection {
         if (msg.code === 'msg/rate_limited' && this.role === null && msg.id === undefined) this.helloLater();
         // The page holding the seat was asked to hand it over: greet again until it has.
         if (msg.code === 'auth/seat_held') this.helloLater();
-        if (msg.code === 'act/stale_seq') this.send({ type: 'sync' });
+        if (msg.code === 'act/stale_seq') {
+          // Made on a view the table had left (sent into a link that was dying): the sync's
+          // answer says whether it is still offered, and it goes again or comes back.
+          const p = this.pending;
+          if (p && p.id === msg.id) this.pending = { ...p, held: true };
+          this.send({ type: 'sync' });
+        }
         this.events.onRefused(msg.code, msg.message);
         break;
       case 'seat-lost':
@@ -211,6 +285,8 @@ export class TableConnection {
   private accept(view: TableView, hands: BySeat<readonly TileKind[]> | null, full: boolean): void {
     if (!full && this.view && view.seq <= this.view.seq && view.handNumber === this.view.handNumber) return;
     this.view = view;
+    // A view where the action that went out is offered no more answers it (taken, or moved on).
+    if (!full && this.pending && !this.pending.held && !isOffered(view, this.pending.action)) this.pending = null;
     this.events.onView(view, hands);
   }
 
@@ -219,13 +295,49 @@ export class TableConnection {
     this.send({ type: 'hand-over' });
   }
 
-  /** Sends one of the actions the server offered, for the view it was offered in. */
+  /**
+   * After a welcome: the action the link lost goes again on the fresh view when it is still
+   * offered there (re-based onto its seq; the server checks it as any other), else it is handed
+   * back. One the server already took is offered no more, so it is never made twice.
+   */
+  private resend(): void {
+    const p = this.pending;
+    const view = this.view;
+    if (!p || !view || typeof this.role !== 'number') return;
+    // Out on this very link and not answered yet: its answer is still to come.
+    if (!p.held && p.epoch === this.epoch) return;
+    this.pending = null;
+    if (view.handNumber === p.hand && isOffered(view, p.action)) this.emitAct(p.action, view.seq);
+    // Not offered any more. One held (never sent, or refused as stale) was surely not taken: it
+    // comes back with a word. One lost with a link may have been taken: the view shows which.
+    else if (p.held) this.events.onReturned?.(p.action);
+  }
+
+  private emitAct(action: PlayerAction, seq: number): number {
+    const id = this.nextId++;
+    this.pending = { action, seq, hand: this.view?.handNumber ?? 0, held: false, epoch: this.epoch, id };
+    this.send({ type: 'act', seat: this.role as Seat, seq, action, id });
+    return id;
+  }
+
+  /**
+   * Sends one of the actions the server offered, for the view it was offered in; while the link
+   * is down it is held and goes (or comes back) after the next welcome.
+   */
   act(action: PlayerAction): number | null {
     const view = this.view;
     if (!view || typeof this.role !== 'number') return null;
-    const id = this.nextId++;
-    this.send({ type: 'act', seat: this.role, seq: view.seq, action, id });
-    return id;
+    if (this.down || !this.socket.connected) {
+      const id = this.nextId++;
+      this.pending = { action, seq: view.seq, hand: view.handNumber, held: true, epoch: this.epoch, id };
+      return id;
+    }
+    return this.emitAct(action, view.seq);
+  }
+
+  /** Whether an action is held for the link to come back. */
+  get holding(): boolean {
+    return this.pending?.held === true && this.down;
   }
 
   serverNow(): number {
@@ -234,6 +346,11 @@ export class TableConnection {
 
   close(): void {
     if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.watchTimer) clearInterval(this.watchTimer);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', this.onOffline);
+      window.removeEventListener('online', this.onOnline);
+    }
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.socket.close();
   }

@@ -15,7 +15,8 @@ import {
   type Seat,
   type TableInfo,
 } from '@mahjong/shared';
-import { api, player } from '../net/community.js';
+import { ApiError, api, player } from '../net/community.js';
+import { followLobby } from '../net/lobby-feed.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
 import { mountYouBadge } from '../ui/you-badge.js';
@@ -27,6 +28,7 @@ const TEXT = {
   noTable: (code: string) => `There is no table ${code}.`,
   seatRefused: (code: string, why: string) => `Table ${code} was created, but your seat was refused: ${why}`,
   dismiss: 'Dismiss',
+  seatTaken: (seat: number) => `Seat ${seat} was just taken by someone else: pick another seat.`,
   goTo: (seat: number) => `Go to the table (seat ${seat})`,
   playingAs: 'You play as',
   yourPage: 'Your page, devices and statistics',
@@ -629,7 +631,11 @@ async function tableLobby(code: string): Promise<void> {
             errorText = '';
             render(joined.table);
           } catch (err) {
-            showError((err as Error).message);
+            if (err instanceof ApiError && err.code === 'table/seat_taken') {
+              // Someone was quicker: say so in the page's language, and show who sits there now.
+              errorText = TEXT.seatTaken(s.seat + 1);
+              render(await api<TableInfo>(`/api/tables/${code}`).catch(() => t));
+            } else showError((err as Error).message);
           }
         });
         box.append(take);
@@ -690,21 +696,32 @@ async function tableLobby(code: string): Promise<void> {
     card.append(actions);
   };
   render(info);
-  // Who has joined: refresh while in the lobby.
+  // Who has joined: pushed by the server as seats are taken (and polled as well, slowly, for a
+  // server that cannot push to this page, a proxy without websockets, say).
+  const show = (t: TableInfo): boolean => {
+    if (!location.hash.includes(code)) return false;
+    if (document.activeElement?.tagName !== 'INPUT') render(t);
+    const mine = heldSeats(code)[0];
+    if (t.status !== 'lobby' && mine) {
+      location.href = tablePage(code, false, mine.seat);
+      return false;
+    }
+    return true;
+  };
+  const feed = followLobby(code, (t) => {
+    if (!show(t)) stop();
+  });
   const timer = setInterval(async () => {
-    if (!location.hash.includes(code)) return clearInterval(timer);
     try {
-      const t = await api<TableInfo>(`/api/tables/${code}`);
-      if (document.activeElement?.tagName !== 'INPUT') render(t);
-      const mine = heldSeats(code)[0];
-      if (t.status !== 'lobby' && mine) {
-        clearInterval(timer);
-        location.href = tablePage(code, false, mine.seat);
-      }
+      if (!show(await api<TableInfo>(`/api/tables/${code}`))) stop();
     } catch {
       /* keep the last picture; the next poll retries */
     }
-  }, 1500);
+  }, 5000);
+  const stop = () => {
+    clearInterval(timer);
+    feed.close();
+  };
 }
 
 window.addEventListener('hashchange', route);

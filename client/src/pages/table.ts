@@ -11,6 +11,7 @@ import type {
   PlayerAction,
   RefusalCode,
   RematchResponse,
+  Seat,
   TableInfo,
   TableView,
   TileKind,
@@ -48,6 +49,7 @@ import { localiseScene } from '../i18n/scene.js';
 import { audio } from '../audio/player.js';
 import { settings } from '../settings/settings.js';
 import { calloutText, TableFeedback } from '../table/feedback.js';
+import { lostClaimText } from '../table/lost-claim.js';
 import { mountHelp } from '../ui/help.js';
 
 const params = new URLSearchParams(location.search);
@@ -92,6 +94,9 @@ const TEXT = {
   rematchHint: 'Same players, seats moved on, a new deal: it starts once everybody has clicked.',
   noTable: (code: string) => `There is no table ${code}.`,
   dealing: 'Dealing as soon as every player’s page is open…',
+  awayLegend: '⚠ away',
+  awayLegendLong:
+    '⚠ away: this player’s page is closed. A bot plays for them once their timer runs out, until they come back.',
 } as const;
 
 const stage = document.getElementById('stage') as HTMLElement;
@@ -116,6 +121,10 @@ interface PageState {
   /** Hand number whose result card was closed. */
   dismissed: number | null;
   lastRefusal: { code: RefusalCode; message: string } | null;
+  /** A word for the banner for a while: why a claim was lost, a move the link could not send. */
+  note: string | null;
+  /** The claim this page sent in the open window, and the view it was sent on. */
+  claimSent: { action: PlayerAction; view: TableView } | null;
   bottomSeat: 0 | 1 | 2 | 3;
   /** The seat was taken by another page (until "Play here"). */
   lost: SeatLost | null;
@@ -141,6 +150,8 @@ const state: PageState = {
   autoWin: localStorage.getItem('mj.autoWin') === '1',
   dismissed: null,
   lastRefusal: null,
+  note: null,
+  claimSent: null,
   bottomSeat: 0,
   lost: null,
   takeoverAsked: false,
@@ -205,11 +216,26 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   // Not seated (a "Play here" whose welcome has not come yet): nothing goes out, nothing is waited for.
   if (conn.act(action) === null) return;
   state.sentAt = v.seq;
+  state.note = null;
+  state.claimSent = v.stage === 'claims' && action.type !== 'pass' ? { action, view: v } : null;
   state.selected = null;
   state.riichiChoice = false;
   sent.push(action);
   renderBar();
+  renderBanner();
   redraw();
+}
+
+let noteTimer: ReturnType<typeof setTimeout> | null = null;
+/** Shows `text` in the banner for a few seconds (the next note or action replaces it). */
+function showNote(text: string): void {
+  state.note = text;
+  if (noteTimer) clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => {
+    if (state.note === text) state.note = null;
+    renderBanner();
+  }, 6000);
+  renderBanner();
 }
 
 /**
@@ -412,7 +438,7 @@ async function endMatch(): Promise<void> {
 /** A spectator's choice of the seat at the bottom, the host's controls (rebuilt only when they change). */
 function renderToggles(): void {
   const names = state.view ? state.view.seats.map((x) => x.name ?? '').join('|') : '';
-  const key = `${names}|${state.table?.status ?? ''}`;
+  const key = `${names}|${state.table?.status ?? ''}|${awaySeats().join()}`;
   if (key === togglesFor) return;
   togglesFor = key;
   togglesEl.replaceChildren();
@@ -437,6 +463,22 @@ function renderToggles(): void {
     watching.append(sel);
     togglesEl.append(watching);
   }
+  // The ⚠ after a name on the table says what it means here, while any seat shows it.
+  if (awaySeats().length > 0) {
+    const legend = el('span', { class: 'away-legend', 'data-testid': 'away-legend' }, TEXT.awayLegend);
+    legend.title = TEXT.awayLegendLong;
+    togglesEl.append(legend);
+  }
+}
+
+/** The seats drawn with the away mark (⚠): a player's seat whose page is closed. */
+function awaySeats(): Seat[] {
+  const v = state.view;
+  return v
+    ? withPresence(v)
+        .seats.filter((s) => !s.isBot && !s.connected)
+        .map((s) => s.seat)
+    : [];
 }
 
 /** The auto-pass / auto-win switches, kept in the action bar so that they never cover tiles. */
@@ -756,7 +798,13 @@ function renderBanner(): void {
   if (state.link === 'down') {
     banner.hidden = false;
     banner.dataset.kind = 'down';
-    banner.textContent = 'Connection lost — reconnecting…';
+    banner.textContent = conn?.holding
+      ? 'Connection lost — reconnecting… your move goes out when it is back.'
+      : 'Connection lost — reconnecting…';
+  } else if (state.note) {
+    banner.hidden = false;
+    banner.dataset.kind = 'info';
+    banner.textContent = state.note;
   } else if (state.lastRefusal && state.lastRefusal.code !== 'act/stale_seq') {
     banner.hidden = false;
     banner.dataset.kind = 'info';
@@ -812,6 +860,13 @@ async function main(): Promise<void> {
   conn = new TableConnection(code, ticket, {
     onView(view, hands) {
       const handChanged = state.view?.handNumber !== view.handNumber;
+      // The window of our claim closed: say why when another seat's claim took the tile.
+      const claim = state.claimSent;
+      if (claim && (view.stage !== 'claims' || view.handNumber !== claim.view.handNumber)) {
+        state.claimSent = null;
+        const why = lostClaimText(claim.view, view, claim.action);
+        if (why) showNote(why);
+      }
       state.view = view;
       state.hands = hands;
       state.lastRefusal = null;
@@ -856,6 +911,11 @@ async function main(): Promise<void> {
       state.takeoverAsked = false;
       renderBar();
       renderOverlay();
+    },
+    onReturned() {
+      state.sentAt = null;
+      showNote('Your move was not sent: the table moved on while the connection was down.');
+      renderBar();
     },
     onNotice(c, message) {
       // The server cannot record moves: say so in the banner until it can again.

@@ -1,6 +1,6 @@
 /**
  * The player's own preferences, kept in localStorage on this device: language, tile face set,
- * sound volume and mute, and the optional hints. Plain data with a parser that turns anything
+ * sound volume and mute, the optional hints and the call-outs. Plain data with a parser that turns anything
  * stored (old, hand-edited, from another version) into valid settings; pages subscribe to
  * changes so that a switch on one control repaints what depends on it.
  */
@@ -20,6 +20,8 @@ export interface Settings {
   readonly muted: boolean;
   /** Tiles left per wait, shanten, "not enough faan" (off by default, like the apps' assist modes). */
   readonly hints: boolean;
+  /** The large words at a seat when it calls (碰 Pung...); off for players who find them in the way. */
+  readonly callouts: boolean;
 }
 
 /** The language a browser asks for: any Chinese but the simplified mainland variants reads zh-HK. */
@@ -35,7 +37,14 @@ export function langFromBrowser(languages: readonly string[]): Lang {
 const KEY = 'mj.settings';
 
 export function defaultSettings(languages: readonly string[]): Settings {
-  return { lang: langFromBrowser(languages), faces: 'classic', volume: 0.7, muted: false, hints: false };
+  return {
+    lang: langFromBrowser(languages),
+    faces: 'classic',
+    volume: 0.7,
+    muted: false,
+    hints: false,
+    callouts: true,
+  };
 }
 
 /** Reads stored settings over the defaults; a field that does not parse keeps its default. */
@@ -56,6 +65,7 @@ export function parseSettings(stored: string | null, defaults: Settings): Settin
     volume,
     muted: typeof r.muted === 'boolean' ? r.muted : defaults.muted,
     hints: typeof r.hints === 'boolean' ? r.hints : defaults.hints,
+    callouts: typeof r.callouts === 'boolean' ? r.callouts : defaults.callouts,
   };
 }
 

@@ -215,7 +215,8 @@ export class TableFeedback {
     const text = calloutText(e.kind, e);
     if (!text) return;
     this.shown.push({ kind: e.kind, seat: e.seat, text });
-    if (this.covered) return;
+    // Switched off in the settings: the sound and the announcement stay, the words are not drawn.
+    if (this.covered || !settings.get().callouts) return;
     const pos = positionOf(e.seat, this.bottomSeat());
     const el = document.createElement('div');
     el.className = `callout callout-${pos} callout-${e.kind}`;

@@ -57,6 +57,21 @@ describe('hand results', () => {
     expect(summarise(makeView(), win).payments.some((p) => p.includes('liable'))).toBe(false);
   });
 
+  test("a riichi win is titled by its limit (a 6-han win is a haneman, 跳滿), Hong Kong's by 'limit hand'", () => {
+    const riichi = makeView({ ruleset: 'riichi-modern' });
+    const at = (han: number, more = {}) =>
+      summarise(riichi, { ...win, han, faan: han, limit: han >= 5, ...more }).subtitle;
+    expect(at(6)).toBe("Hand 3, on P4's discard · haneman");
+    expect(translator('zh-HK')(at(6))).toBe('第3局，食P4出銃 · 跳滿');
+    expect([at(3), at(4, { limit: true }), at(5), at(7), at(8), at(11), at(13), at(2, { yakuman: 1 })]).toEqual(
+      ['', 'mangan', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman', 'yakuman'].map(
+        (n) => `Hand 3, on P4's discard${n ? ` · ${n}` : ''}`,
+      ),
+    );
+    expect(translator('zh-HK')(at(8, { selfDrawn: true, discarder: undefined }))).toBe('第3局，自摸 · 倍滿');
+    expect(summarise(makeView(), { ...win, limit: true }).subtitle).toBe("Hand 3, on P4's discard · limit hand");
+  });
+
   test('a drawn hand says so and has no winner', () => {
     const s = summarise(makeView(), {
       handNumber: 0,

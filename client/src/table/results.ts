@@ -99,7 +99,7 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
   }
   return {
     title: `${name(w)} wins`,
-    subtitle: `Hand ${r.handNumber + 1}, ${how}${r.limit ? ' · limit hand' : ''}`,
+    subtitle: `Hand ${r.handNumber + 1}, ${how}${limitTitle(r, riichi)}`,
     concealed: hand,
     concealedRed: markRed(hand, reds),
     melds: view.seats[w].melds,
@@ -116,6 +116,25 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     payments,
     deltas,
   };
+}
+
+/**
+ * The limit a win reached, as the subtitle names it: Hong Kong's "limit hand" (爆棚); riichi's
+ * tiers by han, as players call them (a 6-han win is a haneman, not a limit hand).
+ */
+export function riichiLimitName(r: Pick<HandResultView, 'han' | 'limit' | 'yakuman'>): string | null {
+  const han = r.han ?? 0;
+  if (r.yakuman || han >= 13) return 'yakuman';
+  if (han >= 11) return 'sanbaiman';
+  if (han >= 8) return 'baiman';
+  if (han >= 6) return 'haneman';
+  return han >= 5 || r.limit ? 'mangan' : null;
+}
+
+function limitTitle(r: HandResultView, riichi: boolean): string {
+  if (!riichi) return r.limit ? ' · limit hand' : '';
+  const name = riichiLimitName(r);
+  return name === null ? '' : ` · ${name}`;
 }
 
 /** A seat's hand shown at the end of a hand (a draw's ready hands...): sorted, and which tiles are red fives. */

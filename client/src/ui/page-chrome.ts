@@ -1,6 +1,6 @@
 /**
  * What every page carries besides its own content: the language switch and the settings panel
- * (language, tile faces, volume, mute, hints), top right, and the page's translation. Imported
+ * (language, tile faces, volume, mute, hints, call-outs), top right, and the page's translation. Imported
  * once at the top of each page module; the choice is remembered (settings/settings.ts).
  */
 import { FACE_SETS, type FaceSet } from '../art/tile-svg.js';
@@ -36,7 +36,7 @@ function panel(): HTMLElement {
     'data-setting': 'volume',
   });
   volume.addEventListener('input', () => settings.set({ volume: Number(volume.value) / 100 }));
-  const box = (key: 'muted' | 'hints') => {
+  const box = (key: 'muted' | 'hints' | 'callouts') => {
     const b = node('input', { type: 'checkbox', 'data-setting': key });
     b.checked = s[key];
     b.addEventListener('change', () => settings.set({ [key]: b.checked }));
@@ -52,6 +52,7 @@ function panel(): HTMLElement {
     node('label', {}, node('span', {}, 'Volume'), volume),
     node('label', {}, box('muted'), 'Mute'),
     node('label', {}, box('hints'), 'Hints'),
+    node('label', {}, box('callouts'), 'Call-outs'),
     close,
   );
   close.addEventListener('click', () => toggle(false));
