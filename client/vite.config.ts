@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { cjkFont } from './scripts/cjk-font.js';
+import { nameFonts } from './scripts/name-fonts.js';
 
 const root = import.meta.dirname;
 const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?? 3000}`;
@@ -14,7 +15,7 @@ const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?
 export default defineConfig({
   root,
   base: '/',
-  plugins: [cjkFont()],
+  plugins: [cjkFont(), nameFonts()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,
