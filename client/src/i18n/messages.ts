@@ -427,6 +427,15 @@ export const MESSAGES = {
   'flow.watchReplay': { en: 'Watch the replay', 'zh-HK': '觀看重溫' },
   // lobby: errors that stay until dismissed
   'lobby.dismiss': { en: 'Dismiss', 'zh-HK': '關閉' },
+  // names refused before they are sent (ui/name-check.ts)
+  'names.broken': { en: 'A name cannot hold broken characters.', 'zh-HK': '名字不可包含損壞的字元。' },
+  'names.control': {
+    en: 'A name cannot hold control characters (tab, new line…).',
+    'zh-HK': '名字不可包含控制字元（定位鍵、換行等）。',
+  },
+  'names.bidi': { en: 'A name cannot hold text-direction marks.', 'zh-HK': '名字不可包含文字方向標記。' },
+  'names.unassigned': { en: 'A name cannot hold characters that do not exist.', 'zh-HK': '名字不可包含不存在的字元。' },
+  'names.tooLong': { en: 'A name is at most {n} characters.', 'zh-HK': '名字最多{n}個字。' },
   'lobby.nameFirst': {
     en: 'Enter your name first (1 to 24 characters).',
     'zh-HK': '請先輸入你的名字（1 至 24 個字）。',
