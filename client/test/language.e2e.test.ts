@@ -150,6 +150,27 @@ async function domNameGlyphs(page: Page, names: readonly string[]): Promise<stri
   return [...missing, ...(await glyphsOf(page, names.join('')))];
 }
 
+/**
+ * English words visible on a Chinese page, outside what stays as written: players' names, table
+ * codes and links, the switch to English ("EN"), tile notation (123m). Text of hidden elements
+ * is left out.
+ */
+const englishWords = (page: Page, keep: readonly string[]) =>
+  page.evaluate((keep) => {
+    const words: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const host = n.parentElement;
+      if (!host?.checkVisibility() || host.closest('[data-testid="lang-switch"], .code, code, script, style')) continue;
+      let text = n.nodeValue ?? '';
+      for (const k of keep) text = text.split(k).join(' ');
+      text = text.replace(/https?:\/\/\S+/g, ' ').replace(/\b[0-9]+[mpsz]\b/g, ' ');
+      for (const w of text.match(/[A-Za-z]{2,}/g) ?? [])
+        words.push(`${w} (${(n.nodeValue ?? '').trim().slice(0, 40)})`);
+    }
+    return words;
+  }, keep as string[]);
+
 beforeAll(async () => {
   server = await startTableServer('lang', { botDelayMs: 30 });
   browser = await launchChromium();
@@ -323,6 +344,24 @@ describe('a table that speaks its players language', () => {
     // And every character of the names drawn with the page's font is not the fallback's box.
     expect(await glyphsOf(table, names.join(''))).toEqual([]);
     await table.screenshot({ path: join(artifacts, 'lang-names-table.png') });
+
+    // Chinese pages say everything in Chinese: the lobby, the calculator, a link with a code that
+    // cannot be one (with the way back to the lobby).
+    for (const path of ['/', '/calculator.html', '/table.html?code=NOPE12']) {
+      await table.goto(server.url + path);
+      await table.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+      if (path.includes('NOPE12')) await table.waitForSelector('[data-testid="no-table"]');
+      // The browser's own player name (made on its first visit) is a name too.
+      const me: string = await table.evaluate(() =>
+        fetch('/api/me')
+          .then((r) => r.json())
+          .then((m) => m.player?.name ?? ''),
+      );
+      expect(await englishWords(table, [...names, me, 'NOPE12', 'ABC234']), path).toEqual([]);
+    }
+    expect(await table.textContent('[data-testid="no-table"]')).toContain('NOPE12');
+    expect(await table.getAttribute('a[href="/"]', 'href')).toBe('/');
+    await table.screenshot({ path: join(artifacts, 'lang-bad-code.png') });
   });
 
   test('sounds: a discard and a claim are scheduled on the AudioContext; mute stops them', {
