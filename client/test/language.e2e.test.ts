@@ -29,7 +29,7 @@ async function seatedTable(locale: string): Promise<{ page: Page; code: string; 
   const t = await post<{ code: string; hostToken: string }>('/api/tables', {
     rounds: 1,
     bots: [1, 2, 3],
-    options: { claimSeconds: 1, claimMinMs: 0, turnSeconds: 30, resultsSeconds: 10, minFaan: 1 },
+    options: { claimSeconds: 1, claimMinMs: 0, turnSeconds: 30, resultsSeconds: 30, minFaan: 1 },
   });
   const joined = await post<{ seat: number; token: string }>(`/api/tables/${t.code}/join`, { name: 'Ann', seat: 0 });
   const page = await newPage(locale);
@@ -220,6 +220,30 @@ describe('a table that speaks its players language', () => {
         const glyphs = await missingGlyphs(page);
         expect(glyphs.chars).toBeGreaterThan(10);
         expect(glyphs.missing).toEqual([]);
+        // At every screen the card's title is clear of the language and settings buttons and
+        // Ready (the result card's last row) is in view, however tall the card.
+        for (const [w, h] of [
+          [390, 844],
+          [844, 390],
+          [1280, 800],
+        ] as const) {
+          await page.setViewportSize({ width: w, height: h });
+          await sleep(300);
+          const boxes = await page.evaluate(() => {
+            const box = (sel: string) => document.querySelector(sel)?.getBoundingClientRect().toJSON() ?? null;
+            return {
+              title: box('[data-testid="result"] h2'),
+              chrome: box('.mj-chrome'),
+              ready: box('[data-testid="result"] .ready-row'),
+            };
+          });
+          await page.screenshot({ path: join(artifacts, `${name}-${w}x${h}.png`) });
+          const { title, chrome, ready } = boxes;
+          const at = `${w}x${h}: ${JSON.stringify(boxes)}`;
+          // The card (its title row) starts below the buttons.
+          expect(title && chrome && title.top - 16 >= chrome.bottom - 1 && ready, at).toBeTruthy();
+          expect(ready.bottom, at).toBeLessThanOrEqual(h + 1);
+        }
         return;
       }
       // Switching on the page: the English page turns Chinese and back, its names with it.

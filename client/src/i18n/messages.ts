@@ -107,6 +107,9 @@ export const MESSAGES = {
   'result.hanPoints': { en: '{n} han · {n2} points', 'zh-HK': '{n}飜 · {n2}點' },
   'result.yakumanPoints': { en: '{n}× yakuman · {n2} points', 'zh-HK': '{n}倍役滿 · {n2}點' },
   'result.alsoWins': { en: '{name} also wins · {n} points', 'zh-HK': '{name}亦和了 · {n}點' },
+  // the same when a card joins it to other payments with " · " (translated part by part)
+  'result.honba': { en: 'Honba {n}', 'zh-HK': '{n}本場' },
+  'result.riichiSticks': { en: 'riichi sticks {n}', 'zh-HK': '立直棒 {n}' },
   'result.honbaSticks': { en: 'Honba {n} · riichi sticks {n2}', 'zh-HK': '{n}本場 · 立直棒 {n2}' },
   'result.readySeats': { en: 'Ready: {name}', 'zh-HK': '聽牌：{name}' },
   'result.riichiSeats': { en: 'Riichi: {name}', 'zh-HK': '立直：{name}' },

@@ -279,6 +279,9 @@ function placeBar(): void {
   if (chrome) {
     chrome.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
     chrome.style.top = `${Math.round(menu.y)}px`;
+    // The overlays (result card, summary) start below it: it stays above them, and on a
+    // landscape phone it sat over the card's top corner.
+    document.documentElement.style.setProperty('--chrome-bottom', `${Math.round(menu.y + chrome.offsetHeight)}px`);
   }
   togglesEl.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
   togglesEl.style.top = `${Math.round(menu.y + (chrome ? chrome.offsetHeight + 6 : 0))}px`;
@@ -572,7 +575,7 @@ function drawOverlay(): void {
   } else if (rc) {
     wrap.append(rc);
     const ready = v.legalActions.some((a) => a.type === 'pass');
-    const row = el('div', { class: 'row' });
+    const row = el('div', { class: 'row ready-row' });
     if (ticket && ready && canAct()) {
       const b = el('button', { type: 'button', class: 'primary', 'data-testid': 'ready' }, TEXT.ready);
       b.addEventListener('click', () => send({ type: 'pass' }));
