@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { cjkFont } from './scripts/cjk-font.js';
 import { precompress } from './scripts/compress.js';
+import { nameFonts } from './scripts/name-fonts.js';
 
 const root = import.meta.dirname;
 const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?? 3000}`;
@@ -16,7 +17,8 @@ const target = `http://127.0.0.1:${process.env.SERVER_PORT ?? process.env.PORT ?
 export default defineConfig({
   root,
   base: '/',
-  plugins: [cjkFont(), precompress()],
+  // Compression last: it writes .br and .gz copies of what the others emitted.
+  plugins: [cjkFont(), nameFonts(), precompress()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,

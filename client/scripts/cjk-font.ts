@@ -36,28 +36,36 @@ export function literalCharacters(source: string): string {
   return [...chars].sort().join('');
 }
 
-interface Slice {
+export type Range = readonly [number, number];
+
+export interface Slice {
+  /** The slice's woff2 file, absolute. */
   readonly file: string;
-  readonly ranges: readonly (readonly [number, number])[];
+  readonly ranges: readonly Range[];
 }
 
-function slices(): Slice[] {
+/** A fontsource package's weight-400 slices and their unicode ranges (its 400.css). */
+export function slices(pkg = '@fontsource/noto-sans-hk'): Slice[] {
   const require = createRequire(import.meta.url);
-  const css = require.resolve('@fontsource/noto-sans-hk/400.css');
+  const css = require.resolve(`${pkg}/400.css`);
   const text = readFileSync(css, 'utf8');
   const out: Slice[] = [];
   for (const block of text.split('@font-face').slice(1)) {
     const file = /url\(\.\/(files\/[^)]+\.woff2)\)/.exec(block)?.[1];
     const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
     if (!file || !range) continue;
-    const ranges = range.split(',').map((r) => {
-      const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
-      const lo = Number.parseInt(a as string, 16);
-      return [lo, b === undefined ? lo : Number.parseInt(b, 16)] as const;
-    });
-    out.push({ file: join(dirname(css), file), ranges });
+    out.push({ file: join(dirname(css), file), ranges: parseRanges(range) });
   }
   return out;
+}
+
+/** `U+41-5a,U+3000` -> [[0x41, 0x5a], [0x3000, 0x3000]]. */
+export function parseRanges(range: string): Range[] {
+  return range.split(',').map((r) => {
+    const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
+    const lo = Number.parseInt(a as string, 16);
+    return [lo, b === undefined ? lo : Number.parseInt(b, 16)] as const;
+  });
 }
 
 export interface CjkFace {

@@ -29,7 +29,7 @@ async function seatedTable(locale: string): Promise<{ page: Page; code: string; 
   const t = await post<{ code: string; hostToken: string }>('/api/tables', {
     rounds: 1,
     bots: [1, 2, 3],
-    options: { claimSeconds: 1, claimMinMs: 0, turnSeconds: 30, resultsSeconds: 10, minFaan: 1 },
+    options: { claimSeconds: 1, claimMinMs: 0, turnSeconds: 30, resultsSeconds: 30, minFaan: 1 },
   });
   const joined = await post<{ seat: number; token: string }>(`/api/tables/${t.code}/join`, { name: 'Ann', seat: 0 });
   const page = await newPage(locale);
@@ -112,6 +112,65 @@ const missingGlyphs = (page: Page) =>
     return { chars: chars.length, missing };
   });
 
+/**
+ * The characters of `text` that the page's font list (body's) draws as the system's fallback
+ * would (the missing-glyph box on a machine with no CJK or emoji fonts): each grapheme drawn
+ * once with the page's fonts and once in monospace alone.
+ */
+const glyphsOf = (page: Page, text: string) =>
+  page.evaluate(async (text) => {
+    const family = getComputedStyle(document.body).fontFamily;
+    await document.fonts.load(`32px ${family}`, text);
+    const canvas = document.createElement('canvas');
+    canvas.width = 48;
+    canvas.height = 48;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
+    const draw = (c: string, f: string) => {
+      ctx.clearRect(0, 0, 48, 48);
+      ctx.font = `32px ${f}`;
+      ctx.fillText(c, 2, 36);
+      return ctx.getImageData(0, 0, 48, 48).data.join(',');
+    };
+    const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((g) => g.segment);
+    const blank = draw(' ', family);
+    return graphemes.filter((c) => {
+      if (!c.trim() || /^[\x20-\x7e]$/.test(c)) return false;
+      const own = draw(c, family);
+      return own === blank || own === draw(c, 'monospace');
+    });
+  }, text);
+
+/** The names' characters as the DOM shows them: on the page, in its font, and not boxes. */
+async function domNameGlyphs(page: Page, names: readonly string[]): Promise<string[]> {
+  const shown = await page.evaluate(
+    (names) => names.filter((n) => document.body.textContent?.includes(n)),
+    names as string[],
+  );
+  const missing = names.filter((n) => !shown.includes(n)).map((n) => `${n} (not shown)`);
+  return [...missing, ...(await glyphsOf(page, names.join('')))];
+}
+
+/**
+ * English words visible on a Chinese page, outside what stays as written: players' names, table
+ * codes and links, the switch to English ("EN"), tile notation (123m). Text of hidden elements
+ * is left out.
+ */
+const englishWords = (page: Page, keep: readonly string[]) =>
+  page.evaluate((keep) => {
+    const words: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const host = n.parentElement;
+      if (!host?.checkVisibility() || host.closest('[data-testid="lang-switch"], .code, code, script, style')) continue;
+      let text = n.nodeValue ?? '';
+      for (const k of keep) text = text.split(k).join(' ');
+      text = text.replace(/https?:\/\/\S+/g, ' ').replace(/\b[0-9]+[mpsz]\b/g, ' ');
+      for (const w of text.match(/[A-Za-z]{2,}/g) ?? [])
+        words.push(`${w} (${(n.nodeValue ?? '').trim().slice(0, 40)})`);
+    }
+    return words;
+  }, keep as string[]);
+
 beforeAll(async () => {
   server = await startTableServer('lang', { botDelayMs: 30 });
   browser = await launchChromium();
@@ -161,6 +220,30 @@ describe('a table that speaks its players language', () => {
         const glyphs = await missingGlyphs(page);
         expect(glyphs.chars).toBeGreaterThan(10);
         expect(glyphs.missing).toEqual([]);
+        // At every screen the card's title is clear of the language and settings buttons and
+        // Ready (the result card's last row) is in view, however tall the card.
+        for (const [w, h] of [
+          [390, 844],
+          [844, 390],
+          [1280, 800],
+        ] as const) {
+          await page.setViewportSize({ width: w, height: h });
+          await sleep(300);
+          const boxes = await page.evaluate(() => {
+            const box = (sel: string) => document.querySelector(sel)?.getBoundingClientRect().toJSON() ?? null;
+            return {
+              title: box('[data-testid="result"] h2'),
+              chrome: box('.mj-chrome'),
+              ready: box('[data-testid="result"] .ready-row'),
+            };
+          });
+          await page.screenshot({ path: join(artifacts, `${name}-${w}x${h}.png`) });
+          const { title, chrome, ready } = boxes;
+          const at = `${w}x${h}: ${JSON.stringify(boxes)}`;
+          // The card (its title row) starts below the buttons.
+          expect(title && chrome && title.top - 16 >= chrome.bottom - 1 && ready, at).toBeTruthy();
+          expect(ready.bottom, at).toBeLessThanOrEqual(h + 1);
+        }
         return;
       }
       // Switching on the page: the English page turns Chinese and back, its names with it.
@@ -201,6 +284,108 @@ describe('a table that speaks its players language', () => {
       expect(g.missing, path).toEqual([]);
     }
     await spectator.screenshot({ path: join(artifacts, 'lang-zh-gallery.png') });
+  });
+
+  test('names from the whole CJK range and emoji: drawn with their glyphs on the canvas and the pages', {
+    timeout: 240_000,
+  }, async () => {
+    // Common (陳大文), Hong Kong (嘅 噉, 𨋢 of HKSCS in Extension B), Extension A (㐀 㒸), emoji.
+    const names = ['陳大文', '㐀㒸嘅噉', '𨋢 🀄😀', 'Ann 👍🏽'];
+    const t = await post<{ code: string; hostToken: string }>('/api/tables', {
+      rounds: 1,
+      options: { turnSeconds: 30, claimSeconds: 1 },
+    });
+    for (const [seat, name] of names.entries()) await post(`/api/tables/${t.code}/join`, { name, seat });
+    const page = await newPage('zh-HK', 1280, 800);
+    // The lobby's seats (DOM): every character of every name drawn by the page's own fonts.
+    await page.goto(`${server.url}/#/table/${t.code}`);
+    await page.waitForFunction((n) => document.body.textContent?.includes(n), names[1] as string);
+    expect(await domNameGlyphs(page, names)).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'lang-names-lobby.png') });
+    await post(`/api/tables/${t.code}/start`, {}, t.hostToken);
+    // A table page of its own (no font in its cache) whose font pieces come late: the names are
+    // first drawn without their glyphs, and must be drawn again once the pieces are in.
+    const table = await newPage('zh-HK', 1280, 800);
+    await table.route('**/assets/fonts/**', async (route) => {
+      await sleep(8000);
+      await route.continue();
+    });
+    await table.goto(`${server.url}/table.html?code=${t.code}&spectate=1`);
+    await table.waitForFunction(() => (window as Hook).__mj?.renderer.current?.items.length > 0);
+    // Drawn while the pieces are still on their way (the case to cover).
+    expect(
+      await table.evaluate(
+        (names) => names.some((n) => !document.fonts.check(`16px ${getComputedStyle(document.body).fontFamily}`, n)),
+        names,
+      ),
+    ).toBe(true);
+    // The canvas: each name's text, as Pixi rasterised it, against the same text rasterised now
+    // that every glyph is in (a text drawn before its font piece came and never redrawn differs).
+    const canvas = async () =>
+      table.evaluate(async (names) => {
+        const mj = (window as Hook).__mj;
+        const r = mj.renderer;
+        const font = `16px ${getComputedStyle(document.body).fontFamily}`;
+        for (const n of names) await document.fonts.load(font, n);
+        const out: string[] = [];
+        let found = 0;
+        for (const node of r.nodes.values()) {
+          if (node.item.type !== 'text' || !names.some((n: string) => node.item.text.includes(n))) continue;
+          found++;
+          const shown = node.view.children[0];
+          const fresh = new shown.constructor({
+            text: `${shown.text}\u200b`, // another key, so Pixi draws it anew instead of sharing the texture
+            style: shown.style.clone(),
+            resolution: shown.resolution,
+          });
+          // The textures themselves: the one drawn on the table and one rasterised now.
+          const drawnTexture = shown._gpuData[r.app.renderer.uid]?.texture;
+          if (!drawnTexture) {
+            out.push(`${node.item.text} (not drawn)`);
+            continue;
+          }
+          const a = r.app.renderer.extract.pixels(drawnTexture);
+          const b = r.app.renderer.extract.pixels(r.app.renderer.canvasText.getManagedTexture(fresh));
+          // Alpha (ink) compared with a tolerance: the two rasters may sit a subpixel apart.
+          let ink = 0;
+          let off = 0;
+          for (let i = 3; i < a.pixels.length; i += 4) {
+            ink += a.pixels[i];
+            off += Math.abs(a.pixels[i] - (b.pixels[i] ?? 0));
+          }
+          const ratio = off / Math.max(1, ink);
+          if (a.width !== b.width || a.height !== b.height || ratio > 0.2) {
+            out.push(
+              `${node.item.text} (${a.width}x${a.height} vs ${b.width}x${b.height}, ink off by ${ratio.toFixed(2)})`,
+            );
+          }
+          fresh.destroy();
+        }
+        return { found, stale: out };
+      }, names);
+    await expect.poll(async () => (await canvas()).stale, { timeout: 20_000 }).toEqual([]);
+    expect((await canvas()).found).toBeGreaterThanOrEqual(names.length);
+    // And every character of the names drawn with the page's font is not the fallback's box.
+    expect(await glyphsOf(table, names.join(''))).toEqual([]);
+    await table.screenshot({ path: join(artifacts, 'lang-names-table.png') });
+
+    // Chinese pages say everything in Chinese: the lobby, the calculator, a link with a code that
+    // cannot be one (with the way back to the lobby).
+    for (const path of ['/', '/calculator.html', '/table.html?code=NOPE12']) {
+      await table.goto(server.url + path);
+      await table.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+      if (path.includes('NOPE12')) await table.waitForSelector('[data-testid="no-table"]');
+      // The browser's own player name (made on its first visit) is a name too.
+      const me: string = await table.evaluate(() =>
+        fetch('/api/me')
+          .then((r) => r.json())
+          .then((m) => m.player?.name ?? ''),
+      );
+      expect(await englishWords(table, [...names, me, 'NOPE12', 'ABC234']), path).toEqual([]);
+    }
+    expect(await table.textContent('[data-testid="no-table"]')).toContain('NOPE12');
+    expect(await table.getAttribute('a[href="/"]', 'href')).toBe('/');
+    await table.screenshot({ path: join(artifacts, 'lang-bad-code.png') });
   });
 
   test('sounds: a discard and a claim are scheduled on the AudioContext; mute stops them', {

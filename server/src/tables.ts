@@ -203,7 +203,7 @@ export class Tables {
    * seat ahead of time: a bot, a seat reserved for a player, or free.
    */
   async create(
-    req: Omit<Required<CreateTableRequest>, 'circleId'>,
+    req: Omit<Required<CreateTableRequest>, 'circleId' | 'hostName'>,
     extra: {
       circleId?: string | null;
       rematchOf?: string | null;

@@ -64,6 +64,14 @@ describe('abuse: limits', () => {
     });
     try {
       const create = (from: string) => request(server.url, 'POST', '/api/tables', { body: {}, from });
+      // A creator's name the join would refuse is refused with the create request, before the
+      // table exists: no table without its host's seat, nothing taken from the budget.
+      for (const hostName of ['\u202Eevil', 'Ann\u2066', 'x'.repeat(25)]) {
+        const bad = await request(server.url, 'POST', '/api/tables', { body: { hostName }, from: '127.0.0.1' });
+        expect(bad.status).toBe(400);
+        expect(json<{ error: { message: string } }>(bad).error.message).toMatch(/name: the name/);
+      }
+      expect(server.tables.size).toBe(0);
       const a = [];
       for (let i = 0; i < 7; i += 1) a.push((await create('127.0.0.1')).status);
       expect(a).toEqual([201, 201, 201, 201, 201, 429, 429]);

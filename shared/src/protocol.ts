@@ -333,6 +333,8 @@ export interface CreateTableRequest {
   readonly rounds?: number;
   /** A table for this circle (the creator must be a member): it shows on the circle's page. */
   readonly circleId?: string;
+  /** The creator's display name, refused up front when the join would refuse it (not stored). */
+  readonly hostName?: string;
 }
 
 export const createTableRequestSchema = z
@@ -345,9 +347,18 @@ export const createTableRequestSchema = z
     spectatorDelay: z.boolean().default(false),
     rounds: z.number().int().min(1).max(4).optional(),
     circleId: z.string().uuid().optional(),
+    /**
+     * The name the creator will sit under: checked here, before the table exists, so that a
+     * name the join would refuse (a direction control, too long) leaves no table without its
+     * host's seat counting against the creation limits. Only checked; the join seats.
+     */
+    hostName: displayNameSchema.optional(),
   })
   .strict()
-  .transform((b) => ({ ...b, rounds: b.rounds ?? (b.ruleset === 'riichi' || b.ruleset === 'riichi-modern' ? 2 : 4) }));
+  .transform(({ hostName: _checked, ...b }) => ({
+    ...b,
+    rounds: b.rounds ?? (b.ruleset === 'riichi' || b.ruleset === 'riichi-modern' ? 2 : 4),
+  }));
 
 export interface CreateTableResponse {
   readonly code: string;

@@ -302,7 +302,8 @@ const discarderRow = h(
 const stickyBar = h('a', { id: 'calc-sticky', class: 'calc-sticky', href: '#calc-score' });
 const resultBox = h('section', { id: 'calc-result', class: 'calc-result', 'aria-live': 'polite' });
 const commandCode = h('code', { id: 'calc-command' });
-const explainPre = h('pre', { id: 'calc-explain' });
+// What the score command prints, as it prints it (in English): not the page's text to translate.
+const explainPre = h('pre', { id: 'calc-explain', 'data-no-translate': '' });
 
 root.append(
   h(

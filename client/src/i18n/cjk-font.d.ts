@@ -8,3 +8,8 @@ declare module 'virtual:cjk-font-core' {
   const faces: readonly { readonly range: string; readonly data: string }[];
   export default faces;
 }
+/** The name fonts' pieces (scripts/name-fonts.ts): family, unicode-range and the woff2's URL. */
+declare module 'virtual:name-fonts' {
+  const faces: readonly { readonly family: string; readonly range: string; readonly url: string }[];
+  export default faces;
+}

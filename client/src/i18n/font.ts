@@ -5,7 +5,13 @@
  * (unicode-range), so naming it first changes no Latin glyph.
  */
 export const CJK_FAMILY = 'MJ CJK';
-export const UI_FONT = `"${CJK_FAMILY}", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+/**
+ * The name fonts (scripts/name-fonts.ts): any Chinese character and emoji a player's name holds,
+ * in pieces the browser fetches only when a text on screen needs them. Their ranges leave Latin
+ * out, so naming them before the system's fonts changes no Latin glyph either.
+ */
+export const NAME_FAMILIES = ['MJ Han', 'MJ Han Extra', 'MJ Emoji'] as const;
+export const UI_FONT = `"${CJK_FAMILY}", ${NAME_FAMILIES.map((f) => `"${f}"`).join(', ')}, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
 
 let loading: Promise<number> | null = null;
 let loadingCore: Promise<number> | null = null;
@@ -48,4 +54,34 @@ export function loadChineseFont(): Promise<number> {
 export function loadCoreFont(): Promise<number> {
   loadingCore ??= import('virtual:cjk-font-core').then(({ default: faces }) => addFaces(faces));
   return loadingCore;
+}
+
+let naming: Promise<void> | null = null;
+
+/**
+ * Registers the name fonts' pieces (every page, once): URL sources, so the browser fetches a
+ * piece only when some text needs one of its characters.
+ */
+export function registerNameFonts(): Promise<void> {
+  naming ??= import('virtual:name-fonts').then(({ default: faces }) => {
+    for (const f of faces)
+      document.fonts.add(new FontFace(f.family, `url(${f.url}) format("woff2")`, { unicodeRange: f.range }));
+  });
+  return naming;
+}
+
+/** Whether `text` holds anything beyond Latin, which the name fonts may have to fetch. */
+const beyondLatin = (text: string): boolean => /[^\u0020-\u024f\u2000-\u206f]/u.test(text);
+
+/**
+ * Resolves true once the glyphs of `text` are in (fetched now: false when nothing had to be),
+ * for canvas texts, which the browser does not redraw by itself when a font arrives.
+ */
+export async function glyphsFor(text: string): Promise<boolean> {
+  if (!beyondLatin(text)) return false;
+  await registerNameFonts();
+  const font = `16px ${UI_FONT}`;
+  if (document.fonts.check(font, text)) return false;
+  await document.fonts.load(font, text);
+  return true;
 }

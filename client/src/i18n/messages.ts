@@ -120,6 +120,9 @@ export const MESSAGES = {
   'result.hanPoints': { en: '{n} han · {n2} points', 'zh-HK': '{n}飜 · {n2}點' },
   'result.yakumanPoints': { en: '{n}× yakuman · {n2} points', 'zh-HK': '{n}倍役滿 · {n2}點' },
   'result.alsoWins': { en: '{name} also wins · {n} points', 'zh-HK': '{name}亦和了 · {n}點' },
+  // the same when a card joins it to other payments with " · " (translated part by part)
+  'result.honba': { en: 'Honba {n}', 'zh-HK': '{n}本場' },
+  'result.riichiSticks': { en: 'riichi sticks {n}', 'zh-HK': '立直棒 {n}' },
   'result.honbaSticks': { en: 'Honba {n} · riichi sticks {n2}', 'zh-HK': '{n}本場 · 立直棒 {n2}' },
   'result.readySeats': { en: 'Ready: {name}', 'zh-HK': '聽牌：{name}' },
   'result.riichiSeats': { en: 'Riichi: {name}', 'zh-HK': '立直：{name}' },
@@ -479,6 +482,70 @@ export const MESSAGES = {
   'flow.watchReplay': { en: 'Watch the replay', 'zh-HK': '觀看重溫' },
   // lobby: errors that stay until dismissed
   'lobby.dismiss': { en: 'Dismiss', 'zh-HK': '關閉' },
+  // the server's refusals, shown as they come (room.ts, http.ts, socket.ts)
+  'err.seatTaken': { en: 'seat {n} is taken', 'zh-HK': '第{n}位已有人坐' },
+  'err.everySeatTaken': { en: 'every seat is taken', 'zh-HK': '所有座位已有人坐' },
+  'err.noSuchTable': { en: 'no such table', 'zh-HK': '沒有這張牌枱' },
+  'err.noTableCode': { en: 'no table {name}', 'zh-HK': '沒有牌枱 {name}' },
+  'err.noSuchMatch': { en: 'no such match', 'zh-HK': '沒有這場比賽' },
+  'err.badCodeInLink': {
+    en: 'This link has no table code ({name} is not one). A code is 6 letters and digits, like ABC234.',
+    'zh-HK': '這條連結沒有牌枱號碼（{name}不是號碼）。號碼是 6 個英文字母或數字，例如 ABC234。',
+  },
+  // replay controls
+  'replay.prevHandButton': { en: '« Hand', 'zh-HK': '« 上一局' },
+  'replay.nextHandButton': { en: 'Hand »', 'zh-HK': '下一局 »' },
+  'replay.playButton': { en: '▶ Play', 'zh-HK': '▶ 播放' },
+  'replay.pauseButton': { en: '⏸ Pause', 'zh-HK': '⏸ 暫停' },
+  // the calculator's riichi headline, waits and payments
+  'calc.hanFu': { en: '{n} han {n2} fu', 'zh-HK': '{n}飜{n2}符' },
+  'calc.waitRyanmen': { en: 'Wait: two-sided (ryanmen)', 'zh-HK': '聽牌：兩面聽' },
+  'calc.waitKanchan': { en: 'Wait: closed (kanchan)', 'zh-HK': '聽牌：坎張' },
+  'calc.waitPenchan': { en: 'Wait: edge (penchan)', 'zh-HK': '聽牌：邊張' },
+  'calc.waitShanpon': { en: 'Wait: on a pung (shanpon)', 'zh-HK': '聽牌：雙碰' },
+  'calc.waitTanki': { en: 'Wait: on the pair (tanki)', 'zh-HK': '聽牌：單騎' },
+  'calc.waitOther': { en: 'Wait: other', 'zh-HK': '聽牌：其他' },
+  'calc.pickMore': {
+    en: 'Pick {n} more tiles for the hand ({n2} of {n3}), then the winning tile.',
+    'zh-HK': '再揀{n}張手牌（已揀{n2}張，共{n3}張），然後揀糊的牌。',
+  },
+  'calc.pickOneMore': {
+    en: 'Pick {n} more tile for the hand ({n2} of {n3}), then the winning tile.',
+    'zh-HK': '再揀{n}張手牌（已揀{n2}張，共{n3}張），然後揀糊的牌。',
+  },
+  'calc.pickMoreMelds': {
+    en: 'Pick {n} more tiles for the hand ({n2} of {n3} with {n4} melds), then the winning tile.',
+    'zh-HK': '再揀{n}張手牌（已揀{n2}張，共{n3}張，另有{n4}組副露），然後揀糊的牌。',
+  },
+  'calc.pickMoreMeld': {
+    en: 'Pick {n} more tiles for the hand ({n2} of {n3} with {n4} meld), then the winning tile.',
+    'zh-HK': '再揀{n}張手牌（已揀{n2}張，共{n3}張，另有{n4}組副露），然後揀糊的牌。',
+  },
+  'calc.pickOneMoreMelds': {
+    en: 'Pick {n} more tile for the hand ({n2} of {n3} with {n4} melds), then the winning tile.',
+    'zh-HK': '再揀{n}張手牌（已揀{n2}張，共{n3}張，另有{n4}組副露），然後揀糊的牌。',
+  },
+  'calc.pickOneMoreMeld': {
+    en: 'Pick {n} more tile for the hand ({n2} of {n3} with {n4} meld), then the winning tile.',
+    'zh-HK': '再揀{n}張手牌（已揀{n2}張，共{n3}張，另有{n4}組副露），然後揀糊的牌。',
+  },
+  'calc.tooMany': {
+    en: 'Too many tiles: remove {n} from the hand ({n2}; {n3} are needed).',
+    'zh-HK': '牌太多：手牌要拿走{n}張（現有{n2}張，要{n3}張）。',
+  },
+  'calc.pickWinning': { en: 'Pick the winning tile.', 'zh-HK': '揀糊的牌。' },
+  'calc.tooManyMelds': { en: '{n} melds: a hand has at most four', 'zh-HK': '{n}組副露：一手牌最多四組' },
+  'calc.discarderPays': { en: 'Discarder pays', 'zh-HK': '出銃者付' },
+  'calc.windPays': { en: '{wind} pays', 'zh-HK': '{wind}付' },
+  // names refused before they are sent (ui/name-check.ts)
+  'names.broken': { en: 'A name cannot hold broken characters.', 'zh-HK': '名字不可包含損壞的字元。' },
+  'names.control': {
+    en: 'A name cannot hold control characters (tab, new line…).',
+    'zh-HK': '名字不可包含控制字元（定位鍵、換行等）。',
+  },
+  'names.bidi': { en: 'A name cannot hold text-direction marks.', 'zh-HK': '名字不可包含文字方向標記。' },
+  'names.unassigned': { en: 'A name cannot hold characters that do not exist.', 'zh-HK': '名字不可包含不存在的字元。' },
+  'names.tooLong': { en: 'A name is at most {n} characters.', 'zh-HK': '名字最多{n}個字。' },
   'lobby.nameFirst': {
     en: 'Enter your name first (1 to 24 characters).',
     'zh-HK': '請先輸入你的名字（1 至 24 個字）。',

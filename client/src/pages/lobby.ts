@@ -19,6 +19,7 @@ import { ApiError, api, player } from '../net/community.js';
 import { followLobby } from '../net/lobby-feed.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
+import { NAME_MAXLENGTH, nameRefusal } from '../ui/name-check.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
 /** The lobby's messages, in one place so that they can be translated. */
@@ -341,7 +342,13 @@ function createCard(): HTMLElement {
   };
   ruleset.addEventListener('change', showRules);
   showRules();
-  const name = el('input', { type: 'text', name: 'name', placeholder: 'Your name', maxlength: '24', required: '' });
+  const name = el('input', {
+    type: 'text',
+    name: 'name',
+    placeholder: 'Your name',
+    maxlength: NAME_MAXLENGTH,
+    required: '',
+  });
   name.value = localStorage.getItem('mj.name') ?? '';
   defaultName(name);
   const error = el('p', { class: 'error' });
@@ -369,6 +376,12 @@ function createCard(): HTMLElement {
     const playerName = name.value.trim();
     if (!playerName) {
       error.textContent = TEXT.nameFirst;
+      name.focus();
+      return;
+    }
+    const refused = nameRefusal(playerName);
+    if (refused) {
+      error.textContent = refused;
       name.focus();
       return;
     }
@@ -417,6 +430,8 @@ function createCard(): HTMLElement {
         spectatorDelay: delay.checked,
         bots: ([3, 2, 1] as Seat[]).slice(0, nBots),
         spectatorsAllowed: spectators.checked,
+        // Checked by the server too, before the table exists (the join below would refuse it).
+        hostName: playerName,
       });
       saveHostToken(created.code, created.hostToken);
       localStorage.setItem('mj.name', playerName);
@@ -582,7 +597,12 @@ async function tableLobby(code: string): Promise<void> {
       el('p', {}, 'Share this link: ', el('a', { href: link }, link), ' ', copyButton(link)),
     );
     const seats = el('div', { class: 'seats' });
-    const name = el('input', { type: 'text', placeholder: 'Your name', maxlength: '24', 'data-testid': 'name' });
+    const name = el('input', {
+      type: 'text',
+      placeholder: 'Your name',
+      maxlength: NAME_MAXLENGTH,
+      'data-testid': 'name',
+    });
     name.value = typedName;
     name.addEventListener('input', () => {
       typedName = name.value;
@@ -621,6 +641,12 @@ async function tableLobby(code: string): Promise<void> {
           const playerName = name.value.trim();
           if (!playerName) {
             showError(TEXT.nameFirst);
+            name.focus();
+            return;
+          }
+          const refused = nameRefusal(playerName);
+          if (refused) {
+            showError(refused);
             name.focus();
             return;
           }

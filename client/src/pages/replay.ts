@@ -191,6 +191,10 @@ async function main(): Promise<void> {
   const loading = fetch(`/api/matches/${encodeURIComponent(id)}/replay`);
   await renderer.init(stage);
   renderer.app.renderer.on('resize', show);
+  // The table is laid out above the controls: when they change height (their buttons wrap once
+  // translated, a caption takes two lines) the bottom hand went partly under them until the next
+  // move; lay out again whenever they do.
+  new ResizeObserver(() => show()).observe(controls);
   const res = await loading;
   const json = (await res.json()) as ReplayResponse & { error?: { message: string } };
   if (!res.ok || json.frames.length === 0) {

@@ -55,6 +55,8 @@ import { mountHelp } from '../ui/help.js';
 const params = new URLSearchParams(location.search);
 const hashCode = /#\/(?:table|spectate|watch)\/([A-Za-z0-9]+)/.exec(location.hash)?.[1];
 const code = (params.get('code') ?? hashCode ?? '').toUpperCase();
+/** A join code's shape (shared/src/protocol.ts, JOIN_CODE_ALPHABET), without the schema's weight. */
+const wellFormed = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{6}$/.test(code);
 const spectate = params.get('spectate') === '1' || location.hash.startsWith('#/spectate');
 const seatParam = params.get('seat');
 const ticket = spectate ? null : loadTicket(code, seatParam === null ? null : Number(seatParam));
@@ -93,6 +95,8 @@ const TEXT = {
   you: 'Your statistics',
   rematchHint: 'Same players, seats moved on, a new deal: it starts once everybody has clicked.',
   noTable: (code: string) => `There is no table ${code}.`,
+  badCode: (code: string) =>
+    `This link has no table code (${code || '—'} is not one). A code is 6 letters and digits, like ABC234.`,
   dealing: 'Dealing as soon as every player’s page is open…',
   awayLegend: '⚠ away',
   awayLegendLong:
@@ -318,6 +322,9 @@ function placeBar(): void {
   if (chrome) {
     chrome.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
     chrome.style.top = `${Math.round(menu.y)}px`;
+    // The overlays (result card, summary) start below it: it stays above them, and on a
+    // landscape phone it sat over the card's top corner.
+    document.documentElement.style.setProperty('--chrome-bottom', `${Math.round(menu.y + chrome.offsetHeight)}px`);
   }
   togglesEl.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
   togglesEl.style.top = `${Math.round(menu.y + (chrome ? chrome.offsetHeight + 6 : 0))}px`;
@@ -715,7 +722,7 @@ function drawOverlay(): void {
   } else if (rc) {
     wrap.append(rc);
     const ready = v.legalActions.some((a) => a.type === 'pass');
-    const row = el('div', { class: 'row' });
+    const row = el('div', { class: 'row ready-row' });
     if (ticket && ready && canAct()) {
       const b = el('button', { type: 'button', class: 'primary', 'data-testid': 'ready' }, TEXT.ready);
       b.addEventListener('click', () => send({ type: 'pass' }));
@@ -739,13 +746,15 @@ function lobbyCard(): HTMLElement {
   const t = state.table;
   const card = el('section', { class: 'card' }, el('h2', {}, `Table ${code}`));
   if (!t) {
-    if (state.lastRefusal?.code === 'table/not_found') {
+    // A code that cannot be one (a typo in the link) or one with no table: said, with the way back.
+    if (!wellFormed || state.lastRefusal?.code === 'table/not_found') {
       card.append(
-        el('p', { class: 'error', 'data-testid': 'no-table' }, TEXT.noTable(code)),
+        el('p', { class: 'error', 'data-testid': 'no-table' }, wellFormed ? TEXT.noTable(code) : TEXT.badCode(code)),
         el('a', { href: '/' }, TEXT.lobby),
       );
-    } else if (state.lastRefusal) card.append(el('p', { class: 'error' }, state.lastRefusal.message));
-    else card.append(el('p', {}, state.link === 'down' ? 'Cannot reach the server…' : 'Connecting…'));
+    } else if (state.lastRefusal) {
+      card.append(el('p', { class: 'error' }, state.lastRefusal.message), el('a', { href: '/' }, TEXT.lobby));
+    } else card.append(el('p', {}, state.link === 'down' ? 'Cannot reach the server…' : 'Connecting…'));
     return card;
   }
   if (t.status === 'ended' || t.status === 'over') {
@@ -857,6 +866,12 @@ async function main(): Promise<void> {
     redraw();
     placeBar();
   });
+  if (!wellFormed) {
+    // No table can have this code: nothing to ask the server (its refusal is the protocol's
+    // English); the card says what is wrong with the link and leads back to the lobby.
+    renderOverlay();
+    return;
+  }
   conn = new TableConnection(code, ticket, {
     onView(view, hands) {
       const handChanged = state.view?.handNumber !== view.handNumber;

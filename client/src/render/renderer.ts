@@ -10,8 +10,8 @@ import { ALL_KINDS, type TileKind } from '@mahjong/shared';
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
 import { backSvg, type FaceSet, RED_FIVES, svgDataUrl, tileSvg } from '../art/tile-svg.js';
-import { UI_FONT } from '../i18n/font.js';
-import { handTileAt, type Scene, type SceneItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
+import { glyphsFor, UI_FONT } from '../i18n/font.js';
+import { handTileAt, type Scene, type SceneItem, type TextItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
 
 /** The device's pixels per CSS pixel, as far as it is worth drawing (3 covers every phone). */
 export const deviceScale = (): number => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
@@ -196,22 +196,10 @@ export class TableRenderer {
       case 'tile':
         this.buildTile(c, item);
         break;
-      case 'text': {
-        const t = new Text({
-          text: item.text,
-          style: {
-            fill: item.color,
-            fontSize: item.size,
-            fontWeight: item.bold ? '700' : '400',
-            fontFamily: UI_FONT,
-            ...(item.maxWidth === undefined ? {} : { wordWrap: true, wordWrapWidth: item.maxWidth }),
-          },
-          resolution: Math.max(2, deviceScale()),
-        });
-        t.anchor.set(item.anchorX, item.anchorY);
-        c.addChild(t);
+      case 'text':
+        c.addChild(textOf(item));
+        this.awaitGlyphs(item.text);
         break;
-      }
       case 'rect': {
         const g = new Graphics()
           .roundRect(0, 0, item.w, item.h, item.radius)
@@ -221,6 +209,24 @@ export class TableRenderer {
       }
     }
     return c;
+  }
+
+  /**
+   * A canvas text is drawn with the glyphs there are when it is rasterised: a name whose
+   * characters' font pieces are still being fetched would stay boxes. Once they are in, every
+   * text holding that name is drawn again.
+   */
+  private awaitGlyphs(text: string): void {
+    void glyphsFor(text).then((fetched) => {
+      if (!fetched) return;
+      for (const node of this.nodes.values()) {
+        if (node.item.type !== 'text' || !node.item.text.includes(text) || node.view.destroyed) continue;
+        for (const child of node.view.removeChildren()) child.destroy();
+        node.view.addChild(textOf(node.item));
+      }
+      this.still = 0;
+      this.app.ticker.maxFPS = 0;
+    });
   }
 
   private buildTile(c: Container, item: TileItem): void {
@@ -261,7 +267,10 @@ export class TableRenderer {
       const t = node.view.children[0] as Text | undefined;
       // Every style change re-renders the text's texture: touch only what changed.
       if (t) {
-        if (t.text !== item.text) t.text = item.text;
+        if (t.text !== item.text) {
+          t.text = item.text;
+          this.awaitGlyphs(item.text);
+        }
         if (old.color !== item.color) t.style.fill = item.color;
         if (old.size !== item.size) t.style.fontSize = item.size;
         if (old.bold !== item.bold) t.style.fontWeight = item.bold ? '700' : '400';
@@ -334,6 +343,22 @@ export class TableRenderer {
   destroy(): void {
     this.app.destroy(true, { children: true });
   }
+}
+
+function textOf(item: TextItem): Text {
+  const t = new Text({
+    text: item.text,
+    style: {
+      fill: item.color,
+      fontSize: item.size,
+      fontWeight: item.bold ? '700' : '400',
+      fontFamily: UI_FONT,
+      ...(item.maxWidth === undefined ? {} : { wordWrap: true, wordWrapWidth: item.maxWidth }),
+    },
+    resolution: Math.max(2, deviceScale()),
+  });
+  t.anchor.set(item.anchorX, item.anchorY);
+  return t;
 }
 
 const itemX = (i: SceneItem): number => i.x;

@@ -667,3 +667,12 @@ test.each(GRID.filter(([w, h]) => w <= 414 && h >= w * 1.3))(
     }
   },
 );
+
+describe('names on the panel', () => {
+  test('a right-to-left name is isolated: the wind stays before it and the score after it', () => {
+    const scene = layoutTable(makeView({}, { 1: { name: 'مرحبا بك', score: 123 } }), 1280, 800, { selected: null });
+    const label = scene.items.find((i): i is TextItem => i.key === 'seat:1');
+    // Without the isolates the bidi algorithm drew "S 0 123 مرحبا بك" for this label.
+    expect(label?.text).toMatch(/^S \u2068مرحبا بك\u2069 123/);
+  });
+});

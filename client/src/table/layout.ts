@@ -387,9 +387,22 @@ export const TABLE_TEXT = {
 } as const;
 
 /** Rough width of a text in pixels (layout and tests only; the renderer measures for real). */
+/** First strong isolate and pop directional isolate: the bidi isolates, drawn as nothing. */
+const ISOLATE = /[\u2068\u2069]/;
+/**
+ * A player's name set apart from the text around it (U+2068 … U+2069): a right-to-left name
+ * then keeps to its own place, instead of pulling the wind and score beside it into its order
+ * ("S 0 123 مرحبا بك" for "S مرحبا بك 0 123"). Names cannot hold direction controls themselves
+ * (shared/src/display-name.ts), so the isolate is always closed.
+ */
+export const isolate = (name: string): string => `\u2068${name}\u2069`;
+
 export function textWidth(text: string, size: number, bold = false): number {
   let w = 0;
-  for (const ch of text) w += /[\u1100-\uffff]/.test(ch) ? 1 : /[A-Z0-9●⚠·]/.test(ch) ? 0.66 : 0.55;
+  for (const ch of text) {
+    if (ISOLATE.test(ch)) continue; // drawn as nothing
+    w += /[\u1100-\uffff]/.test(ch) ? 1 : /[A-Z0-9●⚠·]/.test(ch) ? 0.66 : 0.55;
+  }
   return w * size * (bold ? 1.06 : 1);
 }
 
@@ -405,14 +418,14 @@ function fitLabel(
   size: number,
   width: number,
 ): { text: string; size: number } {
-  const full = `${prefix}${name}${suffix}`;
+  const full = `${prefix}${isolate(name)}${suffix}`;
   const shrunk = Math.max(size * 0.75, Math.min(size, (size * width) / Math.max(1, textWidth(full, size, true))));
   if (textWidth(full, shrunk, true) <= width) return { text: full, size: shrunk };
   const chars = [...name];
   let text = full;
   while (chars.length > 3) {
     chars.pop();
-    text = `${prefix}${chars.join('')}…${suffix}`;
+    text = `${prefix}${isolate(`${chars.join('')}…`)}${suffix}`;
     if (textWidth(text, shrunk, true) <= width) break;
   }
   return { text, size: Math.min(shrunk, (shrunk * width) / Math.max(1, textWidth(text, shrunk, true))) };
