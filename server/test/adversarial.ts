@@ -74,6 +74,8 @@ interface Table {
   readonly code: string;
   readonly matchId: string;
   readonly token: string;
+  /** The host's token (ends the match when a run stops early). */
+  readonly hostToken: string;
   /** Views every client of this table received, over all the server's lives. */
   readonly views: TableView[];
   over: boolean;
@@ -84,7 +86,7 @@ async function newTable(url: string, options: Record<string, unknown> = {}): Pro
   const j = await join(url, t.code, 'Ann', 0);
   const started = await api(url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken);
   if (started.status !== 200) throw new Error(`start: ${started.status}`);
-  return { code: t.code, matchId: t.table.matchId, token: j.token, views: [], over: false };
+  return { code: t.code, matchId: t.table.matchId, token: j.token, hostToken: t.hostToken, views: [], over: false };
 }
 
 /** A seat client (playing) and a spectator for a table; problems when the table is not there. */
@@ -794,8 +796,13 @@ export async function soak(options: {
       }
       await sleep(2000);
     }
-    // The end: no new tables; the live ones play to their end and are checked.
-    const until = Date.now() + 15 * 60_000;
+    // The end: no new tables; the host ends each live match (as a host may at any time), and
+    // every match is checked once its clients have its final view.
+    for (const t of live.keys()) {
+      const ended = await api(child.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
+      if (ended.status !== 200) problems.push(`${t.code}: ending it answered ${ended.status}`);
+    }
+    const until = Date.now() + 3 * 60_000;
     while (live.size > 0 && Date.now() < until) {
       await tend(false);
       await sleep(2000);
