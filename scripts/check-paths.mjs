@@ -22,7 +22,8 @@
  * - Not checked: paths inside a folder that .gitignore lists (node_modules/, dist/, data/: built,
  *   installed or written at run time), and the few shapes in `NOT_PATHS` below, which look like
  *   paths but are something else (the server's routes, placeholders, files of npm packages),
- *   and the files in `NOT_READ` (this check's own test, whose strings are planted citations).
+ *   and the files in `NOT_READ` (this check's own test and the cycle check's, whose strings are
+ *   files written for the test).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
@@ -48,6 +49,7 @@ export const NOT_PATHS = [
 /** Files whose citations are not read, each with why. */
 export const NOT_READ = new Map([
   ['scripts/check-paths.test.ts', 'its strings are repositories written for the test, with planted missing paths'],
+  ['scripts/check-cycles.test.ts', 'its strings are source trees written for the test, in a temporary folder'],
   ['package-lock.json', 'written by npm; its paths are inside the installed packages'],
 ]);
 
