@@ -354,6 +354,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     secret,
     guards,
     peers,
+    ...(options.engineInternals === undefined ? {} : { engineInternals: options.engineInternals }),
     community: community
       ? {
           playerOf: async (req) => {

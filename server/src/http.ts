@@ -24,7 +24,7 @@ import { type HandRow, LedgerError, type MatchRecord, type Store } from './store
 import { importedFrames } from './logs/match.js';
 import { registerLogRoutes } from './logs/routes.js';
 import { replaySteps } from './replay.js';
-import type { LogEntry, TableEvent } from './table/index.js';
+import type { EngineInternals, LogEntry, TableEvent } from './table/index.js';
 import type { Peers } from './socket.js';
 import { type OpAnswer, runTableOp, STATUS, TABLE_OPS } from './table-ops.js';
 import type { Tables } from './tables.js';
@@ -108,6 +108,8 @@ export function registerRoutes(
     health: () => Record<string, unknown>;
     /** In a cluster: the other processes, which run commands on the tables they hold. */
     peers?: Peers | null;
+    /** The server's test hook (scripted walls), so that replays deal as the tables did. */
+    engineInternals?: EngineInternals;
     /** Players and circles (absent on a store without them): who sent a request, whether they are in a circle. */
     community?: {
       playerOf(req: FastifyRequest): Promise<string | null>;
@@ -278,7 +280,10 @@ export function registerRoutes(
         return { head: { match: detail(m, hands), imported: check }, frames: withHands(frames, handStarts) };
       }
       const log: LogEntry[] = rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
-      return { head: { match: detail(m, hands) }, frames: replaySteps(m, log, { legal: true }) };
+      return {
+        head: { match: detail(m, hands) },
+        frames: replaySteps(m, log, { legal: true, internals: deps.engineInternals }),
+      };
     });
     let page = pages.all;
     if (req.query.hand !== undefined) {

@@ -7,6 +7,14 @@ import type { BySeat, LegalAction, ReplayFrame, TableView, TileKind } from '@mah
 import { SEATS } from '@mahjong/shared';
 import type { MatchRecord } from './store/types.js';
 import { createEngine, type LogEntry, type MatchConfig, type TableEvent } from './table/index.js';
+import type { EngineInternals } from './table/index.js';
+
+export interface ReplayOptions {
+  /** Every seat's legal actions in each frame (the replay endpoint, for finished matches). */
+  readonly legal?: boolean;
+  /** The server's test hook (scripted walls): a replay deals as the table did. */
+  readonly internals?: EngineInternals;
+}
 
 /**
  * A log replayed as far as it goes: the engine after the last entry that fits, and the first one
@@ -16,8 +24,9 @@ import { createEngine, type LogEntry, type MatchConfig, type TableEvent } from '
 export function replayUpTo(
   config: MatchConfig,
   log: readonly LogEntry[],
+  internals?: EngineInternals,
 ): { engine: ReturnType<typeof createEngine>; broken: { seq: number; reason: string } | null } {
-  const engine = createEngine(config, log[0]?.at ?? 0);
+  const engine = createEngine(config, log[0]?.at ?? 0, internals);
   for (const entry of log.slice(1)) {
     try {
       engine.apply(entry);
@@ -37,7 +46,7 @@ export function replayUpTo(
 export function replayFrames(
   m: MatchRecord,
   log: readonly LogEntry[],
-  opts: { readonly legal?: boolean } = {},
+  opts: ReplayOptions = {},
 ): { frames: ReplayFrame[]; handStarts: number[] } {
   const frames: ReplayFrame[] = [];
   const handStarts: number[] = [];
@@ -55,7 +64,7 @@ export function replayFrames(
 export function* replaySteps(
   m: MatchRecord,
   log: readonly LogEntry[],
-  opts: { readonly legal?: boolean } = {},
+  opts: ReplayOptions = {},
 ): Generator<{ hand: number; frame: ReplayFrame }> {
   const first = log[0];
   if (!first) return;
@@ -68,6 +77,7 @@ export function* replaySteps(
       rounds: m.rounds,
     },
     first.at,
+    opts.internals,
   );
   const frame = (entry: LogEntry | null): { hand: number; frame: ReplayFrame } => {
     const seats = SEATS.map((s) => engine.viewFor(s));

@@ -580,7 +580,7 @@ export class Room {
     this.handsWritten = handsWritten;
     if (this.record.spectatorDelay) {
       // Frames of the hand in play, so that spectators still get the whole hand when it ends.
-      const { frames, handStarts } = replayFrames(this.record, entries);
+      const { frames, handStarts } = replayFrames(this.record, entries, { internals: this.ctx.engineInternals });
       const current = engine.viewFor('spectator').handNumber;
       this.held = frames.slice(handStarts[current] ?? frames.length);
     }

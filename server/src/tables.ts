@@ -389,7 +389,7 @@ export class Tables {
       const room = new Room(record, this.ctx);
       if (record.startedAt !== null) {
         const log = entries(await store.loadLog(record.id));
-        room.restoreFinished(log.length > 0 ? replayUpTo(room.config(), log).engine : null);
+        room.restoreFinished(log.length > 0 ? replayUpTo(room.config(), log, this.ctx.engineInternals).engine : null);
       } else room.restoreFinished(null);
       this.rooms.set(record.code, room);
       this.dropLater(room, (record.endedAt?.getTime() ?? now) + this.retainFinishedMs - now);
@@ -404,7 +404,8 @@ export class Tables {
   private async restoreFailed(room: Room, rows: Parameters<Room['restore']>[0], error: unknown): Promise<void> {
     const record = room.record;
     const log = entries(rows);
-    const { engine, broken } = log.length > 0 ? replayUpTo(room.config(), log) : { engine: null, broken: null };
+    const { engine, broken } =
+      log.length > 0 ? replayUpTo(room.config(), log, this.ctx.engineInternals) : { engine: null, broken: null };
     const message = error instanceof Error ? error.message : String(error);
     this.ctx.log.error(
       { err: error, code: record.code, matchId: record.id },
