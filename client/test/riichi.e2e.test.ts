@@ -625,15 +625,17 @@ async function summaryShots(code: string): Promise<void> {
 /**
  * The match's first hand, dealt so that every step of the flow comes at once (random deals took
  * minutes to reach a declaration): the dealer (the host) is ready from the deal if it throws 9p
- * (so its other tiles are dimmed when it presses Riichi), cancels, throws 9p, draws 9s and
- * declares with it, and draws 4s to win (1s-4s, two-sided). Seat 1 holds a red 5m, which it
- * throws on its first turn, and seat 2 a red 5p, which stays in its hand for the photographs.
- * The others hold nothing the dealer waits on and no pair or run another discard could call.
+ * (so its other tiles are dimmed when it presses Riichi), and draws 9s, then 9m, each of which
+ * keeps it ready when thrown, then 4s to win (1s-4s, two-sided). Its first Riichi offer is
+ * cancelled and the next declared, whether the deal's offer is taken up (the page may still be
+ * drawing its bar then) or the first one comes with the 9s. Seat 1 holds a red 5m, which it throws
+ * on its first turn, and seat 2 a red 5p, which stays in its hand for the photographs. The others
+ * hold nothing the dealer waits on and no pair or run another discard could call.
  */
 const FIRST_HAND = {
   bonus: false,
   hands: ['123456789m11p23s9p', '08m147p369s12367z', '27m209p27s134567z', '38m36p68s1234567z'],
-  draws: '9m8p1m9s2m3m7p4s',
+  draws: '9m8p1m9s2m3m7p9m2p4m9p4s',
 };
 
 beforeAll(async () => {
