@@ -43,6 +43,7 @@ import { registerCommunityRoutes } from './community/routes.js';
 import { CommunityStore } from './community/store.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import type { EngineInternals } from './table/index.js';
+import { SharedCaps } from './shared-caps.js';
 import { Tables } from './tables.js';
 import { loadSecret } from './tokens.js';
 import type { MjaiBotSpec } from './mjai/config.js';
@@ -280,6 +281,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     limits.lobbyTtlMs,
     limits,
   );
+  // The caps on tables held count every process's tables when there is Redis (`src/shared-caps.ts`).
+  const caps = redis
+    ? new SharedCaps(
+        redis.limits,
+        store.owner,
+        () => tables.heldCounts(),
+        log.child({ part: 'caps' }),
+        options.redisKey,
+      )
+    : null;
+  if (caps) {
+    tables.elsewhere = () => caps.elsewhere();
+    caps.start();
+  }
   const {
     stats: sockets,
     peers,
@@ -464,6 +479,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         // The last commits broadcast as they land: Redis stays open until they have (a publish
         // on a closed connection rejects inside the adapter, where nothing catches it).
         await ledger.flush();
+        await caps?.stop();
         await redis?.close();
         await store.close();
         log.info({ ledger: ledger.stats }, 'server stopped');

@@ -17,6 +17,7 @@ import {
   type TableInfo,
 } from '@mahjong/shared';
 import { replayUpTo } from './replay.js';
+import { type HeldTables, NOTHING_HELD } from './shared-caps.js';
 import { BOT_NAMES, LOG_FORMAT_VERSION, Room, type RoomContext, rulesetVersion } from './room.js';
 import type { MatchRecord, SeatRecord } from './store/types.js';
 import { checkConfig, type LogEntry, type TableEvent } from './table/index.js';
@@ -76,6 +77,11 @@ export class Tables {
   readonly ctx: RoomContext;
   readonly restoreFailures: RestoreFailure[] = [];
   private sweepTimer: unknown = null;
+  /**
+   * What the deployment's other processes hold (`src/shared-caps.ts`): the caps count their
+   * tables too. Nothing without Redis.
+   */
+  elsewhere: () => HeldTables = () => NOTHING_HELD;
 
   constructor(
     ctx: RoomContext,
@@ -98,20 +104,39 @@ export class Tables {
     this.scheduleSweep();
   }
 
-  /** Tables in the lobby created from `address` (this process's, since it started). */
+  /** This process's waiting lobbies and running bot-only tables, in all and by creating address. */
+  heldCounts(): HeldTables {
+    let lobbies = 0;
+    let botTables = 0;
+    const lobbiesBy: Record<string, number> = {};
+    const botTablesBy: Record<string, number> = {};
+    for (const room of this.rooms.values()) {
+      if (room.record.status === 'lobby') {
+        lobbies += 1;
+        if (room.creator !== null) lobbiesBy[room.creator] = (lobbiesBy[room.creator] ?? 0) + 1;
+      } else if (room.record.status === 'playing' && room.botsOnly) {
+        botTables += 1;
+        if (room.creator !== null) botTablesBy[room.creator] = (botTablesBy[room.creator] ?? 0) + 1;
+      }
+    }
+    return { lobbies, lobbiesBy, botTables, botTablesBy };
+  }
+
+  /** Tables in the lobby created from `address`, on every process of the deployment. */
   lobbiesOf(address: string): number {
-    let n = 0;
+    let n = this.elsewhere().lobbiesBy[address] ?? 0;
     for (const room of this.rooms.values()) if (room.record.status === 'lobby' && room.creator === address) n += 1;
     return n;
   }
 
   /**
    * Bot-only tables cost a core for half an hour each with nobody watching for it: a start that
-   * would make one more than the server's cap, or than the creating address's share, is refused.
+   * would make one more than the deployment's cap, or than the creating address's share, is refused.
    */
   private botTableRefusal(room: Room): string | null {
-    let all = 0;
-    let mine = 0;
+    const elsewhere = this.elsewhere();
+    let all = elsewhere.botTables;
+    let mine = room.creator === null ? 0 : (elsewhere.botTablesBy[room.creator] ?? 0);
     for (const r of this.rooms.values()) {
       if (r === room || r.record.status !== 'playing' || !r.botsOnly) continue;
       all += 1;
@@ -124,9 +149,9 @@ export class Tables {
     return null;
   }
 
-  /** Tables in the lobby (created, not started): what a creation flood fills. */
+  /** Tables in the lobby (created, not started) on every process: what a creation flood fills. */
   get lobbies(): number {
-    let n = 0;
+    let n = this.elsewhere().lobbies;
     for (const room of this.rooms.values()) if (room.record.status === 'lobby') n += 1;
     return n;
   }

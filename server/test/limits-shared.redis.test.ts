@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
+import { UNLIMITED } from '../src/limits.js';
 import { SharedRateLimiter } from '../src/shared-limits.js';
 import { openStore } from '../src/store/open.js';
 import { api, testServer } from './helpers.js';
@@ -118,4 +119,67 @@ describe('limits shared through Redis', () => {
       for (const s of servers) await s.close();
     }
   });
+
+  it('two server processes: the caps on tables held (lobbies, bot-only tables per address) count both', {
+    timeout: 90_000,
+  }, async () => {
+    const key = `mj-caps-${randomBytes(4).toString('hex')}`;
+    const limits = { ...UNLIMITED, maxLobbiesPerClient: 3, maxBotTables: 10, maxBotTablesPerClient: 1 };
+    const servers: RunningServer[] = [];
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        servers.push(
+          await testServer({
+            store: await openStore({ kind: 'postgres', url: db.url }),
+            redisUrl: redis.url,
+            redisKey: key,
+            limits,
+            // Bots that think for a minute: the bot-only table stays in play while it is counted.
+            botDelayMs: 60_000,
+          }),
+        );
+      }
+      // (The tables of the test above, on the same database, come back here: lobbies of nobody's.)
+      const [a, b] = servers as [RunningServer, RunningServer];
+      const me = '127.0.0.1';
+      /** Each process reads the others' snapshots about once a second. */
+      const until = async (what: () => boolean) => {
+        for (let waited = 0; !what(); waited += 50) {
+          if (waited > 20_000) throw new Error("the processes did not see each other's tables");
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      const create = async (s: RunningServer, bots?: number[]) =>
+        api<{ code: string; hostToken: string }>(s.url, 'POST', '/api/tables', {
+          options: { turnSeconds: 600 },
+          ...(bots ? { bots } : {}),
+        });
+      const startBots = async (s: RunningServer) => {
+        const made = await create(s, [0, 1, 2, 3]);
+        expect(made.status).toBe(201);
+        return (await api(s.url, 'POST', `/api/tables/${made.body.code}/start`, undefined, made.body.hostToken)).status;
+      };
+
+      // One bot-only table playing on A: this address's share, on B as well.
+      expect(await startBots(a)).toBe(200);
+      await until(() => elsewhereBots(b) === 1);
+      expect(await startBots(b)).toBe(429);
+      // (Per process, B would have started it.) The refused table waits in B's lobby: 1 of 3.
+      expect((await create(a)).status).toBe(201);
+      await until(() => b.tables.lobbiesOf(me) === 2 && a.tables.lobbiesOf(me) === 2);
+      expect((await create(b)).status).toBe(201);
+      await until(() => a.tables.lobbiesOf(me) === 3);
+      // Three waiting in all, one on A and two on B: A refuses a fourth (per process it had room).
+      expect(a.tables.heldCounts().lobbiesBy[me]).toBe(1);
+      expect((await create(a)).status).toBe(429);
+      expect((await create(b)).status).toBe(429);
+    } finally {
+      for (const s of servers) await s.close();
+    }
+  });
 });
+
+/** The bot-only tables the other processes of `s`'s deployment hold, as `s` last read them. */
+function elsewhereBots(s: RunningServer): number {
+  return s.tables.elsewhere().botTables;
+}
