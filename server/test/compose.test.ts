@@ -120,6 +120,13 @@ describe('Dockerfile', () => {
     expect(lines.some((l) => /^RUN .*npm run build/.test(l))).toBe(true);
     const install = runtime.find((l) => /^RUN .*npm (?:ci|install)/.test(l));
     expect(install).toMatch(/--omit=dev/);
+    // The Prisma CLI and TypeScript are optional peers of @prisma/client: left out only so.
+    expect(install).toMatch(/--omit=optional/);
+    const server = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const tool of ['prisma', 'typescript', 'tsx', 'vite'])
+      expect(Object.keys(server.dependencies)).not.toContain(tool);
     // The runtime copies the builds from the build stage, not the sources.
     expect(runtime.some((l) => /^COPY --from=\S+ .*server\/dist/.test(l))).toBe(true);
     expect(runtime.some((l) => /^COPY --from=\S+ .*client\/dist/.test(l))).toBe(true);
