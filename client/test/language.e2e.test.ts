@@ -388,6 +388,30 @@ describe('a table that speaks its players language', () => {
     await table.screenshot({ path: join(artifacts, 'lang-bad-code.png') });
   });
 
+  test('a Chinese table page of Latin names fetches no piece of the name fonts (its words are in its own font)', {
+    timeout: 120_000,
+  }, async () => {
+    const t = await post<{ code: string; hostToken: string }>('/api/tables', {
+      rounds: 1,
+      bots: [0, 1, 2, 3],
+      options: { turnSeconds: 600 },
+    });
+    await post(`/api/tables/${t.code}/start`, {}, t.hostToken);
+    const page = await newPage('zh-HK', 1280, 800);
+    const pieces: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/fonts\//.test(r.url())) pieces.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${server.url}/table.html?code=${t.code}&spectate=1`);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    await page.waitForFunction(() => (window as Hook).__mj?.renderer.current?.items.length > 0);
+    // Every canvas label asks for its glyphs as it is drawn: time for any fetch to start.
+    await sleep(2000);
+    expect(await missingGlyphs(page)).toMatchObject({ missing: [] });
+    // (Asking the browser for every family of the page's font list fetched ten pieces, 400 KB.)
+    expect(pieces).toEqual([]);
+  });
+
   test('sounds: a discard and a claim are scheduled on the AudioContext; mute stops them', {
     timeout: 240_000,
   }, async () => {

@@ -24,6 +24,22 @@ const bytes = (b64: string): Uint8Array<ArrayBuffer> => {
   return out;
 };
 
+/** The characters the UI's Chinese font holds on this page (the core, and all of it in zh-HK). */
+const uiCharacters = new Set<number>();
+
+/** The code points of a unicode-range (`U+4e2d,U+5000-5010`). */
+export function rangeCodePoints(range: string): number[] {
+  const out: number[] = [];
+  for (const part of range.split(',')) {
+    const m = /^\s*U\+([0-9a-f]+)(?:-([0-9a-f]+))?\s*$/i.exec(part);
+    if (!m) continue;
+    const lo = Number.parseInt(m[1] as string, 16);
+    const hi = m[2] === undefined ? lo : Number.parseInt(m[2], 16);
+    for (let c = lo; c <= hi; c++) out.push(c);
+  }
+  return out;
+}
+
 /** Adds font slices to the page; resolves with the bytes of font data added. */
 async function addFaces(faces: Faces): Promise<number> {
   let size = 0;
@@ -35,6 +51,7 @@ async function addFaces(faces: Faces): Promise<number> {
       try {
         await face.load();
         document.fonts.add(face);
+        for (const c of rangeCodePoints(f.range)) uiCharacters.add(c);
         size += data.byteLength;
       } catch {
         /* counted as not added */
@@ -80,8 +97,15 @@ const beyondLatin = (text: string): boolean => /[^\u0020-\u024f\u2000-\u206f]/u.
 export async function glyphsFor(text: string): Promise<boolean> {
   if (!beyondLatin(text)) return false;
   await registerNameFonts();
-  const font = `16px ${UI_FONT}`;
-  if (document.fonts.check(font, text)) return false;
-  await document.fonts.load(font, text);
+  // Only what the UI's font lacks, and only from the name fonts: `fonts.load` fetches every face
+  // of every family in the list whose range meets the text, so asking with the whole UI_FONT for
+  // a Chinese label fetched a dozen name-font pieces (about 400 KB) for characters the UI's font
+  // already draws.
+  let missing = '';
+  for (const c of text) if (beyondLatin(c) && !uiCharacters.has(c.codePointAt(0) ?? 0)) missing += c;
+  if (missing === '') return false;
+  const font = `16px ${NAME_FAMILIES.map((f) => `"${f}"`).join(', ')}`;
+  if (document.fonts.check(font, missing)) return false;
+  await document.fonts.load(font, missing);
   return true;
 }
