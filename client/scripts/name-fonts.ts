@@ -22,6 +22,7 @@ import { basename, resolve } from 'node:path';
 import subsetFont from 'subset-font';
 import wawoff2 from 'wawoff2';
 import type { Plugin } from 'vite';
+import { NAME_CJK, NAME_EMOJI } from '../src/i18n/name-font-ranges.js';
 import { type Range, slices } from './cjk-font.js';
 
 const here = import.meta.dirname;
@@ -34,21 +35,8 @@ export interface NameFace {
   readonly file: string;
 }
 
-/** The CJK blocks: radicals to the compatibility forms, the supplementary ideographic planes. */
-const CJK: readonly Range[] = [
-  [0x2e80, 0x9fff],
-  [0xf900, 0xfaff],
-  [0xfe30, 0xfe4f],
-  [0x20000, 0x3ffff],
-];
-/** Emoji proper: the pictographs, the joiner, the variation selector, keycaps and flag tags. */
-const EMOJI: readonly Range[] = [
-  [0x200d, 0x200d],
-  [0x20e3, 0x20e3],
-  [0xfe0f, 0xfe0f],
-  [0x1f000, 0x1faff],
-  [0xe0020, 0xe007f],
-];
+const CJK = NAME_CJK;
+const EMOJI = NAME_EMOJI;
 
 /** The parts of `ranges` inside `keep`. */
 export function clip(ranges: readonly Range[], keep: readonly Range[]): Range[] {

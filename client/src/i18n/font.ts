@@ -4,6 +4,8 @@
  * an English page pays nothing for it. The family is limited to the characters it holds
  * (unicode-range), so naming it first changes no Latin glyph.
  */
+import { inNameFonts } from './name-font-ranges.js';
+
 export const CJK_FAMILY = 'MJ CJK';
 /**
  * The name fonts (scripts/name-fonts.ts): any Chinese character and emoji a player's name holds,
@@ -76,8 +78,8 @@ export function loadCoreFont(): Promise<number> {
 let naming: Promise<void> | null = null;
 
 /**
- * Registers the name fonts' pieces (every page, once): URL sources, so the browser fetches a
- * piece only when some text needs one of its characters.
+ * Registers the name fonts' pieces (once, when some text needs them: `watchNames`, `glyphsFor`):
+ * URL sources, so the browser fetches a piece only when some text needs one of its characters.
  */
 export function registerNameFonts(): Promise<void> {
   naming ??= import('virtual:name-fonts').then(({ default: faces }) => {
@@ -96,16 +98,53 @@ const beyondLatin = (text: string): boolean => /[^\u0020-\u024f\u2000-\u206f]/u.
  */
 export async function glyphsFor(text: string): Promise<boolean> {
   if (!beyondLatin(text)) return false;
-  await registerNameFonts();
   // Only what the UI's font lacks, and only from the name fonts: `fonts.load` fetches every face
   // of every family in the list whose range meets the text, so asking with the whole UI_FONT for
   // a Chinese label fetched a dozen name-font pieces (about 400 KB) for characters the UI's font
   // already draws.
-  let missing = '';
-  for (const c of text) if (beyondLatin(c) && !uiCharacters.has(c.codePointAt(0) ?? 0)) missing += c;
+  const missing = beyondUiFont(text);
   if (missing === '') return false;
+  await registerNameFonts();
   const font = `16px ${NAME_FAMILIES.map((f) => `"${f}"`).join(', ')}`;
   if (document.fonts.check(font, missing)) return false;
   await document.fonts.load(font, missing);
   return true;
+}
+
+/** The characters of `text` the name fonts draw and the UI's font, as loaded so far, does not. */
+function beyondUiFont(text: string): string {
+  let missing = '';
+  for (const c of text) {
+    const cp = c.codePointAt(0) ?? 0;
+    if (inNameFonts(cp) && !uiCharacters.has(cp)) missing += c;
+  }
+  return missing;
+}
+
+/**
+ * Registers the name fonts once a text of the page needs them: a DOM text (a name in the lobby,
+ * the summary, a replay) or a field typed in. Canvas texts ask through `glyphsFor`. A page whose
+ * texts the UI's font draws never fetches even the list of the pieces (23 KB).
+ */
+export function watchNames(root: HTMLElement): void {
+  const look = async (text: string) => {
+    if (naming !== null || !beyondLatin(text)) return;
+    // What the UI's font holds is known once the fonts this page asked for are in.
+    await Promise.all([loadingCore, loading]);
+    if (beyondUiFont(text) === '') return;
+    observer.disconnect();
+    void registerNameFonts();
+  };
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'characterData') void look(r.target.nodeValue ?? '');
+      for (const n of r.addedNodes) void look(n.textContent ?? '');
+    }
+  });
+  observer.observe(root, { subtree: true, childList: true, characterData: true });
+  root.addEventListener('input', (e) => {
+    const field = e.target;
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) void look(field.value);
+  });
+  void look(root.textContent ?? '');
 }

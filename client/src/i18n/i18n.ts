@@ -5,7 +5,7 @@
  */
 import { type Lang, settings } from '../settings/settings.js';
 import { DomTranslator } from './dom-translate.js';
-import { loadChineseFont, loadCoreFont, registerNameFonts } from './font.js';
+import { loadChineseFont, loadCoreFont, watchNames } from './font.js';
 import { type Translate, translator } from './translate.js';
 
 let shown: Lang = 'en';
@@ -42,8 +42,8 @@ export function startI18n(): void {
   if (dom) return;
   dom = new DomTranslator(document.documentElement, translator('en'));
   void loadCoreFont();
-  void registerNameFonts();
   ready = show(settings.get().lang);
+  watchNames(document.documentElement);
   settings.subscribe((now, before) => {
     if (now.lang !== before.lang) ready = show(now.lang);
   });
