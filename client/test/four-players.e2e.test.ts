@@ -185,7 +185,7 @@ const glyphsMissing = (page: Page, text: string) =>
 
 /**
  * English words visible on a Chinese page (or inside `within`), outside what stays as written:
- * players' names and codes in `keep`, tile notation, links, the switch to English.
+ * players' names and codes in `keep`, tile notation, links, hex digests, the switch to English.
  */
 const englishWords = (page: Page, keep: readonly string[], within = 'body') =>
   page.evaluate(
@@ -195,11 +195,19 @@ const englishWords = (page: Page, keep: readonly string[], within = 'body') =>
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
           const host = n.parentElement;
-          if (!host?.checkVisibility() || host.closest('[data-testid="lang-switch"], .code, code, script, style'))
+          // The call-out badge is the table's call in both languages by design ("自摸 Tsumo", feedback.ts).
+          if (
+            !host?.checkVisibility() ||
+            host.closest('[data-testid="lang-switch"], .call-badge, .code, code, script, style')
+          )
             continue;
           let text = n.nodeValue ?? '';
           for (const k of keep) text = text.split(k).join(' ');
-          text = text.replace(/https?:\/\/\S+/g, ' ').replace(/\b[0-9]+[mpsz]\b/g, ' ');
+          // Links, tile notation, and the summary's seed and its digest (hex, named sha256 as written).
+          text = text
+            .replace(/https?:\/\/\S+/g, ' ')
+            .replace(/\b[0-9]+[mpsz]\b/g, ' ')
+            .replace(/\b(sha256 )?[0-9a-f]{16,}\b/g, ' ');
           for (const w of text.match(/[A-Za-z]{2,}/g) ?? [])
             words.push(`${w} (${(n.nodeValue ?? '').trim().slice(0, 40)})`);
         }
@@ -496,7 +504,8 @@ describe('four new players, four screens, two languages', () => {
     expect(shown).toContain('斷么九');
     expect(zhCard).not.toMatch(/断|幺|対|気|緑|単|発/);
     expect(await glyphsMissing(p1, shown.join(''))).toEqual([]);
-    // (5) No English word on the Chinese result card.
+    // (5) No English word on the Chinese result card (but its call-out badge, bilingual as every call-out).
+    expect(await p1.textContent('[data-testid="result"] .call-badge')).toBe('自摸 Tsumo');
     expect(await englishWords(p1, NAMES, '[data-testid="result"]')).toEqual([]);
 
     // (9) Ready in view without scrolling on every screen; the card's title below the language
