@@ -281,8 +281,9 @@ describe('four new players, four screens, two languages', () => {
     expect(creates).toEqual([]);
 
     // The host creates a riichi table (one east round) as 陳大文; the claim window long enough for
-    // a reload and photographs on a loaded machine (120 s, more than the form's 60), the result
-    // card long enough to look at it.
+    // a reload and photographs on a loaded machine (120 s, more than the form's 60), the turns
+    // long enough for five pages to load the table (600 s; the form's 120 ran out under load), the
+    // result card long enough to look at it.
     await host.fill(nameField, HOST_NAME);
     await host.selectOption('[data-testid="create"] select[name="ruleset"]', 'riichi-modern');
     await host.selectOption('[data-testid="create"] select[name="rounds"]', '1');
@@ -293,7 +294,14 @@ describe('four new players, four screens, two languages', () => {
       await route.continue({
         postData: JSON.stringify({
           ...body,
-          options: { ...body.options, redFives: 0, claimSeconds: 120, claimMinMs: 0, resultsSeconds: 600 },
+          options: {
+            ...body.options,
+            redFives: 0,
+            turnSeconds: 600,
+            claimSeconds: 120,
+            claimMinMs: 0,
+            resultsSeconds: 600,
+          },
         }),
       });
     });
