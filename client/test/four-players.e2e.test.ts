@@ -17,6 +17,10 @@
  *     buttons off the cards, the replay's hand above its controls at 1280x800;
  * 10. a 6-han win titled haneman (跳滿), call-outs switched off, the away mark's legend.
  *
+ * A second test plays a Hong Kong hand (HK_HAND: a limit hand on the dealer's first discard) on
+ * the desktop in English and the portrait phone in Chinese: 爆棚 (limit hand) is right there, and
+ * its Chinese card holds Chinese words only.
+ *
  * Every screen is photographed into artifacts/four-players/ for looking at.
  */
 import { mkdirSync } from 'node:fs';
@@ -47,6 +51,14 @@ const RIICHI_HAND = {
   draws: '2s9p9s1m',
   dora: '1s',
 };
+/**
+ * The Hong Kong hand: the dealer (seat 0) throws 9m, on which seat 1 wins (big three dragons, all
+ * pungs: a limit hand, 爆棚). Seats 2 and 3 are bots with nothing to call.
+ */
+const HK_HAND = {
+  hands: ['9m147p258s369s1234z', '111m9m555z666z777z', '23m258p147s11223z', '4567m369p1469s44z'],
+};
+const M9 = 8;
 const M3 = 2;
 const RED = 33;
 
@@ -95,6 +107,8 @@ const EMOJI_NAME = 'Ann 👍🏽';
 const NAMES = [HOST_NAME, PHONE_NAME, RTL_NAME, EMOJI_NAME];
 
 let server: RunningServer;
+/** Its tables deal HK_HAND first. */
+let hkServer: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -236,6 +250,10 @@ beforeAll(async () => {
     scriptedWall(s: unknown): unknown;
   };
   server = await startTableServer('four-players', { engineInternals: { walls: [testing.scriptedWall(RIICHI_HAND)] } });
+  hkServer = await startTableServer('four-players-hk', {
+    botDelayMs: 100,
+    engineInternals: { walls: [testing.scriptedWall(HK_HAND)] },
+  });
   browser = await launchChromium();
 }, 180_000);
 
@@ -243,6 +261,7 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();
   await server?.close();
+  await hkServer?.close();
 });
 
 describe('four new players, four screens, two languages', () => {
@@ -592,5 +611,60 @@ describe('four new players, four screens, two languages', () => {
     expect(await englishWords(zhReplay, [...NAMES, me, 'ZZZZZ9'])).toEqual([]);
     await shot(zhReplay, `17-no-such-table-${PORTRAIT.name}`);
     lap('replay checked');
+  });
+  test('a Hong Kong hand in both languages: the limit hand titled 爆棚, its card in Chinese words only', {
+    timeout: 600_000,
+  }, async () => {
+    const t = await postJson<{ code: string; hostToken: string }>(hkServer.url, '/api/tables', {
+      ruleset: 'hk-new',
+      rounds: 1,
+      bots: [2, 3],
+      options: { turnSeconds: 600, claimSeconds: 120, claimMinMs: 0, resultsSeconds: 600 },
+    });
+    const pages: Page[] = [];
+    for (const [seat, screen] of [
+      [0, DESKTOP1],
+      [1, PORTRAIT],
+    ] as const) {
+      const joined = await postJson<{ token: string }>(hkServer.url, `/api/tables/${t.code}/join`, {
+        name: NAMES[seat],
+        seat,
+      });
+      const page = await (await open(screen)).newPage();
+      page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+      await page.addInitScript(
+        ([c, s, token, name]) =>
+          localStorage.setItem(`mj.seats.${c}`, JSON.stringify({ [s as number]: { seat: s, token, name } })),
+        [t.code, seat, joined.token, NAMES[seat] as string] as const,
+      );
+      await page.goto(`${hkServer.url}/table.html?code=${t.code}&seat=${seat}`);
+      pages.push(page);
+    }
+    const [en, zh] = pages as [Page, Page];
+    await postJson(hkServer.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
+    for (const p of pages) await tableReady(p);
+    await discard(en, M9);
+    await waitButton(zh, (id) => id === 'win');
+    await shot(zh, `20-hk-win-offered-${PORTRAIT.name}`);
+    await zh.tap('[data-action="win"]');
+    for (const p of pages) await p.waitForSelector('[data-testid="result"]', { timeout: SLOW, state: 'visible' });
+    const result = await zh.evaluate(() => (window as Hook).__mj.state().view.lastResult);
+    expect(result).toMatchObject({ kind: 'win', winner: 1, limit: true });
+    expect((await en.textContent('[data-testid="result"]')) ?? '').toContain('limit hand');
+    const zhCard = (await zh.textContent('[data-testid="result"]')) ?? '';
+    expect(zhCard).toContain('爆棚');
+    const shown = await zh.$$eval('[data-testid="result"] table.patterns tr td:first-child', (tds) =>
+      tds.map((td) => td.textContent ?? ''),
+    );
+    const ids = (result.patterns as { name: string }[]).map((p) => p.name);
+    expect(shown).toEqual(ids.map((id) => patternName(id, 'zh-HK')));
+    for (const name of shown) expect(name).toMatch(/^[\u3400-\u9fff]+$/);
+    expect(await glyphsMissing(zh, shown.join(''))).toEqual([]);
+    expect(await englishWords(zh, NAMES, '[data-testid="result"]')).toEqual([]);
+    const b = await cardBoxes(zh, '[data-testid="result"]');
+    expect(b.ready?.bottom, JSON.stringify(b)).toBeLessThanOrEqual(b.h + 1);
+    expect((b.title?.top ?? 0) >= (b.chrome?.bottom ?? 0) - 1, JSON.stringify(b)).toBe(true);
+    await shot(zh, `21-hk-result-${PORTRAIT.name}`);
+    await shot(en, `21-hk-result-${DESKTOP1.name}`);
   });
 });
