@@ -45,6 +45,7 @@ import {
   type TableEngine,
   type TableEvent,
 } from './table/index.js';
+import { inPlay, lobbyRefusal, moveStage, type Stage, seatsHeld, stageOf } from './room/stage.js';
 import { newNonce, signToken } from './tokens.js';
 
 /** Version of the logged event format; stored with every match so old logs stay readable. */
@@ -183,7 +184,8 @@ export class Room {
   /** Views as last broadcast (committed): what a (re)joining socket gets. */
   private committed: Views | null = null;
   private outbox: Promise<void> = Promise.resolve();
-  private closed = false;
+  /** Lobby, dealing, playing, paused, ending, finished or closed (`room/stage.ts`): read by every check. */
+  private stage: Stage;
   /** spectatorDelay: frames of the hand in play, held back until it ends. */
   private held: ReplayFrame[] = [];
   /** spectatorDelay: frames released for playback, each due at `due` on the clock. */
@@ -196,22 +198,43 @@ export class Room {
   private readonly journal: Journal;
   /** Lobby changes and the host's commands, one at a time (each committed before the next looks). */
   private serialChain: Promise<unknown> = Promise.resolve();
-  /** Set while a write failed and the room waits to be rebuilt from the ledger. */
-  paused: { readonly since: number; readonly reason: string } | null = null;
   private recoveryTimer: unknown = null;
   private recoveryAttempts = 0;
   /** Pauses since a write of this table last committed (a table that resumes only to fail again). */
   private pausesInARow = 0;
-  /** The host's end is being committed: no more events. */
-  private ending = false;
-  private finishedTold = false;
 
   constructor(
     record: MatchRecord,
     private readonly ctx: RoomContext,
   ) {
     this.record = record;
+    this.stage = stageOf(record.status);
     this.journal = new Journal(ctx.ledger, record.id);
+  }
+
+  /** Set while a write failed and the room waits to be rebuilt from the ledger. */
+  get paused(): { readonly since: number; readonly reason: string } | null {
+    const s = this.stage;
+    return s.kind === 'paused' ? { since: s.since, reason: s.reason } : null;
+  }
+
+  get stageKind(): Stage['kind'] {
+    return this.stage.kind;
+  }
+
+  private get closed(): boolean {
+    return this.stage.kind === 'closed';
+  }
+
+  /** Moves the room to `to` (see the allowed moves in `room/stage.ts`); a refused move is logged and changes nothing. */
+  private move(to: Stage): boolean {
+    const r = moveStage(this.stage, to);
+    if (!r.ok) {
+      this.ctx.log.error({ code: this.code, from: this.stage.kind, to: to.kind }, r.reason);
+      return false;
+    }
+    this.stage = r.stage;
+    return true;
   }
 
   get code(): string {
@@ -338,8 +361,8 @@ export class Room {
     >
   > {
     return this.serial(async () => {
-      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const notLobby = this.lobbyClosed();
+      if (notLobby) return notLobby;
       const free = (s: SeatRecord) => s.name === null && !s.bot;
       let seat: SeatRecord | undefined =
         playerId === null ? undefined : this.record.seats.find((s) => isReservedFor(s, playerId));
@@ -362,6 +385,15 @@ export class Room {
         token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
       });
     });
+  }
+
+  /** Why seats can no longer be taken nor the match started (null: they can). */
+  private lobbyClosed() {
+    const refusal = lobbyRefusal(this.stage);
+    if (refusal === null) return null;
+    return refusal === 'table/already_started'
+      ? fail(refusal, 'the match has started')
+      : fail(refusal, 'the table is closed');
   }
 
   /** The address that created the table (this process's count of its lobbies and bot tables). */
@@ -391,8 +423,8 @@ export class Room {
     ai?: string,
   ): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'server/unavailable' | 'http/invalid'>> {
     return this.serial(async () => {
-      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const notLobby = this.lobbyClosed();
+      if (notLobby) return notLobby;
       if (ai !== undefined) {
         if (!this.ctx.mjaiBots?.some((b) => b.name === ai)) return fail('http/invalid', 'no such AI on this server');
         if (!this.record.ruleset.startsWith('riichi'))
@@ -423,8 +455,7 @@ export class Room {
     seat: Seat,
   ): Promise<Result<{ seat: Seat; token: string }, 'table/over' | 'http/invalid' | 'server/unavailable'>> {
     return this.serial(async () => {
-      if (this.record.status !== 'lobby' && this.record.status !== 'playing')
-        return fail('table/over', 'the table is closed');
+      if (!seatsHeld(this.stage)) return fail('table/over', 'the table is closed');
       const held = this.record.seats[seat];
       if (!held || held.bot || held.nonce === null)
         return fail('http/invalid', `seat ${seat + 1} has no player to give a token to`);
@@ -443,8 +474,8 @@ export class Room {
     >
   > {
     return this.serial(async () => {
-      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const notLobby = this.lobbyClosed();
+      if (notLobby) return notLobby;
       if (this.botsOnly) {
         const refusal = this.ctx.botTableRefusal?.(this) ?? null;
         if (refusal !== null) return fail('http/rate_limited', refusal);
@@ -466,6 +497,7 @@ export class Room {
       writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
       if (!(await this.commit(writes))) return UNAVAILABLE;
       this.record = { ...this.record, ...patch, seats };
+      if (!this.closed) this.move({ kind: 'dealing' });
       this.emitInfo();
       // The deal (the logged start event, so replays stay the same) waits for the players' pages.
       if (this.everyHumanHere()) this.deal();
@@ -485,7 +517,7 @@ export class Room {
 
   /** Started and not dealt yet. */
   private get waitingToDeal(): boolean {
-    return this.record.status === 'playing' && this.engine === null && !this.closed;
+    return this.stage.kind === 'dealing';
   }
 
   /** Deals the first hand: the engine's start event is logged and every page gets its view. */
@@ -496,6 +528,7 @@ export class Room {
     this.offset = 0;
     const engine = createEngine(this.config(), this.ctx.clock.now(), this.ctx.engineInternals);
     this.engine = engine;
+    this.move({ kind: 'playing' });
     this.startAi();
     this.afterEvent(
       engine.log.map((entry) => this.actionWrite(entry)),
@@ -506,12 +539,13 @@ export class Room {
   /** The host stops the table: it is kept in the ledger as ended, with the scores so far. */
   end(): Promise<Result<TableInfo, 'table/over' | 'server/unavailable'>> {
     return this.serial(async () => {
-      if (this.record.status === 'over' || this.record.status === 'ended' || this.engine?.isOver()) {
+      const from = this.stage.kind;
+      if (from === 'finished' || from === 'closed' || from === 'ending' || this.engine?.isOver()) {
         return fail('table/over', 'already closed');
       }
-      if (this.paused) return UNAVAILABLE;
+      if (from === 'paused') return UNAVAILABLE;
       // No more events: the end follows everything already accepted into the ledger.
-      this.ending = true;
+      this.move({ kind: 'ending', from });
       this.clearTimer();
       if (this.dealTimer !== null) this.ctx.clock.clearTimer(this.dealTimer);
       this.dealTimer = null;
@@ -522,8 +556,9 @@ export class Room {
         finalScores: this.engine ? [...this.engine.scores()] : null,
       };
       const done = await this.commit([{ kind: 'updateMatch', matchId: this.record.id, patch }]);
-      this.ending = false;
       if (!done) {
+        // Back where it was (unless the failure paused the table, or it closed meanwhile: read again after the await).
+        if ((this.stage as Stage).kind === 'ending') this.move({ kind: from });
         this.schedule();
         return UNAVAILABLE;
       }
@@ -537,10 +572,12 @@ export class Room {
     });
   }
 
+  /** The match is over or ended, committed: told once (a closed room is told, and stays closed). */
   private finished(): void {
     this.mjai?.close();
-    if (this.finishedTold) return;
-    this.finishedTold = true;
+    const s = this.stage;
+    if (s.kind === 'finished' || (s.kind === 'closed' && s.from === 'finished')) return;
+    if (s.kind !== 'closed') this.move({ kind: 'finished' });
     this.ctx.onFinished?.(this);
   }
 
@@ -589,7 +626,11 @@ export class Room {
     this.latest = views;
     this.committed = views;
     this.trackLegal(views, true);
-    this.schedule();
+    // (A table rebuilt after a pause may turn out finished in the ledger: the caller says so.)
+    if (this.record.status === 'playing') {
+      this.move({ kind: 'playing' });
+      this.schedule();
+    }
   }
 
   /**
@@ -605,7 +646,7 @@ export class Room {
   /** A finished match brought back read-only after a restart: its final view for late sockets. */
   restoreFinished(engine: TableEngine | null): void {
     this.engine = engine;
-    this.finishedTold = true;
+    // (Built from a finished record, the room is finished already: nobody is told again.)
     if (!engine) return;
     this.restartViewCounters();
     const views = this.computeViews();
@@ -618,14 +659,18 @@ export class Room {
 
   /** A write of this room was not committed (and nothing queued behind it was). */
   private writeFailed(error: unknown): void {
-    if (this.paused || this.closed) return;
+    const s = this.stage;
+    if (s.kind === 'paused' || s.kind === 'closed') return;
     if (!this.engine) {
       // In the lobby nothing was applied before its write: the request answers 503, that is all.
       this.journal.reopen();
       return;
     }
     const reason = error instanceof Error ? error.message : String(error);
-    this.paused = { since: this.ctx.clock.now(), reason: reason.slice(0, 300) };
+    if (!this.move({ kind: 'paused', since: this.ctx.clock.now(), reason: reason.slice(0, 300) })) {
+      this.journal.reopen();
+      return;
+    }
     this.pausesInARow += 1;
     this.clearTimer();
     const retryMs = Math.max(recoveryDelay(this.recoveryAttempts), repauseDelay(this.pausesInARow));
@@ -651,8 +696,8 @@ export class Room {
 
   /** Reloads the table from the ledger (if this process still owns it) and resumes play. */
   private async recover(): Promise<void> {
-    const paused = this.paused;
-    if (this.closed || !paused) return;
+    const paused = this.stage;
+    if (paused.kind !== 'paused') return;
     const store = this.ctx.ledger.store;
     const id = this.record.id;
     let loaded: [MatchRecord | null, ActionRow[], number];
@@ -684,7 +729,6 @@ export class Room {
       this.ctx.onLost?.(this);
       return;
     }
-    this.paused = null;
     this.recoveryAttempts = 0;
     this.record = record;
     this.journal.reopen();
@@ -693,7 +737,7 @@ export class Room {
       this.restore(log, handsWritten);
     } catch (error) {
       // Not a log this server writes; keep the table paused (and readable) rather than guess.
-      this.paused = paused;
+      if (this.stage.kind !== 'paused') this.move(paused);
       this.recoveryAttempts += 1;
       this.ctx.log.error({ err: error, code: this.code }, 'a paused table does not replay from its log');
       this.recoverLater();
@@ -720,12 +764,22 @@ export class Room {
 
   /** A seat's action from a socket. Refused => nothing changes. */
   act(seat: Seat, seq: number, action: PlayerAction): Result<LogEntry, RefusalCode> {
-    const status = this.record.status;
-    if (status === 'lobby') return fail('table/not_started', 'the match has not started');
-    if (status === 'playing' && !this.engine) return fail('table/not_started', 'the first hand is about to be dealt');
-    if (status !== 'playing' || !this.engine) return fail('table/over', 'the match is over');
-    if (this.paused) return fail('table/paused', 'server trouble: your table resumes shortly');
-    if (this.ending) return fail('table/over', 'the host is ending the match');
+    switch (this.stage.kind) {
+      case 'lobby':
+        return fail('table/not_started', 'the match has not started');
+      case 'dealing':
+        return fail('table/not_started', 'the first hand is about to be dealt');
+      case 'paused':
+        return fail('table/paused', 'server trouble: your table resumes shortly');
+      case 'ending':
+        return fail('table/over', 'the host is ending the match');
+      case 'finished':
+      case 'closed':
+        return fail('table/over', 'the match is over');
+      case 'playing':
+        break;
+    }
+    if (!this.engine) return fail('table/over', 'the match is over');
     if (seq > this.viewSeqs[seat]! || seq < this.legalSince[seat]!) {
       return fail('act/stale_seq', `view ${seq} is stale; your latest view is ${this.viewSeqs[seat]}`);
     }
@@ -1060,7 +1114,7 @@ export class Room {
 
   private schedule(): void {
     this.clearTimer();
-    if (this.closed || this.paused || this.ending || this.record.status !== 'playing' || !this.engine) return;
+    if (!inPlay(this.stage) || !this.engine) return;
     let next: number | null = null;
     const deadline = this.engine.nextDeadline();
     if (deadline !== null) next = deadline + this.offset;
@@ -1079,8 +1133,7 @@ export class Room {
    * thought and how many seats answered tell nobody anything.
    */
   private tick(): void {
-    if (this.closed || this.paused || this.ending || this.record.status !== 'playing' || !this.engine || !this.latest)
-      return;
+    if (!inPlay(this.stage) || !this.engine || !this.latest) return;
     const now = this.ctx.clock.now();
     const stamp = (due: number): number => Math.max(due, now - MAX_STAMP_LAG_MS) - this.offset;
     // Bots whose pause is over act first, earliest due first, one
@@ -1219,7 +1272,8 @@ export class Room {
 
   /** Stops timers (shutdown); the state stays in the ledger. */
   close(): void {
-    this.closed = true;
+    const s = this.stage;
+    if (s.kind !== 'closed') this.move({ kind: 'closed', from: s.kind });
     this.mjai?.close();
     this.clearTimer();
     if (this.recoveryTimer !== null) this.ctx.clock.clearTimer(this.recoveryTimer);
