@@ -4,13 +4,12 @@
  * with a reason code and change nothing. A socket.io room per table (and one per seat and one
  * for spectators) carries the broadcasts.
  */
-import { errorAnswer, isTableOp, type OpAnswer, runTableOp, type TableOp } from './table-ops.js';
+import { errorAnswer, runTableOp } from './table-ops.js';
 import {
   CLIENT_EVENT,
   type ClientMessage,
   PROTOCOL_VERSION,
   parseClientMessage,
-  type PlayerAction,
   type RefusalCode,
   type Result,
   SERVER_EVENT,
@@ -20,6 +19,8 @@ import {
 } from '@mahjong/shared';
 import type { Server, Socket } from 'socket.io';
 import { type Limiter, RateLimiter } from './limits.js';
+import type { Admission, Answer, PeerAnswers, Peers } from './peers/peers.js';
+import { RedisPeers } from './peers/redis-peers.js';
 import type { Broadcaster, Room, Viewer } from './room.js';
 import type { Tables } from './tables.js';
 import { verifyToken } from './tokens.js';
@@ -37,8 +38,6 @@ export const HAND_OVER_MS = 30_000;
 /** A hello for an orphaned table tries to take it over this often, this many times (about 5 s). */
 const TAKEOVER_RETRY_MS = 250;
 const TAKEOVER_ATTEMPTS = 20;
-/** Longest wait for the peers' answers (the adapter's own timeout is 5 s once a request is out). */
-const PEER_ANSWER_MS = 7000;
 
 /** Where a socket comes from, for the per-address limits (the proxy's client when trusted). */
 export function clientAddress(socket: Socket, trustProxy: boolean): string {
@@ -164,10 +163,7 @@ interface SocketData {
   lobby?: string;
 }
 
-type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
-type Admission =
-  | { ok: true; viewer: Viewer; nonce?: string; welcome: ServerMessage }
-  | { ok: false; code: RefusalCode; message: string };
+export type { Peers } from './peers/peers.js';
 
 const answer = (r: Result<unknown, RefusalCode>): Answer =>
   r.ok ? { ok: true } : { ok: false, code: r.error.code, message: r.error.message };
@@ -199,125 +195,35 @@ function admit(room: Room, token: string | undefined, secret: Buffer): Admission
 }
 
 /**
- * Scale-out: with a shared adapter (Redis) several server processes share the socket.io rooms.
- * Each table lives in one process; a socket connected to another process is admitted, and its
- * actions are applied, by the owner through server-side events. Broadcasts reach it through the
- * adapter.
+ * What this process answers for its own tables when another process of the cluster asks
+ * (`peers/peers.ts`). A table being taken over here right now is answered for once it is rebuilt.
  */
-export class Peers {
-  constructor(
-    private readonly io: Server,
-    tables: Tables,
-    secret: Buffer,
-    evictHere: Evict,
-  ) {
-    io.on('mj:evict', (code: unknown, seat: unknown, reason: unknown, keep: unknown) => {
-      if (typeof code !== 'string' || !(seat === 0 || seat === 1 || seat === 2 || seat === 3)) return;
-      if (reason !== 'opened_elsewhere' && reason !== 'replaced') return;
-      evictHere(code, seat, reason, typeof keep === 'string' ? keep : undefined);
-    });
-    const owner = (code: unknown) => (typeof code === 'string' ? tables.get(code) : undefined);
-    // A table being taken over here right now is answered for once it is rebuilt.
-    const held = async (code: unknown) => (typeof code === 'string' ? tables.held(code) : undefined);
-    io.on('mj:hello', (code: unknown, token: unknown, cb: (a: Admission | null) => void) => {
-      void held(code).then((room) =>
-        cb(room ? admit(room, typeof token === 'string' ? token : undefined, secret) : null),
+function answersHere(tables: Tables, secret: Buffer, evictHere: Evict): PeerAnswers {
+  return {
+    hello: async (code, token) => {
+      const room = await tables.held(code);
+      return room ? admit(room, token, secret) : null;
+    },
+    act: (code, seat, seq, action) => {
+      const room = tables.get(code);
+      return room ? answer(room.act(seat, seq, action)) : null;
+    },
+    sync: async (code, viewer) => (await tables.held(code))?.welcome(viewer) ?? null,
+    http: async (code, op, body, authorization, playerId) => {
+      const room = await tables.held(code);
+      if (!room) return null;
+      return runTableOp(room, op, body, authorization, secret, playerId).catch(() =>
+        errorAnswer('http/internal', 'internal error'),
       );
-    });
-    io.on('mj:act', (code: unknown, seat: Seat, seq: number, action: PlayerAction, cb: (a: Answer | null) => void) => {
-      const room = owner(code);
-      cb(room ? answer(room.act(seat, seq, action)) : null);
-    });
-    io.on('mj:sync', (code: unknown, viewer: Viewer, cb: (m: ServerMessage | null) => void) => {
-      void held(code).then((room) => cb(room ? room.welcome(viewer) : null));
-    });
-    io.on(
-      'mj:http',
-      (code: unknown, op: unknown, body: unknown, auth: unknown, player: unknown, cb: (a: OpAnswer | null) => void) => {
-        void held(code).then((room) => {
-          if (!room || !isTableOp(op)) return cb(null);
-          // (The player id comes from the process that verified the player's key: peers are trusted.)
-          const playerId = typeof player === 'string' ? player : null;
-          runTableOp(room, op, body, typeof auth === 'string' ? auth : '', secret, playerId).then(cb, () =>
-            cb(errorAnswer('http/internal', 'internal error')),
-          );
-        });
-      },
-    );
-    io.on('mj:codes', (cb: (codes: string[]) => void) => {
-      cb([...tables.all()].map((r) => r.code));
-    });
-    io.on('mj:presence', (code: unknown, viewer: Viewer, delta: number) => {
-      const room = owner(code);
+    },
+    codes: () => [...tables.all()].map((r) => r.code),
+    presence: (code, viewer, delta) => {
+      const room = tables.get(code);
       if (room && delta > 0) room.attach(viewer);
       if (room && delta < 0) room.detach(viewer);
-    });
-  }
-
-  /**
-   * Every peer's answer to `ev`. While Redis is away the adapter's request waits for the
-   * connection; a process asking is not held longer than `PEER_ANSWER_MS` (it counts as no answer).
-   */
-  private async answers<T>(ev: string, ...args: unknown[]): Promise<T[]> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return (await Promise.race([
-        (this.io.serverSideEmitWithAck as (e: string, ...a: unknown[]) => Promise<unknown[]>)(ev, ...args),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('the peers did not answer in time')), PEER_ANSWER_MS);
-        }),
-      ])) as T[];
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private async ask<T>(ev: string, ...args: unknown[]): Promise<T | null> {
-    try {
-      return (await this.answers<T | null>(ev, ...args)).find((a) => a !== null) ?? null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Codes of the tables the other processes hold (so that a restarting process leaves them alone). */
-  /** Null when the peers do not answer (then nothing is restored rather than taken twice). */
-  async heldElsewhere(): Promise<Set<string> | null> {
-    // A peer that does not answer in time would have its tables taken twice: ask again.
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return new Set((await this.answers<string[]>('mj:codes')).flat());
-      } catch {
-        if (attempt >= 2) return null;
-      }
-    }
-  }
-
-  hello(code: string, token: string | undefined): Promise<Admission | null> {
-    return this.ask('mj:hello', code, token ?? null);
-  }
-  act(code: string, seat: Seat, seq: number, action: PlayerAction): Promise<Answer | null> {
-    return this.ask('mj:act', code, seat, seq, action);
-  }
-  /** A lobby or host command for a table another process holds (null: nobody holds it). */
-  http(
-    code: string,
-    op: TableOp,
-    body: unknown,
-    authorization: string,
-    playerId: string | null,
-  ): Promise<OpAnswer | null> {
-    return this.ask('mj:http', code, op, body, authorization, playerId);
-  }
-  sync(code: string, viewer: Viewer): Promise<ServerMessage | null> {
-    return this.ask('mj:sync', code, viewer);
-  }
-  presence(code: string, viewer: Viewer, delta: number): void {
-    this.io.serverSideEmit('mj:presence', code, viewer, delta);
-  }
-  evict(code: string, seat: Seat, reason: SeatLostReason, keep: string | undefined): void {
-    this.io.serverSideEmit('mj:evict', code, seat, reason, keep ?? null);
-  }
+    },
+    evict: evictHere,
+  };
 }
 
 export interface SocketStats {
@@ -333,7 +239,10 @@ export function attachSockets(
   options: {
     rateLimit?: RateLimit;
     now?: () => number;
+    /** Scale-out through the socket.io adapter (Redis): tables held by other processes are reached through it. */
     cluster?: boolean;
+    /** Another carrier for the cross-process traffic (`peers/local-peers.ts`); `cluster` picks Redis. */
+    peers?: (answers: PeerAnswers) => Peers;
     /** Behind a reverse proxy: the client's address is the first of X-Forwarded-For. */
     trustProxy?: boolean;
     /** Hellos for codes that name no table, per client address (shared with the HTTP lookups). */
@@ -413,7 +322,12 @@ export function attachSockets(
     evictHere(code, seat, reason, keep);
     peers?.evict(code, seat, reason, keep);
   };
-  const peers = options.cluster ? new Peers(io, tables, secret, evictHere) : null;
+  const answers = answersHere(tables, secret, evictHere);
+  const peers: Peers | null = options.peers
+    ? options.peers(answers)
+    : options.cluster
+      ? new RedisPeers(io, answers)
+      : null;
 
   /**
    * A hello for a table this process does not hold: the peer holding it admits the socket. A
