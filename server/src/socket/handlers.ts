@@ -2,7 +2,7 @@
 import type { ClientMessage } from '@mahjong/shared';
 import { roomName } from './broadcast.js';
 import type { Conn, SocketContext } from './context.js';
-import { linkTo } from './table-link.js';
+import { type Awaitable, linkTo, whenReady } from './table-link.js';
 
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
 
@@ -34,33 +34,36 @@ export function onLobby(ctx: SocketContext, c: Conn, msg: Msg<'lobby'>): void {
   if (room) c.send({ type: 'table', table: room.info() });
 }
 
-export async function onSync(ctx: SocketContext, c: Conn): Promise<void> {
+export function onSync(ctx: SocketContext, c: Conn): Awaitable<void> {
   const { data } = c;
-  if (!data.code || data.viewer === undefined) return c.refuse('auth/not_joined', 'say hello first');
-  const table = linkTo(ctx.tables, ctx.peers, data.code);
+  const { code, viewer } = data;
+  if (!code || viewer === undefined) return c.refuse('auth/not_joined', 'say hello first');
+  const table = linkTo(ctx.tables, ctx.peers, code);
   // Nothing went out for the table since this socket's last full view: it has it all.
-  const count = ctx.changes.of(data.code, data.viewer);
+  const count = ctx.changes.of(code, viewer);
   if (table.room && count !== null && count === data.synced) return;
   if (!c.mayResync()) return;
-  const welcome = await table.welcome(data.viewer);
-  if (!welcome) return c.refuse('table/not_found', 'the table is gone');
-  c.sendFull(welcome, data.code, data.viewer);
+  return whenReady(table.welcome(viewer), (welcome) => {
+    if (!welcome) return c.refuse('table/not_found', 'the table is gone');
+    c.sendFull(welcome, code, viewer);
+  });
 }
 
-export async function onAct(ctx: SocketContext, c: Conn, msg: Msg<'act'>): Promise<void> {
+export function onAct(ctx: SocketContext, c: Conn, msg: Msg<'act'>): Awaitable<void> {
   const receivedAt = performance.now();
   const { data } = c;
-  if (!data.code || data.viewer === undefined) return c.refuse('auth/not_joined', 'say hello first', msg.id);
-  if (data.viewer === 'spectator') return c.refuse('act/spectator', 'spectators do not act', msg.id);
-  if (msg.seat !== data.viewer) return c.refuse('act/wrong_seat', `you hold seat ${data.viewer + 1}`, msg.id);
-  const table = linkTo(ctx.tables, ctx.peers, data.code);
-  if (table.room && !table.room.tokenCurrent(data.viewer, data.nonce ?? '')) {
+  const { code, viewer } = data;
+  if (!code || viewer === undefined) return c.refuse('auth/not_joined', 'say hello first', msg.id);
+  if (viewer === 'spectator') return c.refuse('act/spectator', 'spectators do not act', msg.id);
+  if (msg.seat !== viewer) return c.refuse('act/wrong_seat', `you hold seat ${viewer + 1}`, msg.id);
+  const table = linkTo(ctx.tables, ctx.peers, code);
+  if (table.room && !table.room.tokenCurrent(viewer, data.nonce ?? '')) {
     ctx.holders.release(c.socket, 'replaced');
     return c.refuse('auth/not_joined', 'this seat has another holder now', msg.id);
   }
-  const code = data.code;
-  const r = await table.act(data.viewer, msg.seq, msg.action);
-  if (!r.ok) return c.refuse(r.code, r.message, msg.id);
-  ctx.stats.accepted += 1;
-  if (table.room) ctx.onAccepted?.(code, receivedAt);
+  return whenReady(table.act(viewer, msg.seq, msg.action), (r) => {
+    if (!r.ok) return c.refuse(r.code, r.message, msg.id);
+    ctx.stats.accepted += 1;
+    if (table.room) ctx.onAccepted?.(code, receivedAt);
+  });
 }

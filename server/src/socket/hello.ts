@@ -4,6 +4,7 @@
  * that just died (then this one takes it over).
  */
 import { type ClientMessage, PROTOCOL_VERSION } from '@mahjong/shared';
+import type { Limiter } from '../limits.js';
 import type { Admission } from '../peers/peers.js';
 import type { Room, Viewer } from '../room.js';
 import { verifyToken } from '../tokens.js';
@@ -11,7 +12,7 @@ import { admit } from './admit.js';
 import { roomName } from './broadcast.js';
 import type { Conn, SocketContext } from './context.js';
 import { clientAddress } from './rate.js';
-import { linkTo } from './table-link.js';
+import { type Awaitable, linkTo, whenReady } from './table-link.js';
 
 type Hello = Extract<ClientMessage, { type: 'hello' }>;
 
@@ -22,7 +23,9 @@ const TAKEOVER_ATTEMPTS = 20;
 export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<void> {
   const { data, socket } = c;
   if (msg.v !== PROTOCOL_VERSION) return c.refuse('msg/version', `the server speaks version ${PROTOCOL_VERSION}`);
-  if (await helloAgain(ctx, c, msg)) return;
+  // (Answered at once for a table held here: see `socket/table-link.ts`.)
+  const again = helloAgain(ctx, c, msg);
+  if (again instanceof Promise ? await again : again) return;
   if (data.viewer !== undefined || data.joining) {
     return c.refuse('auth/already_joined', 'this socket has joined already (as another seat or table)');
   }
@@ -32,9 +35,12 @@ export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<
   // carrier's NAT). Only hellos without one (spectators, probes) wait out the address's misses.
   const claims = msg.token === undefined ? null : verifyToken(ctx.secret, msg.token);
   const vouched = claims !== null && claims.code === msg.code.toUpperCase();
-  if (!vouched && !(await underMissLimit(ctx, c, address))) return;
-  const room = await roomHere(ctx, c, msg.code);
-  if (socket.disconnected) return;
+  if (!vouched && ctx.lookupMisses && !(await underMissLimit(ctx.lookupMisses, c, address))) return;
+  let room = ctx.tables.get(msg.code);
+  if (!room && ctx.peers) {
+    room = await adoptHere(ctx, c, msg.code);
+    if (socket.disconnected) return;
+  }
   // A seat that changed pages too often goes on only with its holder's consent.
   if (room && claims && vouched && claims.subject !== 'host' && room.tokenCurrent(claims.subject, claims.nonce)) {
     if (!ctx.holders.mayTakeOver(socket, room.code, claims.subject)) {
@@ -68,7 +74,7 @@ export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<
  * The same hello again (a client that greets on every reconnect, also a recovered one): answered
  * with the full view, as `sync` is. False when it is no such hello (or the table is gone).
  */
-async function helloAgain(ctx: SocketContext, c: Conn, msg: Hello): Promise<boolean> {
+function helloAgain(ctx: SocketContext, c: Conn, msg: Hello): Awaitable<boolean> {
   const { data } = c;
   if (data.viewer === undefined || data.code !== msg.code || data.joining) return false;
   const claims = msg.token === undefined ? null : verifyToken(ctx.secret, msg.token);
@@ -80,18 +86,19 @@ async function helloAgain(ctx: SocketContext, c: Conn, msg: Hello): Promise<bool
         : null;
   if (role !== data.viewer) return false;
   if (!c.mayResync()) return true;
-  const welcome = await linkTo(ctx.tables, ctx.peers, data.code).welcome(role);
-  if (!welcome) return false;
-  c.sendFull(welcome, data.code, role);
-  return true;
+  const code = data.code;
+  return whenReady(linkTo(ctx.tables, ctx.peers, code).welcome(role), (welcome) => {
+    if (!welcome) return false;
+    c.sendFull(welcome, code, role);
+    return true;
+  });
 }
 
 /** The address has not missed too many codes (refused when it has; false then, or when the socket left). */
-async function underMissLimit(ctx: SocketContext, c: Conn, address: string): Promise<boolean> {
-  if (!ctx.lookupMisses) return true;
+async function underMissLimit(misses: Limiter, c: Conn, address: string): Promise<boolean> {
   // (Joining while the limit is asked: a second hello meanwhile is refused as already joined.)
   c.data.joining = true;
-  const blocked = await ctx.lookupMisses.check(address);
+  const blocked = await misses.check(address);
   c.data.joining = false;
   if (c.socket.disconnected) return false;
   if (!blocked.ok) {
@@ -102,12 +109,10 @@ async function underMissLimit(ctx: SocketContext, c: Conn, address: string): Pro
 }
 
 /**
- * The table when this process holds it. Failover: the table's process may be gone; then this one
- * takes the table over (the claim refuses while its owner lives, and the peers are asked after).
+ * Failover: the table's process may be gone; then this one takes the table over (the claim
+ * refuses while its owner lives, and the peers are asked after).
  */
-async function roomHere(ctx: SocketContext, c: Conn, code: string): Promise<Room | undefined> {
-  const room = ctx.tables.get(code);
-  if (room || !ctx.peers) return room;
+async function adoptHere(ctx: SocketContext, c: Conn, code: string): Promise<Room | undefined> {
   c.data.joining = true;
   const adopted = await ctx.tables.adopt(code).catch(() => undefined);
   c.data.joining = false;
