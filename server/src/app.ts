@@ -6,19 +6,19 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Server } from 'socket.io';
+import { registerApi } from './app/api.js';
 import { connectCluster, createGuards, renewLeases, restoreTables, startTakeoverRounds } from './app/cluster.js';
 import { healthReport } from './app/health.js';
 import { serveClient } from './app/pages.js';
 import { createTables } from './app/rooms.js';
 import { createWeb } from './app/web.js';
 import { type Clock, systemClock } from './clock.js';
-import { registerRoutes } from './http.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { scrapeOf, ServerMetrics, serveMetrics } from './metrics.js';
 import { originPolicy } from './origins.js';
@@ -28,7 +28,6 @@ import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
 import type { Store } from './store/types.js';
 import { SeatResultKeeper } from './community/keeper.js';
-import { registerCommunityRoutes } from './community/routes.js';
 import { CommunityStore } from './community/store.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import type { EngineInternals } from './table/index.js';
@@ -200,41 +199,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  // (Registered after the table routes, under the same error handler; joins ask it who is joining.)
-  let identity: ReturnType<typeof registerCommunityRoutes> | null = null;
-  registerRoutes(app, {
+  registerApi(app, {
     tables,
     store,
     secret,
     guards,
     peers,
-    ...(options.engineInternals === undefined ? {} : { engineInternals: options.engineInternals }),
-    community: community
-      ? {
-          playerOf: async (req) => {
-            if (!identity) return null;
-            const who = await identity.identify(req);
-            return who.ok ? who.player.id : null;
-          },
-          isMember: async (playerId, circleId) => (await community.circleFor(circleId, playerId)) !== null,
-        }
-      : null,
+    clock,
     health: healthReport({ started: Date.now(), store, tables, io, redis, ledger, loopDelay }),
+    ...pick(options, ['engineInternals']),
+    community:
+      community && keeper
+        ? {
+            store: community,
+            keeper,
+            creations: limiter('community-create', limits.createPerClient),
+            misses: limiter('community-misses', limits.lookupMissesPerClient),
+          }
+        : null,
   });
-  identity =
-    community && keeper
-      ? registerCommunityRoutes(app, {
-          store: community,
-          ledger: store,
-          tables,
-          keeper,
-          secret,
-          clock,
-          creations: limiter('community-create', limits.createPerClient),
-          misses: limiter('community-misses', limits.lookupMissesPerClient),
-          peers,
-        })
-      : null;
   keeper?.start();
   const clientDir =
     options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
@@ -267,34 +250,68 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     metricsPort: metricsServer?.port ?? null,
     close: () => {
-      closing ??= (async () => {
-        tables.close();
-        await metricsServer?.close();
-        keeper?.stop();
-        stopLeases();
-        stopTakeovers();
-        loopDelay.disable();
-        io.close();
-        // Requests in flight finish; every other connection is closed, and those answering one as
-        // they fall idle (closed only once, at the start, they would hold the stop for the
-        // keep-alive timeout).
-        connections.closeIdle();
-        const sweep = setInterval(() => connections.closeIdle(), 50);
-        try {
-          await app.close();
-        } finally {
-          clearInterval(sweep);
-        }
-        // The last commits broadcast as they land: Redis stays open until they have (a publish
-        // on a closed connection rejects inside the adapter, where nothing catches it).
-        await ledger.flush();
-        await redis?.close();
-        await store.close();
-        log.info({ ledger: ledger.stats }, 'server stopped');
-      })();
+      closing ??= stopServer({
+        tables,
+        metricsServer,
+        keeper,
+        stopLeases,
+        stopTakeovers,
+        loopDelay,
+        io,
+        connections,
+        app,
+        ledger,
+        redis,
+        store,
+        log,
+      });
       return closing;
     },
   };
+}
+
+/**
+ * The graceful stop: no new work (tables' timers, listeners, rounds), requests in flight finish,
+ * the ledger's last commits land and broadcast, then Redis and the database close.
+ */
+async function stopServer(p: {
+  tables: Tables;
+  metricsServer: { close(): Promise<void> } | null;
+  keeper: SeatResultKeeper | null;
+  stopLeases: () => void;
+  stopTakeovers: () => void;
+  loopDelay: IntervalHistogram;
+  io: Server;
+  connections: { closeIdle(): void };
+  app: FastifyInstance;
+  ledger: Ledger;
+  redis: { close(): Promise<void> } | null;
+  store: Store;
+  log: Logger;
+}): Promise<void> {
+  p.tables.close();
+  await p.metricsServer?.close();
+  p.keeper?.stop();
+  p.stopLeases();
+  p.stopTakeovers();
+  p.loopDelay.disable();
+  p.io.close();
+  // Requests in flight finish; every other connection is closed, and those answering one as
+  // they fall idle (closed only once, at the start, they would hold the stop for the
+  // keep-alive timeout).
+  p.connections.closeIdle();
+  const sweep = setInterval(() => p.connections.closeIdle(), 50);
+  try {
+    await p.app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+  // The last commits broadcast as they land: Redis stays open until they have (a publish
+  // on a closed connection rejects inside the adapter, where nothing catches it).
+  await p.ledger.flush();
+  await p.redis?.close();
+  await p.store.close();
+  p.log.info({ ledger: p.ledger.stats }, 'server stopped');
 }
 
 /** The options among `keys` that are set (absent ones stay absent: exact optional properties). */
