@@ -235,10 +235,6 @@ export class Room {
     return s.kind === 'paused' ? { since: s.since, reason: s.reason } : null;
   }
 
-  get stageKind(): Stage['kind'] {
-    return this.stage.kind;
-  }
-
   private get closed(): boolean {
     return this.stage.kind === 'closed';
   }
