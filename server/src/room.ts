@@ -1,7 +1,8 @@
 /**
- * One table online: its lobby record, the engine once started, who is connected, the scheduler
- * (timers and bots on the injected clock) and the path of every accepted event: engine -> ledger
- * (group commit) -> broadcast, in order. A room knows no socket: it talks to a Broadcaster.
+ * One table online: its lobby record, the engine once started, who is connected and the path of
+ * every accepted event: engine -> ledger (group commit) -> broadcast, in order. A room knows no
+ * socket: it talks to a Broadcaster. Its stage (`room/stage.ts`), its timers (`room/scheduler.ts`)
+ * and the delayed spectators' playback (`room/spectator-feed.ts`) live in files of their own.
  *
  * The ledger is the truth. Lobby changes (joins, bots, start, end) are committed before they are
  * applied; an event of play is applied to the engine at once (so that the next one can be judged)
@@ -45,6 +46,9 @@ import {
   type TableEngine,
   type TableEvent,
 } from './table/index.js';
+import { MAX_STAMP_LAG_MS, OneShot, Scheduler } from './room/scheduler.js';
+import { DelayedSpectatorFeed } from './room/spectator-feed.js';
+import { inPlay, lobbyRefusal, moveStage, type Stage, seatsHeld, stageOf } from './room/stage.js';
 import { newNonce, signToken } from './tokens.js';
 
 /** Version of the logged event format; stored with every match so old logs stay readable. */
@@ -116,12 +120,7 @@ export const repauseDelay = (pausesInARow: number): number =>
 /** The longest a started match waits for its players' pages before dealing. */
 export const START_WAIT_MS = 10_000;
 
-/**
- * A timer event (a bot's move, a timeout) is stamped at the time it was due, not when its timer
- * ran, unless it ran more than this late (a stalled process): then at the time less this, so
- * that a stall does not eat the next player's time.
- */
-export const MAX_STAMP_LAG_MS = 1000;
+export { MAX_STAMP_LAG_MS };
 
 const ENGINE_REFUSAL: Record<ActionRefusal, RefusalCode> = {
   'action/malformed': 'msg/invalid',
@@ -168,14 +167,14 @@ export class Room {
   private readonly viewSeqs = [0, 0, 0, 0, 0];
   private readonly viewKeys: (string | null)[] = [null, null, null, null, null];
   private readonly legalKey = ['', '', '', ''];
-  private readonly botDue: (number | null)[] = [null, null, null, null];
+  /** Bots' moves and the engine's deadlines (`room/scheduler.ts`). */
+  private readonly scheduler: Scheduler;
   /** Outside AI seats (`server/src/mjai/table.ts`), once the match is dealt. */
   private mjai: MjaiTable | null = null;
   /** When each outside AI seat's move was first due (its answer is taken no earlier). */
   private readonly aiDue: (number | null)[] = [null, null, null, null];
-  private timer: unknown = null;
   /** Started but not dealt yet: waiting for the human seats' pages (or START_WAIT_MS). */
-  private dealTimer: unknown = null;
+  private readonly dealTimer: OneShot;
   private handsWritten = 0;
   private handMeta: { handNumber: number; dealer: Seat; prevailingWind: number } | null = null;
   /** Latest computed views (may not be committed yet). */
@@ -183,35 +182,72 @@ export class Room {
   /** Views as last broadcast (committed): what a (re)joining socket gets. */
   private committed: Views | null = null;
   private outbox: Promise<void> = Promise.resolve();
-  private closed = false;
-  /** spectatorDelay: frames of the hand in play, held back until it ends. */
-  private held: ReplayFrame[] = [];
-  /** spectatorDelay: frames released for playback, each due at `due` on the clock. */
-  private playback: { frame: ReplayFrame; due: number }[] = [];
-  private playbackTimer: unknown = null;
-  private playbackEnd = 0;
-  /** spectatorDelay: the last frame shown to spectators (for a joining spectator). */
-  private shown: ReplayFrame | null = null;
+  /** Lobby, dealing, playing, paused, ending, finished or closed (`room/stage.ts`): read by every check. */
+  private stage: Stage;
+  /** spectatorDelay: spectators one whole hand behind (`room/spectator-feed.ts`). */
+  private readonly feed: DelayedSpectatorFeed;
   /** This room's writes, in order, one in flight. */
   private readonly journal: Journal;
   /** Lobby changes and the host's commands, one at a time (each committed before the next looks). */
   private serialChain: Promise<unknown> = Promise.resolve();
-  /** Set while a write failed and the room waits to be rebuilt from the ledger. */
-  paused: { readonly since: number; readonly reason: string } | null = null;
-  private recoveryTimer: unknown = null;
+  private readonly recoveryTimer: OneShot;
   private recoveryAttempts = 0;
   /** Pauses since a write of this table last committed (a table that resumes only to fail again). */
   private pausesInARow = 0;
-  /** The host's end is being committed: no more events. */
-  private ending = false;
-  private finishedTold = false;
 
   constructor(
     record: MatchRecord,
     private readonly ctx: RoomContext,
   ) {
     this.record = record;
+    this.stage = stageOf(record.status);
     this.journal = new Journal(ctx.ledger, record.id);
+    this.dealTimer = new OneShot(ctx.clock);
+    this.recoveryTimer = new OneShot(ctx.clock);
+    this.infoTimer = new OneShot(ctx.clock);
+    this.scheduler = new Scheduler(ctx.clock, {
+      inPlay: () => inPlay(this.stage) && this.engine !== null && this.latest !== null,
+      deadline: () => {
+        const deadline = this.engine?.nextDeadline() ?? null;
+        return deadline === null ? null : deadline + this.offset;
+      },
+      offset: () => this.offset,
+      windowOpen: () => this.windowOpen(),
+      botControls: (seat) => this.botControls(seat),
+      botAct: (seat, at) => this.botAct(seat, at),
+      deadlinePassed: (at, inWindow) => this.deadlinePassed(at, inWindow),
+    });
+    this.feed = new DelayedSpectatorFeed(ctx.clock, (frame) => {
+      if (this.spectatorCount === 0) return;
+      this.ctx.broadcaster.spectators(this.code, {
+        type: 'view',
+        seq: frame.seq,
+        view: frame.view,
+        hands: frame.hands,
+        ...(frame.handsRed ? { handsRed: frame.handsRed } : {}),
+      });
+    });
+  }
+
+  /** Set while a write failed and the room waits to be rebuilt from the ledger. */
+  get paused(): { readonly since: number; readonly reason: string } | null {
+    const s = this.stage;
+    return s.kind === 'paused' ? { since: s.since, reason: s.reason } : null;
+  }
+
+  private get closed(): boolean {
+    return this.stage.kind === 'closed';
+  }
+
+  /** Moves the room to `to` (see the allowed moves in `room/stage.ts`); a refused move is logged and changes nothing. */
+  private move(to: Stage): boolean {
+    const r = moveStage(this.stage, to);
+    if (!r.ok) {
+      this.ctx.log.error({ code: this.code, from: this.stage.kind, to: to.kind }, r.reason);
+      return false;
+    }
+    this.stage = r.stage;
+    return true;
   }
 
   get code(): string {
@@ -277,11 +313,10 @@ export class Room {
   }
 
   private lastInfoAt = Number.NEGATIVE_INFINITY;
-  private infoTimer: unknown = null;
+  private readonly infoTimer: OneShot;
 
   private emitInfo(): void {
-    if (this.infoTimer !== null) this.ctx.clock.clearTimer(this.infoTimer);
-    this.infoTimer = null;
+    this.infoTimer.clear();
     this.lastInfoAt = this.ctx.clock.now();
     this.ctx.broadcaster.table(this.code, { type: 'table', table: this.info() });
   }
@@ -316,9 +351,8 @@ export class Room {
       this.emitInfo();
       return;
     }
-    if (this.infoTimer !== null || this.closed) return;
-    this.infoTimer = this.ctx.clock.setTimer(() => {
-      this.infoTimer = null;
+    if (this.infoTimer.pending || this.closed) return;
+    this.infoTimer.set(() => {
       if (!this.closed) this.emitInfo();
     }, wait);
   }
@@ -338,8 +372,8 @@ export class Room {
     >
   > {
     return this.serial(async () => {
-      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const notLobby = this.lobbyClosed();
+      if (notLobby) return notLobby;
       const free = (s: SeatRecord) => s.name === null && !s.bot;
       let seat: SeatRecord | undefined =
         playerId === null ? undefined : this.record.seats.find((s) => isReservedFor(s, playerId));
@@ -362,6 +396,15 @@ export class Room {
         token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
       });
     });
+  }
+
+  /** Why seats can no longer be taken nor the match started (null: they can). */
+  private lobbyClosed() {
+    const refusal = lobbyRefusal(this.stage);
+    if (refusal === null) return null;
+    return refusal === 'table/already_started'
+      ? fail(refusal, 'the match has started')
+      : fail(refusal, 'the table is closed');
   }
 
   /** The address that created the table (this process's count of its lobbies and bot tables). */
@@ -391,8 +434,8 @@ export class Room {
     ai?: string,
   ): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'server/unavailable' | 'http/invalid'>> {
     return this.serial(async () => {
-      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const notLobby = this.lobbyClosed();
+      if (notLobby) return notLobby;
       if (ai !== undefined) {
         if (!this.ctx.mjaiBots?.some((b) => b.name === ai)) return fail('http/invalid', 'no such AI on this server');
         if (!this.record.ruleset.startsWith('riichi'))
@@ -423,8 +466,7 @@ export class Room {
     seat: Seat,
   ): Promise<Result<{ seat: Seat; token: string }, 'table/over' | 'http/invalid' | 'server/unavailable'>> {
     return this.serial(async () => {
-      if (this.record.status !== 'lobby' && this.record.status !== 'playing')
-        return fail('table/over', 'the table is closed');
+      if (!seatsHeld(this.stage)) return fail('table/over', 'the table is closed');
       const held = this.record.seats[seat];
       if (!held || held.bot || held.nonce === null)
         return fail('http/invalid', `seat ${seat + 1} has no player to give a token to`);
@@ -443,8 +485,8 @@ export class Room {
     >
   > {
     return this.serial(async () => {
-      if (this.record.status === 'playing') return fail('table/already_started', 'the match has started');
-      if (this.record.status !== 'lobby') return fail('table/over', 'the table is closed');
+      const notLobby = this.lobbyClosed();
+      if (notLobby) return notLobby;
       if (this.botsOnly) {
         const refusal = this.ctx.botTableRefusal?.(this) ?? null;
         if (refusal !== null) return fail('http/rate_limited', refusal);
@@ -466,14 +508,11 @@ export class Room {
       writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
       if (!(await this.commit(writes))) return UNAVAILABLE;
       this.record = { ...this.record, ...patch, seats };
+      if (!this.closed) this.move({ kind: 'dealing' });
       this.emitInfo();
       // The deal (the logged start event, so replays stay the same) waits for the players' pages.
       if (this.everyHumanHere()) this.deal();
-      else
-        this.dealTimer = this.ctx.clock.setTimer(() => {
-          this.dealTimer = null;
-          this.deal();
-        }, this.ctx.startWaitMs ?? START_WAIT_MS);
+      else this.dealTimer.set(() => this.deal(), this.ctx.startWaitMs ?? START_WAIT_MS);
       await this.outbox;
       return ok(this.info());
     });
@@ -485,17 +524,17 @@ export class Room {
 
   /** Started and not dealt yet. */
   private get waitingToDeal(): boolean {
-    return this.record.status === 'playing' && this.engine === null && !this.closed;
+    return this.stage.kind === 'dealing';
   }
 
   /** Deals the first hand: the engine's start event is logged and every page gets its view. */
   private deal(): void {
-    if (this.dealTimer !== null) this.ctx.clock.clearTimer(this.dealTimer);
-    this.dealTimer = null;
+    this.dealTimer.clear();
     if (!this.waitingToDeal) return;
     this.offset = 0;
     const engine = createEngine(this.config(), this.ctx.clock.now(), this.ctx.engineInternals);
     this.engine = engine;
+    this.move({ kind: 'playing' });
     this.startAi();
     this.afterEvent(
       engine.log.map((entry) => this.actionWrite(entry)),
@@ -506,15 +545,15 @@ export class Room {
   /** The host stops the table: it is kept in the ledger as ended, with the scores so far. */
   end(): Promise<Result<TableInfo, 'table/over' | 'server/unavailable'>> {
     return this.serial(async () => {
-      if (this.record.status === 'over' || this.record.status === 'ended' || this.engine?.isOver()) {
+      const from = this.stage.kind;
+      if (from === 'finished' || from === 'closed' || from === 'ending' || this.engine?.isOver()) {
         return fail('table/over', 'already closed');
       }
-      if (this.paused) return UNAVAILABLE;
+      if (from === 'paused') return UNAVAILABLE;
       // No more events: the end follows everything already accepted into the ledger.
-      this.ending = true;
-      this.clearTimer();
-      if (this.dealTimer !== null) this.ctx.clock.clearTimer(this.dealTimer);
-      this.dealTimer = null;
+      this.move({ kind: 'ending', from });
+      this.scheduler.clear();
+      this.dealTimer.clear();
       const now = this.ctx.clock.now();
       const patch: MatchPatch = {
         status: 'ended',
@@ -522,8 +561,9 @@ export class Room {
         finalScores: this.engine ? [...this.engine.scores()] : null,
       };
       const done = await this.commit([{ kind: 'updateMatch', matchId: this.record.id, patch }]);
-      this.ending = false;
       if (!done) {
+        // Back where it was (unless the failure paused the table, or it closed meanwhile: read again after the await).
+        if ((this.stage as Stage).kind === 'ending') this.move({ kind: from });
         this.schedule();
         return UNAVAILABLE;
       }
@@ -531,16 +571,18 @@ export class Room {
       await this.outbox;
       this.emitInfo();
       // Nothing is hidden any more: delayed spectators get the unfinished hand too.
-      if (this.record.spectatorDelay) this.release(this.takeHeld());
+      if (this.record.spectatorDelay) this.feed.release(this.feed.takeHeld());
       this.finished();
       return ok(this.info());
     });
   }
 
+  /** The match is over or ended, committed: told once (a closed room is told, and stays closed). */
   private finished(): void {
     this.mjai?.close();
-    if (this.finishedTold) return;
-    this.finishedTold = true;
+    const s = this.stage;
+    if (s.kind === 'finished' || (s.kind === 'closed' && s.from === 'finished')) return;
+    if (s.kind !== 'closed') this.move({ kind: 'finished' });
     this.ctx.onFinished?.(this);
   }
 
@@ -582,14 +624,18 @@ export class Room {
       // Frames of the hand in play, so that spectators still get the whole hand when it ends.
       const { frames, handStarts } = replayFrames(this.record, entries, { internals: this.ctx.engineInternals });
       const current = engine.viewFor('spectator').handNumber;
-      this.held = frames.slice(handStarts[current] ?? frames.length);
+      this.feed.holdFrom(frames.slice(handStarts[current] ?? frames.length));
     }
     this.restartViewCounters();
     const views = this.computeViews();
     this.latest = views;
     this.committed = views;
     this.trackLegal(views, true);
-    this.schedule();
+    // (A table rebuilt after a pause may turn out finished in the ledger: the caller says so.)
+    if (this.record.status === 'playing') {
+      this.move({ kind: 'playing' });
+      this.schedule();
+    }
   }
 
   /**
@@ -605,7 +651,7 @@ export class Room {
   /** A finished match brought back read-only after a restart: its final view for late sockets. */
   restoreFinished(engine: TableEngine | null): void {
     this.engine = engine;
-    this.finishedTold = true;
+    // (Built from a finished record, the room is finished already: nobody is told again.)
     if (!engine) return;
     this.restartViewCounters();
     const views = this.computeViews();
@@ -618,16 +664,20 @@ export class Room {
 
   /** A write of this room was not committed (and nothing queued behind it was). */
   private writeFailed(error: unknown): void {
-    if (this.paused || this.closed) return;
+    const s = this.stage;
+    if (s.kind === 'paused' || s.kind === 'closed') return;
     if (!this.engine) {
       // In the lobby nothing was applied before its write: the request answers 503, that is all.
       this.journal.reopen();
       return;
     }
     const reason = error instanceof Error ? error.message : String(error);
-    this.paused = { since: this.ctx.clock.now(), reason: reason.slice(0, 300) };
+    if (!this.move({ kind: 'paused', since: this.ctx.clock.now(), reason: reason.slice(0, 300) })) {
+      this.journal.reopen();
+      return;
+    }
     this.pausesInARow += 1;
-    this.clearTimer();
+    this.scheduler.clear();
     const retryMs = Math.max(recoveryDelay(this.recoveryAttempts), repauseDelay(this.pausesInARow));
     this.ctx.log.error(
       { err: error, code: this.code, pausesInARow: this.pausesInARow, retryMs },
@@ -642,17 +692,14 @@ export class Room {
   }
 
   private recoverLater(ms = recoveryDelay(this.recoveryAttempts)): void {
-    if (this.recoveryTimer !== null || this.closed) return;
-    this.recoveryTimer = this.ctx.clock.setTimer(() => {
-      this.recoveryTimer = null;
-      void this.recover();
-    }, ms);
+    if (this.recoveryTimer.pending || this.closed) return;
+    this.recoveryTimer.set(() => void this.recover(), ms);
   }
 
   /** Reloads the table from the ledger (if this process still owns it) and resumes play. */
   private async recover(): Promise<void> {
-    const paused = this.paused;
-    if (this.closed || !paused) return;
+    const paused = this.stage;
+    if (paused.kind !== 'paused') return;
     const store = this.ctx.ledger.store;
     const id = this.record.id;
     let loaded: [MatchRecord | null, ActionRow[], number];
@@ -684,7 +731,6 @@ export class Room {
       this.ctx.onLost?.(this);
       return;
     }
-    this.paused = null;
     this.recoveryAttempts = 0;
     this.record = record;
     this.journal.reopen();
@@ -693,7 +739,7 @@ export class Room {
       this.restore(log, handsWritten);
     } catch (error) {
       // Not a log this server writes; keep the table paused (and readable) rather than guess.
-      this.paused = paused;
+      if (this.stage.kind !== 'paused') this.move(paused);
       this.recoveryAttempts += 1;
       this.ctx.log.error({ err: error, code: this.code }, 'a paused table does not replay from its log');
       this.recoverLater();
@@ -720,12 +766,22 @@ export class Room {
 
   /** A seat's action from a socket. Refused => nothing changes. */
   act(seat: Seat, seq: number, action: PlayerAction): Result<LogEntry, RefusalCode> {
-    const status = this.record.status;
-    if (status === 'lobby') return fail('table/not_started', 'the match has not started');
-    if (status === 'playing' && !this.engine) return fail('table/not_started', 'the first hand is about to be dealt');
-    if (status !== 'playing' || !this.engine) return fail('table/over', 'the match is over');
-    if (this.paused) return fail('table/paused', 'server trouble: your table resumes shortly');
-    if (this.ending) return fail('table/over', 'the host is ending the match');
+    switch (this.stage.kind) {
+      case 'lobby':
+        return fail('table/not_started', 'the match has not started');
+      case 'dealing':
+        return fail('table/not_started', 'the first hand is about to be dealt');
+      case 'paused':
+        return fail('table/paused', 'server trouble: your table resumes shortly');
+      case 'ending':
+        return fail('table/over', 'the host is ending the match');
+      case 'finished':
+      case 'closed':
+        return fail('table/over', 'the match is over');
+      case 'playing':
+        break;
+    }
+    if (!this.engine) return fail('table/over', 'the match is over');
     if (seq > this.viewSeqs[seat]! || seq < this.legalSince[seat]!) {
       return fail('act/stale_seq', `view ${seq} is stale; your latest view is ${this.viewSeqs[seat]}`);
     }
@@ -815,7 +871,7 @@ export class Room {
           due = claimMin === null ? since + this.ctx.botDelayMs : Math.min(since + this.ctx.botDelayMs, claimMin);
           if (this.playsAi(seat)) this.mjai?.ask(seat, view, this.ctx.clock.now());
         }
-        this.botDue[seat] = due;
+        this.scheduler.setDue(seat, due);
         this.aiDue[seat] = due;
       }
     }
@@ -840,9 +896,9 @@ export class Room {
       code: this.code,
       log: this.ctx.log,
       onAnswer: (seat) => {
-        if (this.closed || this.botDue[seat] === null) return;
-        this.botDue[seat] = Math.max(this.ctx.clock.now(), this.aiDue[seat] ?? 0);
-        this.schedule();
+        if (this.closed || this.scheduler.due(seat) === null) return;
+        this.scheduler.setDue(seat, Math.max(this.ctx.clock.now(), this.aiDue[seat] ?? 0));
+        this.scheduler.schedule();
       },
       onMark: () => {
         if (!this.closed) this.emitInfo();
@@ -899,7 +955,7 @@ export class Room {
       : null;
     if (patch) {
       writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
-      this.clearTimer();
+      this.scheduler.clear();
     }
     this.latest = views;
     if (views.spectator.phase === 'playing') {
@@ -916,7 +972,7 @@ export class Room {
     // table may have dealt on, and the next hand's frames must stay held (they carry every seat's
     // tiles).
     if (this.record.spectatorDelay) this.hold(views, writes);
-    const ended = this.record.spectatorDelay && handEnded ? this.takeHeld() : null;
+    const ended = this.record.spectatorDelay && handEnded ? this.feed.takeHeld() : null;
     // The journal resolves in order, so these broadcasts go out in the order of the events.
     this.outbox = this.journal.append(writes).then(
       () => {
@@ -924,7 +980,7 @@ export class Room {
         if (patch) this.patch(patch);
         this.committed = views;
         this.broadcast(views);
-        if (ended) this.release(ended);
+        if (ended) this.feed.release(ended);
         if (reset || over) this.emitInfo();
         if (over) this.finished();
       },
@@ -958,7 +1014,7 @@ export class Room {
   private hold(views: Views, writes: readonly LedgerWrite[]): void {
     const action = writes.find((w) => w.kind === 'action');
     const at = action?.kind === 'action' ? action.row.at : this.engineNow();
-    this.held.push({
+    this.feed.hold({
       seq: views.seq,
       at,
       event: action?.kind === 'action' ? action.row.event : null,
@@ -968,59 +1024,15 @@ export class Room {
     });
   }
 
-  /** The frames held so far (a hand's, once it has ended), no longer held. */
-  private takeHeld(): ReplayFrame[] {
-    const frames = this.held;
-    this.held = [];
-    return frames;
-  }
-
-  /**
-   * A hand ended and its end is committed: its frames play for spectators at their own pace,
-   * after any hand still playing.
-   */
-  private release(frames: readonly ReplayFrame[]): void {
-    if (frames.length === 0) return;
-    const start = Math.max(this.ctx.clock.now(), this.playbackEnd);
-    const first = frames[0]!.at;
-    for (const frame of frames) this.playback.push({ frame, due: start + (frame.at - first) });
-    this.playbackEnd = this.playback[this.playback.length - 1]!.due + 1;
-    this.pump();
-  }
-
-  private pump(): void {
-    if (this.playbackTimer !== null || this.closed) return;
-    const now = this.ctx.clock.now();
-    while (this.playback.length > 0 && this.playback[0]!.due <= now) {
-      const { frame } = this.playback.shift()!;
-      this.shown = frame;
-      if (this.spectatorCount > 0) {
-        this.ctx.broadcaster.spectators(this.code, {
-          type: 'view',
-          seq: frame.seq,
-          view: frame.view,
-          hands: frame.hands,
-          ...(frame.handsRed ? { handsRed: frame.handsRed } : {}),
-        });
-      }
-    }
-    const next = this.playback[0];
-    if (!next) return;
-    this.playbackTimer = this.ctx.clock.setTimer(() => {
-      this.playbackTimer = null;
-      this.pump();
-    }, next.due - now);
-  }
-
   /** What a (re)joining spectator of a delayed table sees: the last frame played. */
   delayedFrame(): ReplayFrame | null {
-    return this.shown;
+    return this.feed.lastShown();
   }
 
   /** The welcome for a viewer: the committed view (or, for delayed spectators, the last frame shown). */
   welcome(viewer: Viewer): ServerMessage {
     if (viewer === 'spectator' && this.record.spectatorDelay) {
-      const frame = this.shown;
+      const frame = this.feed.lastShown();
       return {
         type: 'welcome',
         v: PROTOCOL_VERSION,
@@ -1053,90 +1065,38 @@ export class Room {
   // -------------------------------------------------------------------------------------------
   // Scheduler: deadlines and bots
 
-  private clearTimer(): void {
-    if (this.timer !== null) this.ctx.clock.clearTimer(this.timer);
-    this.timer = null;
-  }
-
   private schedule(): void {
-    this.clearTimer();
-    if (this.closed || this.paused || this.ending || this.record.status !== 'playing' || !this.engine) return;
-    let next: number | null = null;
-    const deadline = this.engine.nextDeadline();
-    if (deadline !== null) next = deadline + this.offset;
-    for (const due of this.botDue) if (due !== null && (next === null || due < next)) next = due;
-    if (next === null) return;
-    const delay = Math.max(0, next - this.ctx.clock.now());
-    this.timer = this.ctx.clock.setTimer(() => {
-      this.timer = null;
-      this.tick();
-    }, delay);
+    this.scheduler.schedule();
   }
 
   /**
-   * Runs what is due. Every event it makes is stamped at the time it was due (see
-   * MAX_STAMP_LAG_MS), read before any bot thinks: how late this timer ran, how long a bot
-   * thought and how many seats answered tell nobody anything.
+   * A deadline ran out (stamped `at`, engine time). An away player's turn timer: a bot takes over
+   * the seat until they come back. A window's end is no such turn: an away seat passes there as a
+   * silent present one does. Otherwise the engine plays its default.
    */
-  private tick(): void {
-    if (this.closed || this.paused || this.ending || this.record.status !== 'playing' || !this.engine || !this.latest)
-      return;
-    const now = this.ctx.clock.now();
-    const stamp = (due: number): number => Math.max(due, now - MAX_STAMP_LAG_MS) - this.offset;
-    // Bots whose pause is over act first, earliest due first, one
-    // at a time (each action changes the state). The answers to the window open now are all
-    // given in this pass, each seat once: a window that two bots answer closes at the same stamp
-    // (and in the same pass) as one that nobody could answer, not one timer later. Any other
-    // move is one per pass, so that a window opened here is answered on a timer of its own, as
-    // one that nobody can answer closes on its own.
-    const inWindow = this.windowOpen();
-    const done = [false, false, false, false];
-    let acted = false;
-    for (;;) {
-      let next: Seat | null = null;
-      for (const seat of SEATS) {
-        const due = this.botDue[seat];
-        if (due === null || due === undefined || due > now || done[seat]) continue;
-        if (!this.botControls(seat)) continue;
-        if (next === null || due < this.botDue[next]!) next = seat;
-      }
-      if (next === null) break;
-      done[next] = true;
-      if (this.botAct(next, stamp(this.botDue[next]!))) {
-        acted = true;
-        if (!inWindow || !this.windowOpen()) break;
-      }
-    }
-    if (acted) return;
-    const deadline = this.engine.nextDeadline();
-    if (deadline !== null && this.engineNow() >= deadline) {
-      const at = stamp(deadline + this.offset);
-      // An away player's turn timer ran out: a bot takes over the seat until they come back. A
-      // window's end is no such turn: an away seat passes there as a silent present one does.
-      let took = false;
-      for (const seat of SEATS) {
-        if (!inWindow && this.away(seat)) {
-          if (this.latest.seats[seat].legalActions.length > 0) {
-            this.covering[seat] = true;
-            took = true;
-            this.ctx.log.info({ code: this.code, seat }, 'bot covers an away player');
-          }
+  private deadlinePassed(at: number, inWindow: boolean): boolean {
+    const latest = this.latest!;
+    let took = false;
+    for (const seat of SEATS) {
+      if (!inWindow && this.away(seat)) {
+        if (latest.seats[seat].legalActions.length > 0) {
+          this.covering[seat] = true;
+          took = true;
+          this.ctx.log.info({ code: this.code, seat }, 'bot covers an away player');
         }
       }
-      if (took) {
-        for (const seat of SEATS) {
-          if (this.covering[seat] && this.latest.seats[seat].legalActions.length > 0) {
-            if (this.botAct(seat, at)) return;
-          }
+    }
+    if (took) {
+      for (const seat of SEATS) {
+        if (this.covering[seat] && latest.seats[seat].legalActions.length > 0) {
+          if (this.botAct(seat, at)) return true;
         }
       }
-      const r = this.engine.timeout(at);
-      if (r.ok) {
-        this.afterEvent([this.actionWrite(r.value)]);
-        return;
-      }
     }
-    this.schedule();
+    const r = this.engine!.timeout(at);
+    if (!r.ok) return false;
+    this.afterEvent([this.actionWrite(r.value)]);
+    return true;
   }
 
   /**
@@ -1147,12 +1107,12 @@ export class Room {
   private botAct(seat: Seat, at: number): boolean {
     const engine = this.engine!;
     const view = this.latest!.seats[seat];
-    this.botDue[seat] = null;
+    this.scheduler.setDue(seat, null);
     const candidates: PlayerAction[] = [];
     if (this.playsAi(seat)) {
       const d = this.mjai!.decide(seat, view, this.ctx.clock.now());
       if (d.kind === 'wait') {
-        this.botDue[seat] = d.until;
+        this.scheduler.setDue(seat, d.until);
         return false;
       }
       if (d.kind === 'act') {
@@ -1192,9 +1152,9 @@ export class Room {
     if (this.waitingToDeal && this.everyHumanHere()) this.deal();
     if (this.connections[viewer] === 1) {
       // Back: the player answers for themselves again.
-      if (this.covering[viewer] || this.botDue[viewer] !== null) {
+      if (this.covering[viewer] || this.scheduler.due(viewer) !== null) {
         this.covering[viewer] = false;
-        this.botDue[viewer] = null;
+        this.scheduler.setDue(viewer, null);
         this.schedule();
       }
       this.emitInfo();
@@ -1219,16 +1179,13 @@ export class Room {
 
   /** Stops timers (shutdown); the state stays in the ledger. */
   close(): void {
-    this.closed = true;
+    const s = this.stage;
+    if (s.kind !== 'closed') this.move({ kind: 'closed', from: s.kind });
     this.mjai?.close();
-    this.clearTimer();
-    if (this.recoveryTimer !== null) this.ctx.clock.clearTimer(this.recoveryTimer);
-    this.recoveryTimer = null;
-    if (this.infoTimer !== null) this.ctx.clock.clearTimer(this.infoTimer);
-    this.infoTimer = null;
-    if (this.dealTimer !== null) this.ctx.clock.clearTimer(this.dealTimer);
-    this.dealTimer = null;
-    if (this.playbackTimer !== null) this.ctx.clock.clearTimer(this.playbackTimer);
-    this.playbackTimer = null;
+    this.scheduler.clear();
+    this.recoveryTimer.clear();
+    this.infoTimer.clear();
+    this.dealTimer.clear();
+    this.feed.stop();
   }
 }
