@@ -16,7 +16,7 @@ export const RED_FIVE_COUNTS = [0, 3] as const;
 export type RedFiveCount = (typeof RED_FIVE_COUNTS)[number];
 
 const SEED = 'japanese-fu-han-scoring.txt';
-const ONLINE = 'Tenhou, Mahjong Soul (docs/rules/riichi.md)';
+const ONLINE = 'Tenhou, Mahjong Soul';
 
 const scorerFlag = <K extends string>(
   key: K,

@@ -1,7 +1,7 @@
 /**
  * The shape of a ruleset's options: each option's type, default, allowed values, label, a
- * one-line doc and its source, in one declarative list per ruleset (as majiang-core's
- * `lib/rule.js` keeps every house rule with its default and a comment). The scorer's and the
+ * one-line doc and its source, in one declarative list per ruleset (as the majiang-core library keeps
+ * every house rule with its default and a comment in one file). The scorer's and the
  * table's option checks, the lobby form, the calculator and the docs' option tables are all
  * read from these lists; nothing else restates an option or its default.
  */
