@@ -29,4 +29,7 @@ export const isRulesetId = (s: unknown): s is RulesetId => typeof s === 'string'
 export const rulesetFamily = (id: RulesetId): RulesetFamily => FAMILY_OF[id];
 /** A riichi table (the seed's values or the modern ones): fu and han, dora, riichi conditions. */
 export const isRiichiFamily = (id: RulesetId): id is RiichiRulesetId => FAMILY_OF[id] === 'riichi';
+/** The first ruleset of a family (a house table's names and defaults when only its family is known). */
+export const rulesetOfFamily = (family: RulesetFamily): RulesetId =>
+  RULESET_IDS.find((id) => FAMILY_OF[id] === family) as RulesetId;
 export const isHkFamily = (id: RulesetId): id is HkRulesetId => FAMILY_OF[id] === 'hk';

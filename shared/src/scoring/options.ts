@@ -16,7 +16,7 @@ import {
   RULESETS,
   type RulesetId,
 } from '../rulesets/index.js';
-import type { HkOptions, HkRuleset, RiichiModernOptions, RiichiOptions, RiichiSeedOptions } from './rulesets.js';
+import type { HkOptions, HkRuleset, RiichiOptions } from './rulesets.js';
 
 export type ScoringOptions = HkOptions | RiichiOptions;
 
@@ -32,14 +32,16 @@ export type OptionsErrorCode = 'score/bad_ruleset' | 'score/bad_options';
 export const scorerOptions = (ruleset: RulesetId): readonly OptionSpec[] =>
   Object.values(RULESETS[ruleset].options as Readonly<Record<string, OptionSpec>>).filter((o) => o.layer === 'scorer');
 
+/** The resolved options of ruleset `Id`: its family's, and for riichi the option set of that table. */
+export type OptionsOf<Id extends RulesetId> = Id extends RiichiRulesetId
+  ? Extract<RiichiOptions, { readonly ruleset: Id }>
+  : RulesetId extends Id
+    ? ScoringOptions
+    : HkOptions;
+
 /** A ruleset's defaults (docs/rules/hong-kong.md and docs/rules/riichi.md, "Options"). */
-export function defaultOptions(ruleset: 'riichi'): RiichiSeedOptions;
-export function defaultOptions(ruleset: 'riichi-modern'): RiichiModernOptions;
-export function defaultOptions(ruleset: HkRulesetId): HkOptions;
-export function defaultOptions(ruleset: RiichiRulesetId): RiichiOptions;
-export function defaultOptions(ruleset: RulesetId): ScoringOptions;
-export function defaultOptions(ruleset: RulesetId): ScoringOptions {
-  return DEFAULTS[ruleset];
+export function defaultOptions<Id extends RulesetId>(ruleset: Id): OptionsOf<Id> {
+  return DEFAULTS[ruleset] as OptionsOf<Id>;
 }
 
 /** Resolved defaults, built once from the descriptors (frozen: callers copy to change them). */
