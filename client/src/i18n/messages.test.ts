@@ -1,4 +1,4 @@
-import { HK_PATTERNS, type OptionSpec, RULESET_IDS, RULESETS } from '@mahjong/shared';
+import { HK_PATTERNS, rulesetLabels } from '@mahjong/shared';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { isCjk, literalCharacters, TEXT_SOURCES } from '../../scripts/cjk-font.js';
@@ -20,25 +20,13 @@ describe('the message tables', () => {
     else expect(m['zh-HK']).toBe(m.en);
   });
 
-  test('every ruleset and option label of the descriptors is a message with both languages', () => {
-    const ids: string[] = [];
-    for (const id of RULESET_IDS) {
-      const d = RULESETS[id];
-      ids.push(d.label, d.shortLabel);
-      for (const spec of Object.values(d.options) as OptionSpec[]) {
-        ids.push(spec.label);
-        if (spec.type === 'boolean' && spec.lobbyInverse) ids.push(spec.lobbyInverse.label);
-        if (spec.type === 'boolean' && spec.lobbyGroup) ids.push(spec.lobbyGroup.label);
-        if (spec.type === 'choice') ids.push(...(Object.values(spec.valueLabels ?? {}) as string[]));
-        // An offered value's label is a message, or figures that read the same in both languages.
-        if (spec.type === 'custom')
-          ids.push(...(spec.offered ?? []).map((o) => o.label).filter((l) => /[a-z]/i.test(l)));
-      }
-    }
-    for (const id of ids) {
-      const m = (MESSAGES as Record<string, { en?: string; 'zh-HK'?: string }>)[id];
-      expect(m?.en, id).toBeTruthy();
-      expect(m?.['zh-HK'], id).toBeTruthy();
+  test('every ruleset name and option label of the descriptors is in both languages', () => {
+    const labels = rulesetLabels();
+    expect(labels.length).toBeGreaterThan(40);
+    for (const l of labels) {
+      for (const lang of LANGS) expect(l[lang]?.trim(), JSON.stringify(l)).toBeTruthy();
+      // The Chinese side is Chinese, unless the English is only figures ("20 / 10").
+      if (/[A-Za-z]/.test(l.en)) expect(l['zh-HK'], l.en).toMatch(/[\u3400-\u9fff]/);
     }
   });
 

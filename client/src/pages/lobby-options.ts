@@ -4,7 +4,7 @@
  * form sends back the value of every one. Nothing here names an option or its default, so a new
  * option of a descriptor shows up in the form by itself.
  */
-import { type OptionSpec, type RulesetId, RULESETS } from '@mahjong/shared';
+import { type Label, type OptionSpec, type RulesetId, RULESETS } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
 import { labelText, offeredValues, valueText } from '../ui/option-text.js';
 
@@ -24,7 +24,7 @@ export function optionFields(ruleset: RulesetId): OptionFields {
   const selects: HTMLElement[] = [];
   const boxes: HTMLElement[] = [];
   const groups = new Map<string, { box: HTMLInputElement; keys: string[] }>();
-  const checkbox = (name: string, checked: boolean, label: string) => {
+  const checkbox = (name: string, checked: boolean, label: Label) => {
     const box = el('input', { type: 'checkbox', name });
     box.checked = checked;
     boxes.push(el('label', {}, box, labelText(label)));

@@ -1,19 +1,18 @@
 /**
- * The words of a ruleset's options (shared/src/rulesets/): the descriptor names each label by
- * its message id, the pages write the English of that id (the translator turns it into
- * Chinese), so that an option's label is written once, in the catalogue.
+ * The words of a ruleset's options (shared/src/rulesets/): the descriptor holds each label in
+ * both languages; the pages write the English and the translator, which learns every
+ * descriptor label (translate.ts), turns it into Chinese. An option's label is written once.
  */
-import type { OptionSpec } from '@mahjong/shared';
-import { MESSAGES } from '../i18n/messages.js';
+import type { Label, OptionSpec } from '@mahjong/shared';
 
-/** The English of a message id; a text that is not an id (a number pair like "20 / 10") as it is. */
-export const labelText = (id: string): string => (MESSAGES as Record<string, { en: string }>)[id]?.en ?? id;
+/** The text a page writes for a label (its English; the translator does the rest). */
+export const labelText = (label: Label): string => label.en;
 
 /** How a value of the option is shown: its label when the descriptor names one, else as written. */
 export function valueText(spec: OptionSpec, value: unknown): string {
   if (spec.type === 'choice') {
-    const id = spec.valueLabels?.[String(value)];
-    if (id !== undefined) return labelText(id);
+    const label = spec.valueLabels?.[String(value)];
+    if (label !== undefined) return labelText(label);
   }
   if (spec.type === 'custom') {
     const offered = spec.offered?.find((o) => JSON.stringify(o.value) === JSON.stringify(value));

@@ -4,14 +4,14 @@
  * plays by default, its option schema, and the scorer's value table.
  */
 import type { RulesetFamily, RulesetId } from './ids.js';
-import type { OptionSchema } from './schema.js';
+import type { Label, OptionSchema } from './schema.js';
 
 export interface RulesetDescriptor<Id extends RulesetId = RulesetId, S extends OptionSchema = OptionSchema> {
   readonly id: Id;
   readonly family: RulesetFamily;
-  /** Message ids of the ruleset's name: in the lobby's form, and in a table's line. */
-  readonly label: string;
-  readonly shortLabel: string;
+  /** The ruleset's name: in the lobby's form, and in a table's line. */
+  readonly label: Label;
+  readonly shortLabel: Label;
   /** Tiles in the set with every option at its default (Hong Kong's flowers option takes 8 out). */
   readonly tiles: 144 | 136;
   readonly seats: 4;

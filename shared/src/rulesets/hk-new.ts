@@ -12,8 +12,8 @@ export const HK_NEW_OPTIONS = hkOptionSchema({
 export const HK_NEW_RULESET = {
   id: 'hk-new',
   family: 'hk',
-  label: 'lobby.hkNew',
-  shortLabel: 'lobby.hkNewStyle',
+  label: { en: 'Hong Kong, new style', 'zh-HK': '香港新章' },
+  shortLabel: { en: 'Hong Kong new style', 'zh-HK': '香港新章' },
   tiles: 144,
   seats: 4,
   rounds: { default: 4, max: 16 },

@@ -12,8 +12,8 @@ export const HK_OLD_OPTIONS = hkOptionSchema({
 export const HK_OLD_RULESET = {
   id: 'hk-old',
   family: 'hk',
-  label: 'lobby.hkOld',
-  shortLabel: 'lobby.hkOldStyle',
+  label: { en: 'Hong Kong, old style', 'zh-HK': '香港舊章' },
+  shortLabel: { en: 'Hong Kong old style', 'zh-HK': '香港舊章' },
   tiles: 144,
   seats: 4,
   rounds: { default: 4, max: 16 },

@@ -8,7 +8,7 @@ import { HK_OLD_RULESET } from './hk-old.js';
 import type { RulesetId } from './ids.js';
 import { RIICHI_RULESET } from './riichi.js';
 import { RIICHI_MODERN_RULESET } from './riichi-modern.js';
-import type { OptionSpec } from './schema.js';
+import type { Label, OptionSpec } from './schema.js';
 
 export * from './descriptor.js';
 export * from './hk-options.js';
@@ -28,3 +28,19 @@ export const optionsOf = (id: RulesetId): readonly OptionSpec[] => Object.values
 
 /** The match length when the host names none. */
 export const defaultRounds = (id: RulesetId): number => RULESETS[id].rounds.default;
+
+/** Every text of the descriptors (ruleset names, option labels, value names), for the translator. */
+export function rulesetLabels(): readonly Label[] {
+  const out: Label[] = [];
+  for (const d of Object.values(RULESETS) as RulesetDescriptor[]) {
+    out.push(d.label, d.shortLabel);
+    for (const spec of Object.values(d.options) as OptionSpec[]) {
+      out.push(spec.label);
+      if (spec.type === 'boolean' && spec.lobbyInverse) out.push(spec.lobbyInverse.label);
+      if (spec.type === 'boolean' && spec.lobbyGroup) out.push(spec.lobbyGroup.label);
+      if (spec.type === 'choice') for (const l of Object.values(spec.valueLabels ?? {})) if (l) out.push(l);
+      if (spec.type === 'custom') for (const o of spec.offered ?? []) out.push(o.label);
+    }
+  }
+  return out;
+}

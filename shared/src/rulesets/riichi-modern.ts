@@ -6,8 +6,8 @@ import { RIICHI_MODERN_OPTION_SCHEMA } from './riichi-options.js';
 export const RIICHI_MODERN_RULESET = {
   id: 'riichi-modern',
   family: 'riichi',
-  label: 'lobby.riichiModern',
-  shortLabel: 'lobby.riichiModern',
+  label: { en: 'Japanese riichi (modern)', 'zh-HK': '日本立直麻雀（現代）' },
+  shortLabel: { en: 'Japanese riichi (modern)', 'zh-HK': '日本立直麻雀（現代）' },
   tiles: 136,
   seats: 4,
   rounds: { default: 2, max: 2 },

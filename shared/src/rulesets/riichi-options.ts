@@ -5,7 +5,7 @@
  * defaults are the table rules' (`RIICHI_TABLE_DEFAULTS`). docs/rules/riichi.md, "Options".
  */
 import { RIICHI_TABLE_DEFAULTS } from '../riichi/table-rules.js';
-import type { BooleanOption, ChoiceOption, CustomOption } from './schema.js';
+import type { BooleanOption, ChoiceOption, CustomOption, Label } from './schema.js';
 
 /** How renhou (a discard win before the winner's first draw) counts at a riichi-modern table. */
 export const RENHOU_VALUES = ['off', 'mangan', 'yakuman'] as const;
@@ -21,7 +21,7 @@ const ONLINE = 'Tenhou, Mahjong Soul';
 const scorerFlag = <K extends string>(
   key: K,
   dflt: boolean,
-  label: string,
+  label: Label,
   doc: string,
   source: string,
   lobby = false,
@@ -30,7 +30,7 @@ const scorerFlag = <K extends string>(
 const tableFlag = <K extends string>(
   key: K,
   dflt: boolean,
-  label: string,
+  label: Label,
   doc: string,
   lobby = true,
 ): BooleanOption<K> => ({ key, layer: 'table', type: 'boolean', default: dflt, label, doc, source: ONLINE, lobby });
@@ -54,65 +54,78 @@ const TABLE_OPTIONS = {
     ...tableFlag(
       'headBump',
       D.headBump,
-      'option.headBump',
+      { en: 'Only the first ron in turn order wins', 'zh-HK': '頭跳（只計上家一家和了）' },
       'several rons on one discard: only the first in turn order from the discarder wins',
     ),
-    lobbyInverse: { name: 'doubleRon', label: 'lobby.doubleRon' },
+    lobbyInverse: {
+      name: 'doubleRon',
+      label: { en: 'Double ron (off: the first in turn wins)', 'zh-HK': '一炮雙響（關：上家優先）' },
+    },
   },
   tripleRonAborts: tableFlag(
     'tripleRonAborts',
     D.tripleRonAborts,
-    'lobby.tripleRonAborts',
+    { en: 'Triple ron aborts the hand', 'zh-HK': '三家和了即流局' },
     'three rons on one discard end the hand as an abortive draw',
   ),
   nagashiMangan: tableFlag(
     'nagashiMangan',
     D.nagashiMangan,
-    'result.nagashi',
+    { en: 'Nagashi mangan', 'zh-HK': '流局滿貫' },
     'only terminals and honours discarded, none claimed: a mangan tsumo at a draw',
   ),
   swapCalls: tableFlag(
     'swapCalls',
     D.swapCalls,
-    'lobby.swapCalls',
+    { en: 'Swap calls (kuikae) allowed', 'zh-HK': '容許食替（喰替）' },
     'the claimed kind (or the chow’s other end) may be discarded right after the call',
   ),
-  pao: tableFlag('pao', D.pao, 'lobby.pao', 'the feeder of the last set of big three dragons or big four winds pays'),
-  bustEnds: tableFlag('bustEnds', D.bustEnds, 'lobby.bustEnds', 'a score below zero ends the match'),
+  pao: tableFlag(
+    'pao',
+    D.pao,
+    { en: 'Liability (pao) for big three dragons and big four winds', 'zh-HK': '大三元、大四喜包牌' },
+    'the feeder of the last set of big three dragons or big four winds pays',
+  ),
+  bustEnds: tableFlag(
+    'bustEnds',
+    D.bustEnds,
+    { en: 'A score below zero ends the match', 'zh-HK': '負分即完場（擊飛）' },
+    'a score below zero ends the match',
+  ),
   extraRound: tableFlag(
     'extraRound',
     D.extraRound,
-    'lobby.extraRound',
+    { en: 'Extra round (sudden death) when nobody has 30,000', 'zh-HK': '無人有30,000點時加打一圈（驟死）' },
     'nobody has the return points at the end: one more round in sudden death',
   ),
   lastDealerStops: tableFlag(
     'lastDealerStops',
     D.lastDealerStops,
-    'lobby.lastDealerStops',
+    { en: 'Last dealer stops when first', 'zh-HK': '最後莊家排第一時完場' },
     'in the last hand a dealer standing first ends the match instead of dealing again',
   ),
   nineTerminals: tableFlag(
     'nineTerminals',
     D.abortiveDraws.nineTerminals,
-    'result.nineTerminals',
+    { en: 'Nine terminals', 'zh-HK': '九種九牌' },
     'abortive draw: nine kinds of terminals and honours in a first draw',
   ),
   fourWinds: tableFlag(
     'fourWinds',
     D.abortiveDraws.fourWinds,
-    'result.fourWinds',
+    { en: 'Four winds', 'zh-HK': '四風連打' },
     'abortive draw: the same wind discarded by all four on the first go-round',
   ),
   fourKongs: tableFlag(
     'fourKongs',
     D.abortiveDraws.fourKongs,
-    'result.fourKongs',
+    { en: 'Four kongs', 'zh-HK': '四槓散了' },
     'abortive draw: a fourth kong not all one player’s',
   ),
   fourRiichi: tableFlag(
     'fourRiichi',
     D.abortiveDraws.fourRiichi,
-    'result.fourRiichi',
+    { en: 'Four riichi', 'zh-HK': '四家立直' },
     'abortive draw: all four in riichi',
   ),
   uma: {
@@ -123,12 +136,12 @@ const TABLE_OPTIONS = {
     allowed: 'four whole numbers (thousands), descending, summing to 0',
     check: umaRefusal,
     offered: [
-      { value: [15, 5, -5, -15], label: 'lobby.umaDefault' },
-      { value: [20, 10, -10, -20], label: '20 / 10' },
-      { value: [10, 5, -5, -10], label: '10 / 5' },
-      { value: [0, 0, 0, 0], label: 'lobby.none' },
+      { value: [15, 5, -5, -15], label: { en: '15 / 5 (default)', 'zh-HK': '15 / 5（預設）' } },
+      { value: [20, 10, -10, -20], label: { en: '20 / 10', 'zh-HK': '20 / 10' } },
+      { value: [10, 5, -5, -10], label: { en: '10 / 5', 'zh-HK': '10 / 5' } },
+      { value: [0, 0, 0, 0], label: { en: 'none', 'zh-HK': '無' } },
     ],
-    label: 'lobby.uma',
+    label: { en: 'Uma', 'zh-HK': '順位馬' },
     doc: 'placement bonus in thousands, first to fourth',
     source: 'EMA / WRC 15-5',
     lobby: true,
@@ -140,7 +153,7 @@ const SHARED_SCORER_OPTIONS = {
   openTanyao: scorerFlag(
     'openTanyao',
     true,
-    'lobby.openTanyao',
+    { en: 'Open all simples', 'zh-HK': '食斷' },
     'all simples counts with open melds (kuitan)',
     `${ONLINE}; EMA 2016`,
     true,
@@ -148,21 +161,21 @@ const SHARED_SCORER_OPTIONS = {
   doubleYakuman: scorerFlag(
     'doubleYakuman',
     false,
-    'option.doubleYakuman',
+    { en: 'Double yakuman hands', 'zh-HK': '雙倍役滿' },
     'pure nine gates, thirteen-sided thirteen orphans, single-wait four concealed pungs, big four winds count double',
     ONLINE,
   ),
   kazoeLimit: scorerFlag(
     'kazoeLimit',
     true,
-    'option.kazoeLimit',
+    { en: 'Counted yakuman (13+ han)', 'zh-HK': '累計役滿（13飜或以上）' },
     '13 han and more is a yakuman (off: capped at 300%)',
     `${SEED} (13+ han: 400%)`,
   ),
   kiriage: scorerFlag(
     'kiriage',
     false,
-    'lobby.kiriage',
+    { en: 'Round up to mangan (kiriage)', 'zh-HK': '切上滿貫' },
     '1,920 basic points (4 han 30 fu, 3 han 60 fu) rounded up to mangan',
     ONLINE,
     true,
@@ -175,7 +188,7 @@ export const RIICHI_OPTION_SCHEMA = {
   akaDora: scorerFlag(
     'akaDora',
     false,
-    'lobby.redFives',
+    { en: 'Red fives', 'zh-HK': '赤寶牌' },
     'red fives in the set, one han each like a dora',
     `${SEED} (no red fives)`,
     true,
@@ -186,7 +199,7 @@ export const RIICHI_OPTION_SCHEMA = {
   renhouAsYakuman: scorerFlag(
     'renhouAsYakuman',
     true,
-    'option.renhouAsYakuman',
+    { en: 'Renhou as yakuman', 'zh-HK': '人和作役滿' },
     'out on the first turn with a discard at 400% (off: 5 han on top of the hand’s own)',
     `${SEED} ("Out on 1st turn with a discarded tile", 400%)`,
   ),
@@ -202,7 +215,7 @@ export const RIICHI_MODERN_OPTION_SCHEMA = {
     type: 'choice',
     values: RED_FIVE_COUNTS,
     default: 3,
-    label: 'lobby.redFives',
+    label: { en: 'Red fives', 'zh-HK': '赤寶牌' },
     doc: 'red fives in the set: 0, or 3 (one per suit), each one han like a dora',
     source: ONLINE,
     lobby: true,
@@ -217,7 +230,7 @@ export const RIICHI_MODERN_OPTION_SCHEMA = {
     type: 'choice',
     values: RENHOU_VALUES,
     default: 'off',
-    label: 'option.renhou',
+    label: { en: 'Renhou', 'zh-HK': '人和' },
     doc: 'renhou: not a yaku, a mangan (or the hand’s own value when higher), or a yakuman',
     source: `${ONLINE}; EMA 2016: mangan`,
   } satisfies ChoiceOption<'renhou', RenhouValue>,

@@ -6,8 +6,8 @@ import { RIICHI_OPTION_SCHEMA } from './riichi-options.js';
 export const RIICHI_RULESET = {
   id: 'riichi',
   family: 'riichi',
-  label: 'lobby.riichiClassic',
-  shortLabel: 'lobby.riichiClassic',
+  label: { en: 'Japanese riichi (classic values)', 'zh-HK': '日本立直麻雀（傳統番數）' },
+  shortLabel: { en: 'Japanese riichi (classic values)', 'zh-HK': '日本立直麻雀（傳統番數）' },
   tiles: 136,
   seats: 4,
   // east and south (hanchan); 1 is east only

@@ -6,14 +6,24 @@
  * read from these lists; nothing else restates an option or its default.
  */
 
+/**
+ * A text in both languages the UI speaks (English and Traditional Chinese, Hong Kong): the
+ * client's translator learns every label of the descriptors from here, as it learns the
+ * pattern names from the scorer's tables.
+ */
+export interface Label {
+  readonly en: string;
+  readonly 'zh-HK': string;
+}
+
 /** Who applies the option: the scorer (a win's value) or the table (play and the match around the hands). */
 export type OptionLayer = 'scorer' | 'table';
 
 interface OptionBase<K extends string> {
   readonly key: K;
   readonly layer: OptionLayer;
-  /** Message id of the option's label in the client's catalogue (English and Chinese there). */
-  readonly label: string;
+  /** The option's name in the lobby, the calculator and the docs. */
+  readonly label: Label;
   /** What the option does, in one line (the docs' table and the form's tooltip). */
   readonly doc: string;
   /** Where the rule and its default come from (a seed, a published rule set, the project's choice). */
@@ -28,9 +38,9 @@ export interface BooleanOption<K extends string = string> extends OptionBase<K> 
   readonly type: 'boolean';
   readonly default: boolean;
   /** The lobby shows the opposite question (a box named `name`, checked when the option is off). */
-  readonly lobbyInverse?: { readonly name: string; readonly label: string };
+  readonly lobbyInverse?: { readonly name: string; readonly label: Label };
   /** The lobby sets several options with one box (named `name`), all on or all off. */
-  readonly lobbyGroup?: { readonly name: string; readonly label: string };
+  readonly lobbyGroup?: { readonly name: string; readonly label: Label };
 }
 
 export interface ChoiceOption<K extends string = string, V extends string | number = string | number>
@@ -38,8 +48,8 @@ export interface ChoiceOption<K extends string = string, V extends string | numb
   readonly type: 'choice';
   readonly values: readonly V[];
   readonly default: V;
-  /** Message ids of the values' names, when a value is not shown as written. */
-  readonly valueLabels?: Readonly<Partial<Record<string, string>>>;
+  /** The values' names, when a value is not shown as written. */
+  readonly valueLabels?: Readonly<Partial<Record<string, Label>>>;
   /** The lobby shows a box: checked is `on`, unchecked `off`. */
   readonly lobbyBox?: { readonly on: V; readonly off: V };
 }
@@ -61,8 +71,8 @@ export interface CustomOption<K extends string = string, V = unknown> extends Op
   readonly allowed: string;
   /** null when `value` is allowed; else why not. */
   readonly check: (value: unknown) => string | null;
-  /** The values the lobby offers (as text: the value's JSON), each with its label. */
-  readonly offered?: readonly { readonly value: V; readonly label: string }[];
+  /** The values the lobby offers, each with its name. */
+  readonly offered?: readonly { readonly value: V; readonly label: Label }[];
 }
 
 export type OptionSpec<K extends string = string> =
