@@ -25,11 +25,18 @@ function pointsTableRefusal(value: unknown): string | null {
   return i < 0 ? null : `entry ${i} must be a non-negative number`;
 }
 
-const flag = (key: string, label: Label, doc: string, source: string, lobby = false): BooleanOption => ({
+const flag = (
+  key: string,
+  dflt: boolean,
+  label: Label,
+  doc: string,
+  source: string,
+  lobby = false,
+): BooleanOption & { readonly layer: 'scorer' } => ({
   key,
   layer: 'scorer',
   type: 'boolean',
-  default: key === 'sevenPairs' || key === 'flowers',
+  default: dflt,
   label,
   doc,
   source,
@@ -116,6 +123,7 @@ export function hkOptionSchema(own: {
     } satisfies CustomOption<string, number>,
     sevenPairs: flag(
       'sevenPairs',
+      true,
       { en: 'Seven pairs', 'zh-HK': '七對子' },
       'seven pairs is a winning hand',
       'hk-new-style-scoring.txt (4 faan)',
@@ -123,6 +131,7 @@ export function hkOptionSchema(own: {
     ),
     flowers: flag(
       'flowers',
+      true,
       { en: 'Flowers and seasons', 'zh-HK': '花牌' },
       'off: 136 tiles, no bonus tiles and no flower faan',
       'hk-rules-how-to-play.txt ("8 tiles from the Seasons and Flower suits are optional")',
@@ -131,6 +140,7 @@ export function hkOptionSchema(own: {
     falseWinPenalty: {
       ...flag(
         'falseWinPenalty',
+        false,
         { en: 'A false win is charged', 'zh-HK': '詐糊罰款' },
         'a false declaration is charged instead of refused',
         'hk-rules-how-to-play.txt ("a false call results in a point penalty")',
@@ -140,6 +150,7 @@ export function hkOptionSchema(own: {
     ninePiecesPenalty: {
       ...flag(
         'ninePiecesPenalty',
+        false,
         {
           en: 'Liability when the discarder pays half: nine pieces, twelve pieces, fifth tile',
           'zh-HK': '出銃付一半時包牌：九張包、十二張包自摸、五子包生',
@@ -160,6 +171,7 @@ export function hkOptionSchema(own: {
     twelvePiecesPenalty: {
       ...flag(
         'twelvePiecesPenalty',
+        false,
         {
           en: 'Liability when the discarder pays half: nine pieces, twelve pieces, fifth tile',
           'zh-HK': '出銃付一半時包牌：九張包、十二張包自摸、五子包生',
@@ -180,6 +192,7 @@ export function hkOptionSchema(own: {
     fifthTilePenalty: {
       ...flag(
         'fifthTilePenalty',
+        false,
         {
           en: 'Liability when the discarder pays half: nine pieces, twelve pieces, fifth tile',
           'zh-HK': '出銃付一半時包牌：九張包、十二張包自摸、五子包生',

@@ -25,7 +25,16 @@ const scorerFlag = <K extends string>(
   doc: string,
   source: string,
   lobby = false,
-): BooleanOption<K> => ({ key, layer: 'scorer', type: 'boolean', default: dflt, label, doc, source, lobby });
+): BooleanOption<K> & { readonly layer: 'scorer' } => ({
+  key,
+  layer: 'scorer',
+  type: 'boolean',
+  default: dflt,
+  label,
+  doc,
+  source,
+  lobby,
+});
 
 const tableFlag = <K extends string>(
   key: K,
@@ -33,7 +42,16 @@ const tableFlag = <K extends string>(
   label: Label,
   doc: string,
   lobby = true,
-): BooleanOption<K> => ({ key, layer: 'table', type: 'boolean', default: dflt, label, doc, source: ONLINE, lobby });
+): BooleanOption<K> & { readonly layer: 'table' } => ({
+  key,
+  layer: 'table',
+  type: 'boolean',
+  default: dflt,
+  label,
+  doc,
+  source: ONLINE,
+  lobby,
+});
 
 const D = RIICHI_TABLE_DEFAULTS;
 

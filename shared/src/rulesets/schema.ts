@@ -85,7 +85,20 @@ export type OptionSpec<K extends string = string> =
 export type OptionSchema = Readonly<Record<string, OptionSpec>>;
 
 /** The resolved value type of one option. */
-export type OptionValue<S extends OptionSpec> = S['default'] extends boolean ? boolean : S['default'];
+export type OptionValue<S> = S extends { readonly type: 'boolean' }
+  ? boolean
+  : S extends { readonly type: 'choice'; readonly values: readonly (infer V)[] }
+    ? V
+    : S extends { readonly type: 'integer' }
+      ? number
+      : S extends { readonly type: 'custom'; readonly default: infer V }
+        ? V
+        : never;
+
+/** The resolved options of one layer of a schema: each option's key and value type. */
+export type ResolvedOptions<Schema, L extends OptionLayer> = {
+  readonly [K in keyof Schema as Schema[K] extends { readonly layer: L } ? K : never]: OptionValue<Schema[K]>;
+};
 
 /** The defaults of a schema, one object (a resolved option set before any host's choice). */
 export function defaultsOf(schema: OptionSchema): Record<string, unknown> {

@@ -3,9 +3,10 @@
  * the source it comes from; a house rule is a new table (`{ ...HK_NEW, values: {...} }`)
  * passed to `scoreWin`, not new code.
  */
-import type { PaymentMode, PointsTable } from '../rulesets/hk-options.js';
+import type { HkOptionSchema, PaymentMode, PointsTable } from '../rulesets/hk-options.js';
 import type { HkRulesetId, RiichiRulesetId } from '../rulesets/ids.js';
-import type { RedFiveCount, RenhouValue } from '../rulesets/riichi-options.js';
+import type { RIICHI_MODERN_OPTION_SCHEMA, RIICHI_OPTION_SCHEMA } from '../rulesets/riichi-options.js';
+import type { ResolvedOptions } from '../rulesets/schema.js';
 
 export {
   PAYMENT_MODES,
@@ -74,24 +75,11 @@ export interface PaymentRule {
   readonly selfDrawnEach: number;
 }
 
-/** Options every HK table takes (docs/rules/hong-kong.md, "Options"), resolved. */
-export interface HkOptions {
-  readonly ruleset: HkRulesetId;
-  readonly minFaan: number; // 3
-  readonly faanCap: number; // 13; 10 and 8 are common
-  readonly table: PointsTable;
-  readonly payment: PaymentMode;
-  readonly divisor: number; // 1: divide every payment by this constant
-  readonly sevenPairs: boolean;
-  /** false: a 136-tile game, no bonus tiles and no flower faan at all. */
-  readonly flowers: boolean;
-  /** On: a false win is charged (`falseWinPenalty`); off: it is refused. */
-  readonly falseWinPenalty: boolean;
-  /** Liability (包) under discarder-pays-half: the liable player pays everything. */
-  readonly ninePiecesPenalty: boolean;
-  readonly twelvePiecesPenalty: boolean;
-  readonly fifthTilePenalty: boolean;
-}
+/**
+ * Options every HK table takes, resolved: the scorer's options of the HK descriptors
+ * (shared/src/rulesets/hk-options.ts, each with its default and doc there).
+ */
+export type HkOptions = { readonly ruleset: HkRulesetId } & ResolvedOptions<HkOptionSchema, 'scorer'>;
 
 export interface HkRuleset {
   readonly id: string;
@@ -301,39 +289,15 @@ export function tablePoints(table: PointsTable, faan: number): number {
 // ---------------------------------------------------------------------------------------------
 // Riichi (japanese-fu-han-scoring.txt)
 
-/** Resolved options of the seed's riichi table (the usual house options). */
-export interface RiichiSeedOptions {
-  readonly ruleset: 'riichi';
-  /** All simples counts with open melds (kuitan). */
-  readonly openTanyao: boolean;
-  /** Red fives (`0m`/`0p`/`0s` in requests) count one han each. */
-  readonly akaDora: boolean;
-  /** Pure nine gates, thirteen-sided thirteen orphans, single-wait hidden treasure, big four winds count double. */
-  readonly doubleYakuman: boolean;
-  /** 13+ han counts as 400% (counted yakuman); off: capped at 300%. */
-  readonly kazoeLimit: boolean;
-  /** Round 1,920 basic points (4 han 30 fu, 3 han 60 fu) up to the limit. */
-  readonly kiriage: boolean;
-  /** Out on 1st turn with a discard at 400% (source); off: 5 han on top of the hand's own. */
-  readonly renhouAsYakuman: boolean;
-}
-
-/** Resolved options of the riichi-modern table (today's common online rules). */
-export interface RiichiModernOptions {
-  readonly ruleset: 'riichi-modern';
-  /** All simples counts with open melds (kuitan). */
-  readonly openTanyao: boolean;
-  /** Red fives in the set (`0m`/`0p`/`0s` in requests): 0, or 3 (one per suit), each one han like a dora. */
-  readonly redFives: RedFiveCount;
-  /** Pure nine gates, thirteen-sided thirteen orphans, single-wait hidden treasure, big four winds count double. */
-  readonly doubleYakuman: boolean;
-  /** 13+ han counts as a yakuman (kazoe yakuman, 400%); off: capped at sanbaiman (300%). */
-  readonly kazoeLimit: boolean;
-  /** Round 1,920 basic points (4 han 30 fu, 3 han 60 fu) up to mangan (kiriage mangan). */
-  readonly kiriage: boolean;
-  /** Renhou: not a yaku, a mangan (or the hand's own value when higher), or a yakuman. */
-  readonly renhou: RenhouValue;
-}
+/**
+ * Resolved scorer options of the seed's riichi table and of riichi-modern: the descriptors'
+ * (shared/src/rulesets/riichi-options.ts, each option with its default and doc there).
+ */
+export type RiichiSeedOptions = { readonly ruleset: 'riichi' } & ResolvedOptions<typeof RIICHI_OPTION_SCHEMA, 'scorer'>;
+export type RiichiModernOptions = { readonly ruleset: 'riichi-modern' } & ResolvedOptions<
+  typeof RIICHI_MODERN_OPTION_SCHEMA,
+  'scorer'
+>;
 
 export type RiichiOptions = RiichiSeedOptions | RiichiModernOptions;
 
