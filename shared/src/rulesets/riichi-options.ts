@@ -214,6 +214,14 @@ export const RIICHI_OPTION_SCHEMA = {
   doubleYakuman: SHARED_SCORER_OPTIONS.doubleYakuman,
   kazoeLimit: SHARED_SCORER_OPTIONS.kazoeLimit,
   kiriage: SHARED_SCORER_OPTIONS.kiriage,
+  optionalYaku: scorerFlag(
+    'optionalYaku',
+    true,
+    { en: 'The source’s optional hands', 'zh-HK': '原典的選用役' },
+    'three identical chows (3 han), four identical chows and consecutive pairs (yakuman) count',
+    `${SEED} ("This pattern can be considered as optional")`,
+    true,
+  ),
   renhouAsYakuman: scorerFlag(
     'renhouAsYakuman',
     true,

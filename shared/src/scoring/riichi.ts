@@ -142,7 +142,18 @@ interface Placement {
 }
 
 /** Scores a riichi win; `table` is the riichi ruleset's data (a house table may change it). */
-export function scoreRiichi(input: WinInput, options: RiichiOptions, table: RiichiRuleset = RIICHI): ScoreResult {
+/**
+ * The seed's optional hands (japanese-fu-han-scoring.txt: "can be considered as optional"),
+ * dropped as riichi-modern's table drops them when a `riichi` table turns `optionalYaku` off.
+ */
+const withoutOptionalYaku = (t: RiichiRuleset): RiichiRuleset => ({
+  ...t,
+  han: { ...t.han, 'three-identical-chows': [0, 0] },
+  yakuman: { ...t.yakuman, 'four-identical-chows': 0, 'consecutive-pairs': 0 },
+});
+
+export function scoreRiichi(input: WinInput, options: RiichiOptions, given: RiichiRuleset = RIICHI): ScoreResult {
+  const table = 'optionalYaku' in options && !options.optionalYaku ? withoutOptionalYaku(given) : given;
   if (input.bonus.length > 0 || input.win >= 34) {
     return invalid('score/bonus_not_in_play', 'riichi is played without flowers and seasons');
   }
