@@ -18,10 +18,6 @@ import {
   type WinCondition,
   type Wind,
 } from '@mahjong/shared';
-import hkNewExamples from '../../../shared/src/scoring/fixtures/hk-new.json';
-import hkOldExamples from '../../../shared/src/scoring/fixtures/hk-old.json';
-import riichiExamples from '../../../shared/src/scoring/fixtures/riichi.json';
-import riichiModernExamples from '../../../shared/src/scoring/fixtures/riichi-modern.json';
 import { svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import './calculator.css';
 import { labelText, offeredValues, valueText } from '../ui/option-text.js';
@@ -159,12 +155,14 @@ interface Example {
   readonly source: string;
   readonly request: Readonly<Record<string, unknown>>;
 }
-const EXAMPLES: Readonly<Record<ScoringRulesetId, readonly Example[]>> = {
-  'hk-new': hkNewExamples as readonly Example[],
-  'hk-old': hkOldExamples as readonly Example[],
-  riichi: riichiExamples as readonly Example[],
-  'riichi-modern': riichiModernExamples as readonly Example[],
-};
+/** The fixture files are named after their rulesets (`hk-new.json`...): one per ruleset. */
+const FIXTURES = import.meta.glob<readonly Example[]>('../../../shared/src/scoring/fixtures/*.json', {
+  eager: true,
+  import: 'default',
+});
+const EXAMPLES: Readonly<Record<ScoringRulesetId, readonly Example[]>> = Object.fromEntries(
+  SCORING_RULESET_IDS.map((id) => [id, FIXTURES[`../../../shared/src/scoring/fixtures/${id}.json`] ?? []]),
+) as Record<ScoringRulesetId, readonly Example[]>;
 const exampleSelect = h('select', { id: 'calc-example' }, h('option', { value: '', text: 'Choose an example…' }));
 for (const r of SCORING_RULESET_IDS) {
   const group = h('optgroup', { label: labelText(RULESETS[r].label) });
