@@ -7,7 +7,7 @@
  * only a page in zh-HK loads. Machines without CJK system fonts then still draw every text.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import subsetFont from 'subset-font';
@@ -19,6 +19,10 @@ export const TEXT_SOURCES = [
   'src/i18n/messages.ts',
   '../shared/src/scoring/pattern-names.ts',
   'src/i18n/translate.ts',
+  // the rulesets' names and option labels (each descriptor holds its own words)
+  ...readdirSync(resolve(here, '../../shared/src/rulesets'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => `../shared/src/rulesets/${f}`),
 ].map((f) => resolve(here, '..', f));
 
 /**

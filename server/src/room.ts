@@ -26,6 +26,7 @@ import {
   type ServerMessage,
   type TableInfo,
   type TableView,
+  isRiichiFamily,
 } from '@mahjong/shared';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
@@ -438,8 +439,7 @@ export class Room {
       if (notLobby) return notLobby;
       if (ai !== undefined) {
         if (!this.ctx.mjaiBots?.some((b) => b.name === ai)) return fail('http/invalid', 'no such AI on this server');
-        if (!this.record.ruleset.startsWith('riichi'))
-          return fail('http/invalid', 'outside AIs play riichi tables only');
+        if (!isRiichiFamily(this.record.ruleset)) return fail('http/invalid', 'outside AIs play riichi tables only');
       }
       const next: SeatRecord = {
         seat,

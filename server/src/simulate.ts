@@ -4,6 +4,7 @@
  * (tile conservation, hand sizes, zero-sum scores, lockstep replay equal to the live state, no
  * view leaking a hidden tile). The same seed gives the same summary (timing figures aside).
  */
+import { DEFAULT_RULESET } from '@mahjong/shared';
 import { createHash } from 'node:crypto';
 import type { HandResultView } from '@mahjong/shared';
 import { BOT_LEVELS, type BotLevel } from './table/bot.js';
@@ -20,7 +21,7 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args | string {
-  const a: Args = { hands: 100, seed: '1', ruleset: 'hk-new', level: 'normal', json: false, check: true };
+  const a: Args = { hands: 100, seed: '1', ruleset: DEFAULT_RULESET, level: 'normal', json: false, check: true };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];

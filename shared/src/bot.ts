@@ -16,6 +16,7 @@
  */
 import { shanten, waits } from './analysis.js';
 import { foldDiscard } from './riichi/defense.js';
+import { isHkFamily, isRulesetId } from './rulesets/ids.js';
 import { type HkOptions, resolveOptions, scoreWin } from './scoring/index.js';
 import { type LegalAction, type Meld, type PlayerAction, SEATS, sameAction, type TableView } from './table-types.js';
 import { countKinds, isHonour, type TileKind, windKind } from './tiles.js';
@@ -301,7 +302,7 @@ const optionsByRuleset = new Map<string, HkOptions | null>();
 function botOptions(ruleset: string): HkOptions | null {
   let o = optionsByRuleset.get(ruleset);
   if (o === undefined) {
-    const r = ruleset === 'hk-new' || ruleset === 'hk-old' ? resolveOptions(ruleset, { minFaan: 0 }) : null;
+    const r = isRulesetId(ruleset) && isHkFamily(ruleset) ? resolveOptions(ruleset, { minFaan: 0 }) : null;
     o = r?.ok ? (r.value as HkOptions) : null;
     optionsByRuleset.set(ruleset, o);
   }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { displayNameSchema, type MatchSummary, type RulesetId, type TableInfo } from './protocol.js';
+import { rulesetFamily } from './rulesets/ids.js';
 import type { BySeat, Seat } from './table-types.js';
 
 /** The colours a player may pick (their line in charts, their dot in lists). */
@@ -25,8 +26,7 @@ export const playerColourSchema = z.enum(PLAYER_COLOURS);
 /** Ruleset families: the league and statistics keep Hong Kong and riichi apart. */
 export const FAMILIES = ['hk', 'riichi'] as const;
 export type Family = (typeof FAMILIES)[number];
-export const familyOf = (ruleset: RulesetId): Family =>
-  ruleset === 'riichi' || ruleset === 'riichi-modern' ? 'riichi' : 'hk';
+export const familyOf = (ruleset: RulesetId): Family => rulesetFamily(ruleset);
 
 // ---------------------------------------------------------------------------------------------
 // Players

@@ -8,6 +8,7 @@ export * from './community.js';
 export * from './display-name.js';
 export * from './analysis.js';
 export * from './scoring/index.js';
+export * from './rulesets/index.js';
 export * from './wall.js';
 export * from './random.js';
 export * from './riichi/index.js';

@@ -10,6 +10,8 @@
  */
 import { z } from 'zod';
 import { checkDisplayName } from './display-name.js';
+import { defaultRounds } from './rulesets/index.js';
+import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from './rulesets/ids.js';
 import type { BySeat, HandResultView, LegalAction, PlayerAction, Seat, TableView } from './table-types.js';
 import type { TileKind } from './tiles.js';
 
@@ -19,8 +21,8 @@ export const PROTOCOL_VERSION = 1;
 export const CLIENT_EVENT = 'c2s';
 export const SERVER_EVENT = 's2c';
 
-export const RULESET_IDS = ['hk-new', 'hk-old', 'riichi-modern', 'riichi'] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
+// The rulesets are the descriptors' (shared/src/rulesets/); the wire names them by id.
+export { RULESET_IDS, type RulesetId } from './rulesets/ids.js';
 
 /** Every reason the server gives for refusing a message or a request. */
 export const REFUSAL_CODES = [
@@ -339,7 +341,7 @@ export interface CreateTableRequest {
 
 export const createTableRequestSchema = z
   .object({
-    ruleset: z.enum(RULESET_IDS).default('hk-new'),
+    ruleset: z.enum(RULESET_IDS).default(DEFAULT_RULESET),
     options: z.record(z.string(), z.unknown()).default({}),
     bots: z.array(seatSchema).max(4).default([]),
     fillWithBots: z.boolean().default(true),
@@ -357,7 +359,7 @@ export const createTableRequestSchema = z
   .strict()
   .transform(({ hostName: _checked, ...b }) => ({
     ...b,
-    rounds: b.rounds ?? (b.ruleset === 'riichi' || b.ruleset === 'riichi-modern' ? 2 : 4),
+    rounds: b.rounds ?? defaultRounds(b.ruleset),
   }));
 
 export interface CreateTableResponse {

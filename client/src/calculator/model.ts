@@ -16,6 +16,7 @@ import {
   isHonour,
   isRiichiFamily,
   isRiichiOptions,
+  isHkFamily,
   isScoringRulesetId,
   type MeldKind,
   ok,
@@ -41,6 +42,11 @@ import {
   type WinCondition,
   type WinInput,
   type Wind,
+  DEFAULT_RULESET,
+  SCORING_RULESET_IDS,
+  redFiveCount,
+  rulesetOfFamily,
+  type HkRulesetId,
 } from '@mahjong/shared';
 
 /** Where a click on the palette puts the tile. */
@@ -108,10 +114,10 @@ export function conditionsFor(ruleset: ScoringRulesetId): readonly WinCondition[
   return isRiichiFamily(ruleset) ? WIN_CONDITIONS : WIN_CONDITIONS.filter((c) => !RIICHI_ONLY_CONDITIONS.includes(c));
 }
 
-export function initialState(ruleset: ScoringRulesetId = 'hk-new'): CalcState {
+export function initialState(ruleset: ScoringRulesetId = DEFAULT_RULESET): CalcState {
   return {
     ruleset,
-    options: { 'hk-new': {}, 'hk-old': {}, riichi: {}, 'riichi-modern': {} },
+    options: Object.fromEntries(SCORING_RULESET_IDS.map((id) => [id, {}])) as CalcState['options'],
     concealed: [],
     melds: [],
     win: null,
@@ -156,8 +162,7 @@ export function redFivesInPlay(state: CalcState): number {
   const opts = currentOptions(state);
   if (!opts.ok) return 0;
   const o = opts.value;
-  if (o.ruleset === 'riichi') return o.akaDora ? 3 : 0;
-  return o.ruleset === 'riichi-modern' ? o.redFives : 0;
+  return isRiichiOptions(o) ? redFiveCount(o) : 0;
 }
 
 /** The tiles a click on `kind` would add for `target`: one tile, or a whole meld. */
@@ -178,6 +183,10 @@ function tilesFor(kind: TileKind, target: CalcTarget): TileKind[] | string {
   }
 }
 
+/** A bonus tile may be the winning tile where the ruleset values a win on the seventh or eighth (hk-new). */
+const bonusTileWins = (ruleset: ScoringRulesetId): boolean =>
+  isHkFamily(ruleset) && HK_RULESETS[ruleset].values['eight-bonus-tiles'] !== null;
+
 /**
  * Whether a click on `kind` does something now, and if not, why not (for the button's title).
  * Bonus kinds always go to the flowers; the others go where `state.target` says.
@@ -187,7 +196,7 @@ export function canPick(state: CalcState, kind: TileKind): Result<true> {
   // a new winning tile replaces the old one
   if (state.target === 'win' && state.win !== null) used[state.win] = (used[state.win] ?? 1) - 1;
   if (isBonus(kind)) {
-    if (state.target === 'win' && state.ruleset === 'hk-new') {
+    if (state.target === 'win' && bonusTileWins(state.ruleset)) {
       return used[kind] === 0 ? ok(true) : fail('calc/used', `${tileName(kind)} is already in play`);
     }
     if (!bonusInPlay(state)) return fail('calc/no_bonus', 'no flowers or seasons in this game');
@@ -223,7 +232,7 @@ export function canPick(state: CalcState, kind: TileKind): Result<true> {
 export function pickTile(state: CalcState, kind: TileKind): Result<CalcState> {
   const can = canPick(state, kind);
   if (!can.ok) return can;
-  if (isBonus(kind) && !(state.target === 'win' && state.ruleset === 'hk-new')) {
+  if (isBonus(kind) && !(state.target === 'win' && bonusTileWins(state.ruleset))) {
     return ok({ ...state, bonus: sortTiles([...state.bonus, kind]) });
   }
   switch (state.target) {
@@ -422,7 +431,7 @@ export function commandArgs(state: CalcState): string[] {
   // the last tile written is the winning tile, as the command reads it
   const red = redFivesWritten(state);
   args.push(withRedFives(formatTiles(state.win === null ? state.concealed : [...state.concealed, state.win]), red));
-  if (state.ruleset !== 'hk-new') args.push('--ruleset', state.ruleset);
+  if (state.ruleset !== DEFAULT_RULESET) args.push('--ruleset', state.ruleset);
   for (const m of state.melds) {
     args.push(m.concealed ? '--concealed-kong' : `--${m.kind}`, formatTiles(m.tiles));
   }
@@ -585,7 +594,9 @@ export interface PatternRow {
 export function patternRows(result: ValidScore): PatternRow[] {
   const unit = result.faan !== null ? 'faan' : 'han';
   // a house table's id names its family by its unit
-  const ruleset = isScoringRulesetId(result.ruleset) ? result.ruleset : unit === 'han' ? 'riichi' : 'hk-new';
+  const ruleset = isScoringRulesetId(result.ruleset)
+    ? result.ruleset
+    : rulesetOfFamily(unit === 'han' ? 'riichi' : 'hk');
   return result.patterns.map((p) => ({
     name: p.name,
     label: patternName(p.name, 'en', ruleset),
@@ -649,7 +660,7 @@ export function belowMinimumNote(result: ValidScore, options: ScoringOptions): s
 }
 
 /** Payment modes a HK ruleset plays (for the options form). */
-export const paymentModesOf = (ruleset: 'hk-new' | 'hk-old'): string[] => Object.keys(HK_RULESETS[ruleset].payments);
+export const paymentModesOf = (ruleset: HkRulesetId): string[] => Object.keys(HK_RULESETS[ruleset].payments);
 
 /** The 34 playing kinds in palette order, then the 8 bonus kinds. */
 export const PALETTE: readonly TileKind[] = Array.from({ length: PLAYING_KINDS }, (_, k) => k as TileKind);

@@ -6,13 +6,11 @@
  */
 import '../ui/page-chrome.js';
 import {
-  HK_RULESETS,
   isRiichiFamily,
-  POINTS_TABLE_NAMES,
-  RED_FIVE_COUNTS,
-  RENHOU_VALUES,
-  RIICHI_OPTION_KEYS,
+  RULESETS,
   SCORING_RULESET_IDS,
+  scorerOptions,
+  type OptionSpec,
   type ScoringRulesetId,
   type TileKind,
   tileName,
@@ -20,12 +18,9 @@ import {
   type WinCondition,
   type Wind,
 } from '@mahjong/shared';
-import hkNewExamples from '../../../shared/src/scoring/fixtures/hk-new.json';
-import hkOldExamples from '../../../shared/src/scoring/fixtures/hk-old.json';
-import riichiExamples from '../../../shared/src/scoring/fixtures/riichi.json';
-import riichiModernExamples from '../../../shared/src/scoring/fixtures/riichi-modern.json';
 import { svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import './calculator.css';
+import { labelText, offeredValues, valueText } from '../ui/option-text.js';
 import {
   arrangedSets,
   BONUS_PALETTE,
@@ -69,30 +64,6 @@ declare global {
     __calc?: { readonly state: () => CalcState; readonly load: (text: string, win?: string) => string | null };
   }
 }
-
-const RULESET_NAMES: Readonly<Record<ScoringRulesetId, string>> = {
-  'hk-new': 'Hong Kong, new style',
-  'hk-old': 'Hong Kong, old style',
-  riichi: 'Japanese riichi (seed values)',
-  'riichi-modern': 'Japanese riichi, modern online rules',
-};
-
-const RIICHI_OPTION_LABELS: Readonly<Record<(typeof RIICHI_OPTION_KEYS)[number], string>> = {
-  openTanyao: 'Open all-simples (kuitan)',
-  akaDora: 'Red fives (aka dora)',
-  doubleYakuman: 'Double yakuman hands',
-  kazoeLimit: 'Counted yakuman (13+ han)',
-  kiriage: 'Round up to mangan (kiriage)',
-  renhouAsYakuman: 'Renhou as yakuman',
-};
-
-/** riichi-modern's switches (its red fives and renhou are choices, drawn as selects). */
-const RIICHI_MODERN_SWITCHES = [
-  ['openTanyao', 'Open all-simples (kuitan)'],
-  ['doubleYakuman', 'Double yakuman hands'],
-  ['kazoeLimit', 'Counted yakuman (13+ han)'],
-  ['kiriage', 'Round up to mangan (kiriage)'],
-] as const;
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 
@@ -142,7 +113,8 @@ if (!root) throw new Error('no #calculator element');
 root.replaceChildren();
 
 const rulesetSelect = h('select', { id: 'calc-ruleset' });
-for (const r of SCORING_RULESET_IDS) rulesetSelect.append(h('option', { value: r, text: RULESET_NAMES[r] }));
+for (const r of SCORING_RULESET_IDS)
+  rulesetSelect.append(h('option', { value: r, text: labelText(RULESETS[r].label) }));
 rulesetSelect.addEventListener('change', () => update(setRuleset(state, rulesetSelect.value as ScoringRulesetId)));
 const optionsBox = h('div', { class: 'calc-options', id: 'calc-options' });
 
@@ -183,15 +155,17 @@ interface Example {
   readonly source: string;
   readonly request: Readonly<Record<string, unknown>>;
 }
-const EXAMPLES: Readonly<Record<ScoringRulesetId, readonly Example[]>> = {
-  'hk-new': hkNewExamples as readonly Example[],
-  'hk-old': hkOldExamples as readonly Example[],
-  riichi: riichiExamples as readonly Example[],
-  'riichi-modern': riichiModernExamples as readonly Example[],
-};
+/** The fixture files are named after their rulesets (`hk-new.json`...): one per ruleset. */
+const FIXTURES = import.meta.glob<readonly Example[]>('../../../shared/src/scoring/fixtures/*.json', {
+  eager: true,
+  import: 'default',
+});
+const EXAMPLES: Readonly<Record<ScoringRulesetId, readonly Example[]>> = Object.fromEntries(
+  SCORING_RULESET_IDS.map((id) => [id, FIXTURES[`../../../shared/src/scoring/fixtures/${id}.json`] ?? []]),
+) as Record<ScoringRulesetId, readonly Example[]>;
 const exampleSelect = h('select', { id: 'calc-example' }, h('option', { value: '', text: 'Choose an example…' }));
 for (const r of SCORING_RULESET_IDS) {
-  const group = h('optgroup', { label: RULESET_NAMES[r] });
+  const group = h('optgroup', { label: labelText(RULESETS[r].label) });
   EXAMPLES[r].forEach((ex, i) => {
     group.append(h('option', { value: `${r}/${i}`, text: ex.name }));
   });
@@ -383,48 +357,35 @@ function checkboxOption(key: string, label: string, checked: boolean): HTMLEleme
   return h('div', { class: 'calc-field calc-check' }, box, h('label', { for: id, text: label }));
 }
 
-function selectOption(key: string, label: string, values: readonly string[], current: string): HTMLElement {
-  const id = `calc-opt-${key}`;
+function selectOption(spec: OptionSpec, current: unknown): HTMLElement {
+  const id = `calc-opt-${spec.key}`;
   const s = h('select', { id });
-  for (const v of values) s.append(h('option', { value: v, text: v.replace(/-/g, ' ') }));
-  s.value = current;
-  s.addEventListener('change', () => {
-    const n = Number(s.value);
-    update(setOption(state, key, Number.isFinite(n) && s.value !== '' ? n : s.value));
-  });
-  return h('div', { class: 'calc-field' }, h('label', { for: id, text: label }), s);
+  const values = offeredValues(spec, current);
+  // Each option's value is the scorer's value as text (an array as JSON); the change picks it by index.
+  const asText = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+  for (const v of values) s.append(h('option', { value: asText(v), text: valueText(spec, v) }));
+  s.value = asText(current);
+  s.addEventListener('change', () => update(setOption(state, spec.key, values[s.selectedIndex])));
+  return h('div', { class: 'calc-field' }, h('label', { for: id, text: labelText(spec.label) }), s);
 }
 
-/** Rebuilds the option controls when the ruleset changes (their values come from the resolved options). */
+/** Rebuilds the option controls when the ruleset changes: the descriptor's scorer options, at their resolved values. */
 function renderOptions(): void {
   if (optionsFor === state.ruleset) return;
   optionsFor = state.ruleset;
   const opts = currentOptions(state);
   optionsBox.replaceChildren();
   if (!opts.ok) return;
-  const o = opts.value;
-  if (o.ruleset === 'riichi') {
-    for (const key of RIICHI_OPTION_KEYS) optionsBox.append(checkboxOption(key, RIICHI_OPTION_LABELS[key], o[key]));
-    return;
-  }
-  if (o.ruleset === 'riichi-modern') {
-    for (const [key, label] of RIICHI_MODERN_SWITCHES) optionsBox.append(checkboxOption(key, label, o[key]));
+  const o = opts.value as unknown as Readonly<Record<string, unknown>>;
+  for (const spec of scorerOptions(state.ruleset)) {
+    if (spec.calculator === false) continue;
+    const value = o[spec.key];
     optionsBox.append(
-      selectOption('redFives', 'Red fives in the set', RED_FIVE_COUNTS.map(String), String(o.redFives)),
-      selectOption('renhou', 'Renhou', RENHOU_VALUES, o.renhou),
+      spec.type === 'boolean'
+        ? checkboxOption(spec.key, labelText(spec.label), value === true)
+        : selectOption(spec, value),
     );
-    return;
   }
-  const faan = Array.from({ length: 14 }, (_, i) => String(i));
-  const table = typeof o.table === 'string' ? o.table : 'custom';
-  optionsBox.append(
-    selectOption('minFaan', 'Minimum faan', faan, String(o.minFaan)),
-    selectOption('faanCap', 'Faan cap (limit)', ['8', '10', '13'], String(o.faanCap)),
-    selectOption('table', 'Points table', POINTS_TABLE_NAMES, table),
-    selectOption('payment', 'Payments', Object.keys(HK_RULESETS[o.ruleset].payments), o.payment),
-    checkboxOption('sevenPairs', 'Seven pairs allowed', o.sevenPairs),
-    checkboxOption('flowers', 'Flowers and seasons in play', o.flowers),
-  );
 }
 
 // ---------------------------------------------------------------- rendering

@@ -13,16 +13,16 @@ import type {
   PlayerView,
   RulesetId,
 } from '@mahjong/shared';
+import { RULESET_IDS, RULESETS } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
+import { labelText } from '../ui/option-text.js';
 import { type ChartSeries, chartGeometry } from './chart.js';
 import { FIGURES, type Figure, formatFigure, formatMoney, PLACES, signed } from './figures.js';
 
-export const RULESET_NAMES: Readonly<Record<RulesetId, string>> = {
-  'hk-new': 'Hong Kong new style',
-  'hk-old': 'Hong Kong old style',
-  'riichi-modern': 'Japanese riichi (modern)',
-  riichi: 'Japanese riichi (classic values)',
-};
+/** Each ruleset's name, as its descriptor's short label reads in English. */
+export const RULESET_NAMES: Readonly<Record<RulesetId, string>> = Object.fromEntries(
+  RULESET_IDS.map((id) => [id, labelText(RULESETS[id].shortLabel)]),
+) as Record<RulesetId, string>;
 
 const replayHref = (id: string) => `/replay.html?match=${encodeURIComponent(id)}`;
 const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');

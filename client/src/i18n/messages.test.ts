@@ -1,4 +1,4 @@
-import { HK_PATTERNS } from '@mahjong/shared';
+import { HK_PATTERNS, rulesetLabels } from '@mahjong/shared';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { isCjk, literalCharacters, TEXT_SOURCES } from '../../scripts/cjk-font.js';
@@ -18,6 +18,16 @@ describe('the message tables', () => {
     const words = m.en.replace(/\{\w+\}/g, '');
     if (/[A-Za-z]/.test(words)) expect(m['zh-HK']).toMatch(/[\u3400-\u9fff]/);
     else expect(m['zh-HK']).toBe(m.en);
+  });
+
+  test('every ruleset name and option label of the descriptors is in both languages', () => {
+    const labels = rulesetLabels();
+    expect(labels.length).toBeGreaterThan(40);
+    for (const l of labels) {
+      for (const lang of LANGS) expect(l[lang]?.trim(), JSON.stringify(l)).toBeTruthy();
+      // The Chinese side is Chinese, unless the English is only figures ("20 / 10").
+      if (/[A-Za-z]/.test(l.en)) expect(l['zh-HK'], l.en).toMatch(/[\u3400-\u9fff]/);
+    }
   });
 
   test('one English text has one Chinese reading', () => {

@@ -9,13 +9,14 @@ import {
   patternName as sharedPatternName,
   RIICHI_PATTERN_NAMES,
   type ScoringRulesetId,
+  DEFAULT_RULESET,
 } from '@mahjong/shared';
 import type { Lang } from '../settings/settings.js';
 
 export { HK_PATTERN_NAMES };
 
 /** The name of pattern `id` in `lang` under `ruleset` (Hong Kong by default). */
-export function patternName(id: string, lang: Lang, ruleset: ScoringRulesetId = 'hk-new'): string {
+export function patternName(id: string, lang: Lang, ruleset: ScoringRulesetId = DEFAULT_RULESET): string {
   return sharedPatternName(id, lang, ruleset);
 }
 

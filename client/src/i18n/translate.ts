@@ -5,7 +5,7 @@
  * translated too; a player's name is kept as written. Text that no entry matches comes back
  * unchanged (a name, a number, a code), so translating twice is harmless.
  */
-import { ALL_KINDS, type TileKind, tileName } from '@mahjong/shared';
+import { ALL_KINDS, rulesetLabels, type TileKind, tileName } from '@mahjong/shared';
 import { RED_FIVES } from '../table/red-fives.js';
 import type { Lang } from '../settings/settings.js';
 import { type Message, MESSAGES, type MessageId } from './messages.js';
@@ -67,8 +67,8 @@ const TILE_PAIRS: readonly Message[] = [
   })),
 ];
 
-/** Every pair the translator knows besides MESSAGES: tiles, winds, pattern names. */
-export const EXTRA_PAIRS: readonly Message[] = [...TILE_PAIRS, ...WINDS, ...patternNamePairs()];
+/** Every pair the translator knows besides MESSAGES: tiles, winds, pattern names, the rulesets' words. */
+export const EXTRA_PAIRS: readonly Message[] = [...TILE_PAIRS, ...WINDS, ...patternNamePairs(), ...rulesetLabels()];
 
 type Slot = 'name' | 'n' | 'tile' | 'wind' | 'wl';
 const slotOf = (placeholder: string): Slot => {

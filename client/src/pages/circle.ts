@@ -24,6 +24,7 @@ import {
 } from '../community/league-view.js';
 import { ApiError, api, player } from '../net/community.js';
 import { heldSeats, saveHostToken, saveTicket } from '../net/connection.js';
+import { RULESETS } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
@@ -255,13 +256,13 @@ function openTableCard(c: CircleView, me: { id: string; name: string }): HTMLEle
   );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const riichi = ruleset.value.startsWith('riichi');
+    const length = RULESETS[ruleset.value as RulesetId].rounds;
     open.disabled = true;
     try {
       const created = await api<CreateTableResponse>('/api/tables', {
         ruleset: ruleset.value as RulesetId,
-        // A riichi match is at most east and south.
-        rounds: riichi ? Math.min(2, Number(rounds.value)) : Number(rounds.value),
+        // A riichi match is at most east and south: the ruleset's longest.
+        rounds: Math.min(length.max, Number(rounds.value)),
         circleId: c.id,
         options: {},
         bots: [],

@@ -11,6 +11,10 @@ import {
   type JoinResponse,
   joinCodeSchema,
   type MatchListResponse,
+  isRiichiFamily,
+  isRulesetId,
+  RULESET_IDS,
+  RULESETS,
   type RulesetId,
   type Seat,
   type TableInfo,
@@ -19,6 +23,8 @@ import { ApiError, api, player } from '../net/community.js';
 import { followLobby } from '../net/lobby-feed.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
+import { labelText } from '../ui/option-text.js';
+import { optionFields } from './lobby-options.js';
 import { NAME_MAXLENGTH, nameRefusal } from '../ui/name-check.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
@@ -149,23 +155,12 @@ function youCard(): HTMLElement {
   return card;
 }
 
-/** The rulesets a table can play, as the lobby offers them. */
-const RULESET_LABELS: Readonly<Record<RulesetId, string>> = {
-  'hk-new': 'Hong Kong, new style',
-  'hk-old': 'Hong Kong, old style',
-  'riichi-modern': 'Japanese riichi (modern)',
-  riichi: 'Japanese riichi (classic values)',
-};
-/** The same names in a table's line of the lobby. */
-const TABLE_RULESET_NAMES: Readonly<Record<RulesetId, string>> = {
-  ...RULESET_LABELS,
-  'hk-new': 'Hong Kong new style',
-  'hk-old': 'Hong Kong old style',
-};
+/** A ruleset's name in a table's line of the lobby. */
+const rulesetName = (id: string): string => (isRulesetId(id) ? labelText(RULESETS[id].shortLabel) : id);
 
 function createCard(): HTMLElement {
   const ruleset = el('select', { name: 'ruleset', 'aria-label': 'Ruleset' });
-  for (const [v, label] of Object.entries(RULESET_LABELS)) ruleset.append(el('option', { value: v }, label));
+  for (const id of RULESET_IDS) ruleset.append(el('option', { value: id }, labelText(RULESETS[id].label)));
   const rounds = el('select', { name: 'rounds', 'aria-label': 'Rounds' });
   for (const [v, label] of [
     ['1', 'East round only'],
@@ -194,151 +189,28 @@ function createCard(): HTMLElement {
   const bots = el('input', { type: 'number', name: 'bots', min: '0', max: '3', value: '0', style: 'width:4em' });
   const spectators = el('input', { type: 'checkbox', name: 'spectators' });
   spectators.checked = true;
-  const pick = (label: string, key: string, choices: readonly (readonly [string, string])[]) => {
-    const sel = el('select', { name: key, 'aria-label': label });
-    for (const [v, text] of choices) sel.append(el('option', { value: v }, text));
-    return sel;
-  };
-  const minFaan = pick('Minimum faan', 'minFaan', [
-    ['', 'ruleset default (3)'],
-    ['0', '0'],
-    ['1', '1'],
-    ['3', '3'],
-  ]);
-  const faanCap = pick('Limit', 'faanCap', [
-    ['', 'ruleset default (13)'],
-    ['8', '8'],
-    ['10', '10'],
-    ['13', '13'],
-  ]);
-  const pointsTable = pick('Points table', 'table', [
-    ['', 'ruleset default'],
-    ['half-spicy', 'half spicy'],
-    ['full-spicy', 'full spicy'],
-    ['fan-laak', 'fan-laak (old style)'],
-  ]);
-  const payment = pick('Who pays', 'payment', [
-    ['', 'ruleset default'],
-    ['discarder-pays-all', 'discarder pays all'],
-    ['discarder-pays-half', 'discarder pays half'],
-    ['discarder-pays-double', 'discarder pays double'],
-  ]);
-  const flowers = el('input', { type: 'checkbox', name: 'flowers' });
-  flowers.checked = true;
-  const sevenPairs = el('input', { type: 'checkbox', name: 'sevenPairs' });
-  sevenPairs.checked = true;
   const delay = el('input', { type: 'checkbox', name: 'spectatorDelay' });
-  // Riichi house rules (the rest keep the defaults listed in the README).
-  const redFives = el('input', { type: 'checkbox', name: 'redFives' });
-  redFives.checked = true;
-  const doubleRon = el('input', { type: 'checkbox', name: 'doubleRon' });
-  doubleRon.checked = true;
-  const nagashi = el('input', { type: 'checkbox', name: 'nagashiMangan' });
-  nagashi.checked = true;
-  const openTanyao = el('input', { type: 'checkbox', name: 'openTanyao' });
-  openTanyao.checked = true;
-  const kiriage = el('input', { type: 'checkbox', name: 'kiriage' });
-  // Off by default, as Tenhou and Mahjong Soul play: no discarding the claimed kind right after a call.
-  const swapCalls = el('input', { type: 'checkbox', name: 'swapCalls' });
-  // Liability (pao) as Tenhou and Mahjong Soul play it: on by default.
-  const pao = el('input', { type: 'checkbox', name: 'pao' });
-  pao.checked = true;
-  // Hong Kong's liability rules (包) apply under discarder-pays-half only: off by default.
-  const liability = el('input', { type: 'checkbox', name: 'liability' });
-  const bustEnds = el('input', { type: 'checkbox', name: 'bustEnds' });
-  bustEnds.checked = true;
-  // The match's end and the abortive draws: on by default, as the server's table rules.
-  const onByDefault = (key: string) => {
-    const box = el('input', { type: 'checkbox', name: key });
-    box.checked = true;
-    return box;
-  };
-  const extraRound = onByDefault('extraRound');
-  const lastDealerStops = onByDefault('lastDealerStops');
-  const tripleRonAborts = onByDefault('tripleRonAborts');
-  const abortive = {
-    nineTerminals: onByDefault('nineTerminals'),
-    fourWinds: onByDefault('fourWinds'),
-    fourKongs: onByDefault('fourKongs'),
-    fourRiichi: onByDefault('fourRiichi'),
-  };
-  const uma = pick('Uma', 'uma', [
-    ['15,5,-5,-15', '15 / 5 (default)'],
-    ['20,10,-10,-20', '20 / 10'],
-    ['10,5,-5,-10', '10 / 5'],
-    ['0,0,0,0', 'none'],
-  ]);
-  const hkRules = [
-    el('div', { class: 'row' }, el('label', {}, 'Minimum faan ', minFaan), el('label', {}, 'Limit ', faanCap)),
-    el('div', { class: 'row' }, el('label', {}, 'Points ', pointsTable), el('label', {}, 'Who pays ', payment)),
-    el(
-      'div',
-      { class: 'row' },
-      el('label', {}, flowers, 'Flowers and seasons'),
-      el('label', {}, sevenPairs, 'Seven pairs'),
-    ),
-    el(
-      'div',
-      { class: 'row' },
-      el('label', {}, liability, 'Liability when the discarder pays half: nine pieces, twelve pieces, fifth tile'),
-    ),
-  ];
-  const riichiRules = el(
-    'div',
-    { 'data-testid': 'riichi-rules' },
-    el(
-      'div',
-      { class: 'row' },
-      el('label', {}, redFives, 'Red fives'),
-      el('label', {}, openTanyao, 'Open all simples'),
-      el('label', {}, kiriage, 'Round up to mangan (kiriage)'),
-    ),
-    el(
-      'div',
-      { class: 'row' },
-      el('label', {}, doubleRon, 'Double ron (off: the first in turn wins)'),
-      el('label', {}, nagashi, 'Nagashi mangan'),
-      el('label', {}, swapCalls, 'Swap calls (kuikae) allowed'),
-      el('label', {}, pao, 'Liability (pao) for big three dragons and big four winds'),
-    ),
-    el(
-      'div',
-      { class: 'row' },
-      el('label', {}, bustEnds, 'A score below zero ends the match'),
-      el('label', {}, extraRound, 'Extra round (sudden death) when nobody has 30,000'),
-      el('label', {}, lastDealerStops, 'Last dealer stops when first'),
-      el('label', {}, 'Uma ', uma),
-    ),
-    el(
-      'div',
-      { class: 'row', 'data-testid': 'abortive-draws' },
-      el('span', {}, 'Abortive draws:'),
-      el('label', {}, abortive.nineTerminals, 'Nine terminals'),
-      el('label', {}, abortive.fourWinds, 'Four winds'),
-      el('label', {}, abortive.fourKongs, 'Four kongs'),
-      el('label', {}, abortive.fourRiichi, 'Four riichi'),
-      el('label', {}, tripleRonAborts, 'Triple ron aborts the hand'),
-    ),
-  );
+  // The house rules are the chosen ruleset's descriptor's, drawn again when the ruleset changes.
+  let rules = optionFields(ruleset.value as RulesetId);
+  const rulesSlot = el('div', {}, rules.element);
   const house = el(
     'details',
     {},
     el('summary', {}, 'House rules'),
-    ...hkRules,
-    riichiRules,
+    rulesSlot,
     el('div', { class: 'row' }, el('label', {}, delay, 'Spectators see every hand, one hand late')),
   );
-  const isRiichi = () => ruleset.value === 'riichi' || ruleset.value === 'riichi-modern';
-  // A riichi match is east only or east and south; the house rules shown are the ruleset's.
+  // A riichi match is east only or east and south: the length offered is the ruleset's.
   const showRules = () => {
-    const riichi = isRiichi();
-    // (style, not `hidden`: the rows' own display rule would override the attribute)
-    for (const row of hkRules) row.style.display = riichi ? 'none' : '';
-    riichiRules.style.display = riichi ? '' : 'none';
-    const full = rounds.querySelector('option[value="4"]') as HTMLOptionElement;
-    full.hidden = riichi;
-    full.disabled = riichi;
-    if (riichi && rounds.value === '4') rounds.value = '2';
+    const id = ruleset.value as RulesetId;
+    rules = optionFields(id);
+    rulesSlot.replaceChildren(rules.element);
+    const { max, default: usual } = RULESETS[id].rounds;
+    for (const o of rounds.querySelectorAll('option')) {
+      o.hidden = Number(o.value) > max;
+      o.disabled = Number(o.value) > max;
+    }
+    if (Number(rounds.value) > max) rounds.value = String(usual);
   };
   ruleset.addEventListener('change', showRules);
   showRules();
@@ -394,38 +266,7 @@ function createCard(): HTMLElement {
         options: {
           turnSeconds: Number(turn.value) || 20,
           claimSeconds: Number(claim.value) || 8,
-          ...(isRiichi()
-            ? {
-                ...(ruleset.value === 'riichi-modern'
-                  ? { redFives: redFives.checked ? 3 : 0 }
-                  : { akaDora: redFives.checked }),
-                openTanyao: openTanyao.checked,
-                kiriage: kiriage.checked,
-                headBump: !doubleRon.checked,
-                nagashiMangan: nagashi.checked,
-                swapCalls: swapCalls.checked,
-                pao: pao.checked,
-                bustEnds: bustEnds.checked,
-                extraRound: extraRound.checked,
-                lastDealerStops: lastDealerStops.checked,
-                tripleRonAborts: tripleRonAborts.checked,
-                nineTerminals: abortive.nineTerminals.checked,
-                fourWinds: abortive.fourWinds.checked,
-                fourKongs: abortive.fourKongs.checked,
-                fourRiichi: abortive.fourRiichi.checked,
-                uma: uma.value.split(',').map(Number),
-              }
-            : {
-                ...(minFaan.value ? { minFaan: Number(minFaan.value) } : {}),
-                ...(faanCap.value ? { faanCap: Number(faanCap.value) } : {}),
-                ...(pointsTable.value ? { table: pointsTable.value } : {}),
-                ...(payment.value ? { payment: payment.value } : {}),
-                ...(flowers.checked ? {} : { flowers: false }),
-                ...(sevenPairs.checked ? {} : { sevenPairs: false }),
-                ...(liability.checked
-                  ? { ninePiecesPenalty: true, twelvePiecesPenalty: true, fifthTilePenalty: true }
-                  : {}),
-              }),
+          ...rules.values(),
         },
         spectatorDelay: delay.checked,
         bots: ([3, 2, 1] as Seat[]).slice(0, nBots),
@@ -579,7 +420,7 @@ async function tableLobby(code: string): Promise<void> {
   let typedName = await me.then((s) => s.me.player.name).catch(() => localStorage.getItem('mj.name') ?? '');
   // The outside AIs this server offers (none on most servers; an old server has no list).
   const aiNames =
-    loadHostToken(code) && info.ruleset.startsWith('riichi')
+    loadHostToken(code) && isRulesetId(info.ruleset) && isRiichiFamily(info.ruleset)
       ? await api<{ ai: string[] }>('/api/ai').then(
           (r) => r.ai,
           () => [] as string[],
@@ -593,7 +434,7 @@ async function tableLobby(code: string): Promise<void> {
     const link = `${location.origin}/#/table/${code}`;
     card.replaceChildren(
       el('h2', {}, 'Table ', el('span', { class: 'code', 'data-testid': 'code' }, code)),
-      el('p', {}, `${TABLE_RULESET_NAMES[t.ruleset as RulesetId] ?? t.ruleset} · ${t.status}`),
+      el('p', {}, `${rulesetName(t.ruleset)} · ${t.status}`),
       el('p', {}, 'Share this link: ', el('a', { href: link }, link), ' ', copyButton(link)),
     );
     const seats = el('div', { class: 'seats' });

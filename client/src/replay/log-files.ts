@@ -5,12 +5,13 @@
  * its hands compare with the file: every hand whose computed result differs is listed, never
  * hidden. English text only: the page's DOM translator writes the other language.
  */
+import { isRulesetId, isRiichiFamily } from '@mahjong/shared';
 import type { HttpError, ImportCheck, ImportResponse, ReplayResponse } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
 
 /** The export formats a match offers (riichi and Hong Kong differ), with their labels. */
 export function downloadsFor(ruleset: string): readonly { readonly format: string; readonly label: string }[] {
-  return ruleset.startsWith('riichi')
+  return isRulesetId(ruleset) && isRiichiFamily(ruleset)
     ? [
         { format: 'tenhou6', label: 'Download tenhou.net/6 log' },
         { format: 'mjai', label: 'Download mjai log' },

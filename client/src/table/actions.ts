@@ -19,6 +19,8 @@ import {
   type TableView,
   type TileKind,
   waits,
+  isRiichiFamily,
+  isRulesetId,
 } from '@mahjong/shared';
 import { redInHand } from './layout.js';
 import { isFive } from './red-fives.js';
@@ -100,7 +102,7 @@ const ORDER: Record<ButtonKind, number> = {
 };
 
 /** Riichi tables count han; Hong Kong tables faan. */
-export const isRiichiView = (view: TableView): boolean => view.ruleset === 'riichi' || view.ruleset === 'riichi-modern';
+export const isRiichiView = (view: TableView): boolean => isRulesetId(view.ruleset) && isRiichiFamily(view.ruleset);
 
 /** The tile kinds whose discard may go with a riichi declaration now (the server's riichi actions). */
 export function riichiTiles(view: TableView): ReadonlySet<TileKind> {

@@ -15,6 +15,8 @@ import {
   shanten,
   type TableView,
   type TileKind,
+  isHkFamily,
+  isRulesetId,
 } from '@mahjong/shared';
 
 export interface WaitHint {
@@ -58,7 +60,7 @@ export function handHints(view: TableView): HandHints | null {
   const counts = countKinds(hand.concealed);
   const sh = shanten(counts, melds.length);
   const minFaan = view.minFaan ?? 3;
-  const hk = view.ruleset === 'hk-new' || view.ruleset === 'hk-old';
+  const hk = isRulesetId(view.ruleset) && isHkFamily(view.ruleset);
   // Kongs count as three: the concealed part of a 13-tile hand.
   const waiting = hand.concealed.length + meldTileCount(melds) - melds.filter((m) => m.kind === 'kong').length === 13;
   const waits: WaitHint[] = (waiting ? hand.waits : []).map((tile) => {

@@ -11,6 +11,8 @@ import {
   type TableView,
   type TileKind,
   verifySeed,
+  isRiichiFamily,
+  isRulesetId,
 } from '@mahjong/shared';
 import { patternName } from '../i18n/pattern-names.js';
 import { markRed } from './red-fives.js';
@@ -43,12 +45,12 @@ export const seatName = (view: TableView, s: Seat): string => {
 export function summarise(view: TableView, r: HandResultView): HandSummary {
   const name = (s: Seat) => seatName(view, s);
   const deltas = SEATS.map((s) => ({ name: name(s), delta: r.deltas[s] }));
-  const riichi = view.ruleset === 'riichi' || view.ruleset === 'riichi-modern';
+  const riichi = isRulesetId(view.ruleset) && isRiichiFamily(view.ruleset);
   const payments = r.payments.map((p) => `${name(p.from)} pays ${name(p.to)} ${p.amount}`);
   // Who paid because liable (包, pao), and why: the yakuman it fed, or the Hong Kong rule.
   for (const w of [r, ...(r.otherWins ?? [])]) {
     if (w.liable !== undefined) {
-      const rule = patternName(w.liable.rule, 'en', riichi ? 'riichi-modern' : 'hk-new');
+      const rule = patternName(w.liable.rule, 'en', isRulesetId(view.ruleset) ? view.ruleset : undefined);
       payments.push(`${name(w.liable.seat)} pays as liable · ${rule}`);
     }
   }

@@ -9,6 +9,7 @@ import {
   deltasBySeat,
   falseWinPenalty,
   HK_RULESETS,
+  isRiichiFamily,
   type HkOptions,
   isSuited,
   liability,
@@ -63,7 +64,7 @@ export interface TableRules {
 export function resolveRules(ruleset: TableRuleset, raw: Record<string, unknown>) {
   const r = resolveOptions(ruleset, raw);
   if (!r.ok) return r;
-  if (ruleset === 'riichi' || ruleset === 'riichi-modern') {
+  if (isRiichiFamily(ruleset)) {
     // 136 tiles, seven different pairs; a win needs a yaku (the scorer's minimum), never faan.
     const rules: TableRules = {
       options: r.value,

@@ -11,6 +11,7 @@ import {
   ok,
   type PlayerAction,
   type Result,
+  RULESETS,
   type Seat,
   SEATS,
   type TableView,
@@ -67,11 +68,12 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
     return fail('config/bad_players', 'four players, each with a name and a bot flag');
   }
   const riichiTable = isRiichiTable(config.ruleset);
-  const rounds = config.rounds ?? (riichiTable ? 2 : 4);
+  const length = RULESETS[config.ruleset].rounds;
+  const rounds = config.rounds ?? length.default;
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 16) {
     return fail('config/bad_rounds', 'rounds must be a whole number from 1 to 16');
   }
-  if (riichiTable && rounds > 2) {
+  if (rounds > length.max) {
     return fail('config/bad_rounds', 'a riichi match is east only (1 round) or east and south (2)');
   }
   const split = splitOptions(config.options);
@@ -82,7 +84,7 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
     if (split.value.timing.bankruptcyPoints !== 0) {
       return fail('config/bad_options', 'riichi tables end on a negative score with the bustEnds option');
     }
-    const r = splitRiichiOptions(scoring, rounds as 1 | 2);
+    const r = splitRiichiOptions(config.ruleset, scoring, rounds as 1 | 2);
     if (!r.ok) return r;
     scoring = r.value.scoring;
     riichi = r.value.rules;

@@ -4,10 +4,20 @@
  * scorer (`openTanyao`, `redFives`, `doubleYakuman`, `kazoeLimit`, `kiriage`, `renhou`...).
  * Defaults: `RIICHI_TABLE_DEFAULTS` of the shared rules.
  */
-import { fail, ok, type Result, RIICHI_TABLE_DEFAULTS, type RiichiTableRules } from '@mahjong/shared';
+import {
+  fail,
+  ok,
+  type OptionSpec,
+  optionRefusal,
+  type Result,
+  RIICHI_TABLE_DEFAULTS,
+  type RiichiRulesetId,
+  type RiichiTableRules,
+  RULESETS,
+} from '@mahjong/shared';
 
-/** Boolean options, each a field of the table rules (or of its abortive draws). */
-const FLAGS = {
+/** How each of the table's options (the descriptor's `layer: 'table'`) sets the table rules. */
+const APPLY = {
   headBump: (r, v) => ({ ...r, headBump: v }),
   tripleRonAborts: (r, v) => ({ ...r, tripleRonAborts: v }),
   nagashiMangan: (r, v) => ({ ...r, nagashiMangan: v }),
@@ -20,9 +30,14 @@ const FLAGS = {
   fourWinds: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourWinds: v } }),
   fourKongs: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourKongs: v } }),
   fourRiichi: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourRiichi: v } }),
-} satisfies Record<string, (r: RiichiTableRules, v: boolean) => RiichiTableRules>;
-
-export const RIICHI_TABLE_OPTION_KEYS = [...Object.keys(FLAGS), 'uma'] as const;
+  uma: (r, v) => ({ ...r, uma: v }),
+} satisfies {
+  [K in keyof (typeof RULESETS)['riichi']['options']]?: (
+    r: RiichiTableRules,
+    // biome-ignore lint/suspicious/noExplicitAny: each option's value type, checked by its spec first
+    v: any,
+  ) => RiichiTableRules;
+};
 
 export interface SplitRiichi {
   readonly rules: RiichiTableRules;
@@ -30,37 +45,29 @@ export interface SplitRiichi {
   readonly scoring: Record<string, unknown>;
 }
 
-/** Takes the table's own keys out of `raw`; `rounds` 1 is an east-only match, 2 east and south. */
+/**
+ * Takes the table's own keys out of `raw`, each checked against the ruleset's descriptor;
+ * `rounds` 1 is an east-only match, 2 east and south.
+ */
 export function splitRiichiOptions(
+  ruleset: RiichiRulesetId,
   raw: Record<string, unknown>,
   rounds: 1 | 2,
 ): Result<SplitRiichi, 'config/bad_options'> {
   let rules: RiichiTableRules = { ...RIICHI_TABLE_DEFAULTS, length: rounds === 1 ? 'east' : 'east-south' };
+  const specs = RULESETS[ruleset].options as Readonly<Record<string, OptionSpec>>;
   const scoring: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (key === 'uma') {
-      if (
-        !Array.isArray(value) ||
-        value.length !== 4 ||
-        !value.every((x) => Number.isInteger(x) && Math.abs(x) <= 100) ||
-        value.reduce((a: number, b: number) => a + b, 0) !== 0 ||
-        !value.every((x, i) => i === 0 || x <= value[i - 1])
-      ) {
-        return fail(
-          'config/bad_options',
-          'uma is four whole numbers (thousands), first to fourth, descending, summing to 0',
-        );
-      }
-      rules = { ...rules, uma: value as unknown as RiichiTableRules['uma'] };
-      continue;
-    }
-    const flag = (FLAGS as Record<string, (r: RiichiTableRules, v: boolean) => RiichiTableRules>)[key];
-    if (flag === undefined) {
+    const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
+    if (spec?.layer !== 'table') {
       scoring[key] = value;
       continue;
     }
-    if (typeof value !== 'boolean') return fail('config/bad_options', `${key} must be true or false`);
-    rules = flag(rules, value);
+    const why = optionRefusal(spec, value);
+    if (why !== null) return fail('config/bad_options', why);
+    const apply = (APPLY as Record<string, (r: RiichiTableRules, v: unknown) => RiichiTableRules>)[key];
+    if (apply === undefined) throw new Error(`the table has no rule for its option ${key}`);
+    rules = apply(rules, value);
   }
   return ok({ rules, scoring });
 }

@@ -23,6 +23,8 @@ import {
   type TileId,
   type TileKind,
   uraIndicatorIndex,
+  isRiichiOptions,
+  redFiveCount,
 } from '@mahjong/shared';
 import { isComplete, liveCount } from './core.js';
 import { countsOf, seatWaits } from './counts.js';
@@ -39,9 +41,7 @@ import type {
 /** Red fives in the set: the table's option (the same three tile ids at either riichi table); 0 elsewhere. */
 export function redFivesOf(setup: TableState['setup']): 0 | 3 {
   const o = setup.rules.options;
-  if (o.ruleset === 'riichi-modern') return o.redFives;
-  if (o.ruleset === 'riichi') return o.akaDora ? 3 : 0;
-  return 0;
+  return isRiichiOptions(o) ? redFiveCount(o) : 0;
 }
 
 /** The riichi part of a hand (call only at riichi tables). */

@@ -11,6 +11,7 @@ import {
   type TileId,
   type TileKind,
   tile,
+  DEFAULT_RULESET,
 } from '@mahjong/shared';
 import { wallFromOrder } from '@mahjong/shared';
 import type { WallState } from './core.js';
@@ -137,7 +138,7 @@ export function scriptedEngine(
   return createEngine(
     {
       seed: '5eed',
-      ruleset: opts.ruleset ?? 'hk-new',
+      ruleset: opts.ruleset ?? DEFAULT_RULESET,
       players: HUMANS,
       options: opts.options ?? {},
       ...(opts.rounds === undefined ? {} : { rounds: opts.rounds }),

@@ -3,13 +3,23 @@
  * stores. A match is its config (seed, ruleset, options, players) plus the log of accepted
  * events; `replayEngine(config, log)` rebuilds the exact state from them.
  */
-import type { BySeat, HandResultView, PlayerAction, Result, Seat, TableView } from '@mahjong/shared';
+import {
+  type BySeat,
+  type HandResultView,
+  isRiichiFamily,
+  type PlayerAction,
+  type Result,
+  RULESET_IDS,
+  type RulesetId,
+  type Seat,
+  type TableView,
+} from '@mahjong/shared';
 
-export const TABLE_RULESETS = ['hk-new', 'hk-old', 'riichi-modern', 'riichi'] as const;
-export type TableRuleset = (typeof TABLE_RULESETS)[number];
+/** The table plays every ruleset (shared/src/rulesets/ids.ts). */
+export const TABLE_RULESETS = RULESET_IDS;
+export type TableRuleset = RulesetId;
 /** The Japanese tables: 136 tiles, points from 25,000, riichi, dora, honba and sticks. */
-export const isRiichiTable = (r: TableRuleset): r is 'riichi' | 'riichi-modern' =>
-  r === 'riichi' || r === 'riichi-modern';
+export const isRiichiTable = isRiichiFamily;
 
 export interface MatchPlayer {
   readonly name: string;

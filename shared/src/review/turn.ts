@@ -7,7 +7,8 @@
 import { type AnalysisOptions, shanten } from '../analysis.js';
 import { chooseBotAction } from '../bot.js';
 import { RIICHI_ANALYSIS } from '../riichi/declare.js';
-import { isRiichiOptions, resolveOptions, type ScoringRulesetId } from '../scoring/index.js';
+import { isRiichiFamily, isRulesetId, rulesetOfFamily } from '../rulesets/ids.js';
+import { isRiichiOptions, resolveOptions } from '../scoring/index.js';
 import { HK_RULESETS, type HkOptions } from '../scoring/rulesets.js';
 import type { PlayerAction, Seat, TableView } from '../table-types.js';
 import { countKinds, type TileKind } from '../tiles.js';
@@ -25,8 +26,8 @@ export interface ReviewRules {
 
 /** The rules of a table of `ruleset` with its stored `options` (a match's `options`). */
 export function reviewRulesFor(ruleset: string, options: Record<string, unknown> = {}): ReviewRules {
-  if (ruleset === 'riichi' || ruleset === 'riichi-modern') return { analysis: RIICHI_ANALYSIS, hk: null };
-  const id = (ruleset === 'hk-old' ? 'hk-old' : 'hk-new') as ScoringRulesetId;
+  if (isRulesetId(ruleset) && isRiichiFamily(ruleset)) return { analysis: RIICHI_ANALYSIS, hk: null };
+  const id = isRulesetId(ruleset) ? ruleset : rulesetOfFamily('hk');
   const r = resolveOptions(id, options);
   const o = r.ok && !isRiichiOptions(r.value) ? r.value : null;
   const hk = o ?? (resolveOptions(id, {}) as { value: HkOptions }).value;

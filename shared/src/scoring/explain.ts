@@ -4,6 +4,8 @@
  */
 import { formatTiles, parseTiles } from '../notation.js';
 import { type TileKind, tileName } from '../tiles.js';
+import { DEFAULT_RULESET, rulesetOfFamily } from '../rulesets/ids.js';
+import { defaultOptions } from './options.js';
 import { patternName } from './pattern-names.js';
 import { isScoringRulesetId, type ScoreResult, type ScoringRulesetId, type WaitKind } from './types.js';
 
@@ -166,7 +168,7 @@ export function requestFromArgs(args: readonly string[]): { request: Record<stri
 }
 
 /** A pattern's English name: `mixed-one-suit` → `Mixed one suit` (see `patternName` for both languages). */
-export function patternLabel(name: string, ruleset: ScoringRulesetId = 'hk-new'): string {
+export function patternLabel(name: string, ruleset: ScoringRulesetId = DEFAULT_RULESET): string {
   return patternName(name, 'en', ruleset);
 }
 
@@ -210,9 +212,7 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
   // names by family; a house table's id falls back to its family's names
   const family: ScoringRulesetId = isScoringRulesetId(result.ruleset)
     ? result.ruleset
-    : result.faan === null
-      ? 'riichi'
-      : 'hk-new';
+    : rulesetOfFamily(result.faan === null ? 'riichi' : 'hk');
   const title = (name: string) => bilingual(name, family);
   const seat = WIND_NAMES[((request.seatWind as number | undefined) ?? 1) - 1];
   const round = WIND_NAMES[((request.roundWind as number | undefined) ?? 1) - 1];
@@ -239,7 +239,8 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
     lines.push(dots('Total', `${result.faan} faan${raw > result.faan ? ` (${raw}, capped)` : ''}`));
     if (result.belowMinimum) lines.push("  Below the table's minimum faan: not enough to win.");
     const options = request.options as Record<string, unknown> | undefined;
-    const table = options?.table ?? (result.ruleset === 'hk-old' ? 'fan-laak' : 'half-spicy');
+    const hkDefaults = defaultOptions(isScoringRulesetId(result.ruleset) ? result.ruleset : rulesetOfFamily('hk'));
+    const table = options?.table ?? ('table' in hkDefaults ? hkDefaults.table : null);
     const tableName = typeof table === 'string' ? table : 'custom table';
     lines.push(`  ${result.faan} faan = ${result.basicPoints} points (${tableName})`);
   } else {

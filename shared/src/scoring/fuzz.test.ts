@@ -13,6 +13,7 @@ import { countKinds, type TileKind } from '../tiles.js';
 import { randomWin, rng, winRequest } from './fixtures/random-hands.js';
 import {
   basicPoints,
+  defaultOptions,
   deltasByWind,
   HK_RULESETS,
   RIICHI_RULESETS,
@@ -50,7 +51,7 @@ describe('random winning hands', () => {
           expect(v.valid, `${ruleset} seed ${seed}`).toBe(true);
           if (!v.valid || v.faan === null) return;
           const raw = v.patterns.reduce((s, p) => s + p.value, 0);
-          const cap = HK_RULESETS[ruleset].defaults.faanCap;
+          const cap = defaultOptions(ruleset).faanCap;
           expect(v.faan).toBe(Math.min(raw, cap));
           const names = v.patterns.map((p) => p.name);
           if (names.some((n) => (HK_RULESETS[ruleset].limits as readonly string[]).includes(n))) {
@@ -78,9 +79,7 @@ describe('random winning hands', () => {
           if (!v.valid || v.han === null) return;
           if (v.fu !== null) {
             expect(v.fu === 25 || v.fu % 10 === 0).toBe(true);
-            expect(v.basicPoints).toBe(
-              basicPoints(v.fu, v.han, RIICHI_RULESETS[ruleset].defaults, RIICHI_RULESETS[ruleset]),
-            );
+            expect(v.basicPoints).toBe(basicPoints(v.fu, v.han, defaultOptions(ruleset), RIICHI_RULESETS[ruleset]));
             const han = v.patterns.filter((p) => p.unit === 'han').reduce((s, p) => s + p.value, 0);
             expect(han).toBe(v.han);
             const fu = v.patterns.filter((p) => p.unit === 'fu').reduce((s, p) => s + p.value, 0);

@@ -4,10 +4,21 @@
  */
 import { scoreHk } from './hk.js';
 import { type ScoringOptions, defaultOptions, isRiichiOptions } from './options.js';
-import { HK_RULESETS, type HkRuleset, RIICHI_RULESETS, type RiichiRuleset } from './rulesets.js';
+import { rulesetFamily } from '../rulesets/ids.js';
+import {
+  HK_NEW,
+  HK_OLD,
+  HK_RULESETS,
+  type HkOptions,
+  type HkRuleset,
+  RIICHI,
+  RIICHI_RULESETS,
+  type RiichiOptions,
+  type RiichiRuleset,
+} from './rulesets.js';
 import { scoreRiichi } from './riichi.js';
 import { parseRequest } from './request.js';
-import type { ScoreResult, ScoringRulesetId, WinInput } from './types.js';
+import { isRiichiFamily, isScoringRulesetId, type ScoreResult, type ScoringRulesetId, type WinInput } from './types.js';
 
 export { arrangementOf, checkMeld, type HandSet, type Reading } from './hand.js';
 export * from './options.js';
@@ -29,17 +40,27 @@ export function scoreWin(
   options?: ScoringOptions,
 ): ScoreResult {
   if (typeof ruleset !== 'string') {
+    // A house table takes the defaults of the built-in table it was made from.
+    const from = isScoringRulesetId(ruleset.id) && rulesetFamily(ruleset.id) === ruleset.family ? ruleset.id : null;
     if (ruleset.family === 'riichi') {
-      const opts = options !== undefined && isRiichiOptions(options) ? options : ruleset.defaults;
-      return scoreRiichi(input, opts, ruleset);
+      const opts =
+        options !== undefined && isRiichiOptions(options)
+          ? options
+          : defaultOptions((from ?? RIICHI.id) as ScoringRulesetId);
+      return scoreRiichi(input, opts as RiichiOptions, ruleset);
     }
-    const base = options?.ruleset === 'hk-old' ? 'hk-old' : 'hk-new';
-    const opts = options && !isRiichiOptions(options) ? options : ({ ruleset: base, ...ruleset.defaults } as const);
+    const opts =
+      options && !isRiichiOptions(options)
+        ? options
+        : ({
+            ...(defaultOptions((from ?? HK_NEW.id) as ScoringRulesetId) as HkOptions),
+            ruleset: options?.ruleset === HK_OLD.id ? HK_OLD.id : HK_NEW.id,
+          } as HkOptions);
     return scoreHk(input, ruleset, opts);
   }
-  if (ruleset === 'riichi' || ruleset === 'riichi-modern') {
+  if (isRiichiFamily(ruleset)) {
     const table = RIICHI_RULESETS[ruleset];
-    if (options === undefined) return scoreRiichi(input, table.defaults, table);
+    if (options === undefined) return scoreRiichi(input, defaultOptions(ruleset), table);
     if (!isRiichiOptions(options) || options.ruleset !== ruleset) {
       return { valid: false, code: 'score/bad_options', reason: `options for ${options.ruleset} given to ${ruleset}` };
     }

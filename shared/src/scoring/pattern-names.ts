@@ -9,6 +9,7 @@
  */
 import type { HkPattern, RiichiFuItem, RiichiHanItem, RiichiYaku, RiichiYakuman } from './rulesets.js';
 import type { LiabilityRule } from './payments.js';
+import { DEFAULT_RULESET, isRiichiFamily } from '../rulesets/ids.js';
 import type { ScoringRulesetId } from './types.js';
 
 export const PATTERN_LANGUAGES = ['en', 'zh-HK'] as const;
@@ -157,8 +158,8 @@ export const LIABILITY_NAMES: Readonly<Record<LiabilityRule, PatternNames>> = {
 const hasOwn = <T extends object>(o: T, k: PropertyKey): k is keyof T => Object.hasOwn(o, k);
 
 /** The names of a pattern under a ruleset, or undefined for an id no ruleset reports. */
-export function patternNames(id: string, ruleset: ScoringRulesetId = 'hk-new'): PatternNames | undefined {
-  const riichi = ruleset === 'riichi' || ruleset === 'riichi-modern';
+export function patternNames(id: string, ruleset: ScoringRulesetId = DEFAULT_RULESET): PatternNames | undefined {
+  const riichi = isRiichiFamily(ruleset);
   const first = riichi ? RIICHI_PATTERN_NAMES : HK_PATTERN_NAMES;
   if (hasOwn(first, id)) return first[id];
   // a house table may report an id of the other family
@@ -174,7 +175,11 @@ export function patternNames(id: string, ruleset: ScoringRulesetId = 'hk-new'): 
  * default hk-new). An id no ruleset knows (a house table's) comes back spelt out:
  * `my-pattern` → `My pattern`.
  */
-export function patternName(id: string, lang: PatternLanguage = 'en', ruleset: ScoringRulesetId = 'hk-new'): string {
+export function patternName(
+  id: string,
+  lang: PatternLanguage = 'en',
+  ruleset: ScoringRulesetId = DEFAULT_RULESET,
+): string {
   const names = patternNames(id, ruleset);
   if (names !== undefined) return names[lang];
   const s = id.replace(/-/g, ' ');

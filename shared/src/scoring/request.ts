@@ -6,6 +6,7 @@
 import { parseTiles } from '../notation.js';
 import type { Meld } from '../table-types.js';
 import { type TileKind, type Wind, WINDS } from '../tiles.js';
+import { DEFAULT_RULESET } from '../rulesets/ids.js';
 import { type ScoringOptions, resolveOptions } from './options.js';
 import {
   isRiichiFamily,
@@ -117,7 +118,7 @@ export function parseRequest(raw: unknown): Parsed {
   for (const key of Object.keys(raw)) {
     if (!(REQUEST_KEYS as readonly string[]).includes(key)) warnings.push(`unknown field "${key}" ignored`);
   }
-  const ruleset = raw.ruleset ?? 'hk-new';
+  const ruleset = raw.ruleset ?? DEFAULT_RULESET;
   if (!isScoringRulesetId(ruleset)) {
     return refuse(
       'score/bad_ruleset',
@@ -173,7 +174,7 @@ export function parseRequest(raw: unknown): Parsed {
 
   // riichi-modern says how many red fives the set holds: none, or one per suit
   const o = opts.value;
-  if (o.ruleset === 'riichi-modern' && red.n > 0) {
+  if ('redFives' in o && red.n > 0) {
     if (o.redFives === 0) return refuse('score/bad_tiles', 'this table plays without red fives (redFives: 0)');
     if (red.bySuit.some((n) => n > 1)) return refuse('score/too_many_copies', 'a set holds one red five per suit');
   }

@@ -17,6 +17,7 @@ import {
 } from '../tiles.js';
 import { arrangementOf, checkHand, type HandSet, type Reading, readings, type TileFacts, tileFacts } from './hand.js';
 import { conditionConflict } from './hk.js';
+import { redFiveCount } from './options.js';
 import { riichiPayments } from './payments.js';
 import {
   basicPoints,
@@ -122,14 +123,14 @@ interface Play {
 
 function playOf(input: WinInput, options: RiichiOptions): Play {
   const held = Math.max(0, Math.floor(input.redFives ?? 0));
-  const seed = options.ruleset === 'riichi';
   return {
     options,
     openTanyao: options.openTanyao,
     doubleYakuman: options.doubleYakuman,
-    renhou: seed ? (options.renhouAsYakuman ? 'yakuman' : 'five-han') : options.renhou,
+    // the seed's table: renhou a yakuman or 5 han; riichi-modern's: off, a mangan or a yakuman
+    renhou: 'renhouAsYakuman' in options ? (options.renhouAsYakuman ? 'yakuman' : 'five-han') : options.renhou,
     renhouWin: !input.selfDrawn && (input.conditions.includes('renhou') || input.conditions.includes('earthly')),
-    redFives: seed ? (options.akaDora ? held : 0) : Math.min(held, options.redFives),
+    redFives: Math.min(held, redFiveCount(options)),
   };
 }
 
@@ -141,7 +142,18 @@ interface Placement {
 }
 
 /** Scores a riichi win; `table` is the riichi ruleset's data (a house table may change it). */
-export function scoreRiichi(input: WinInput, options: RiichiOptions, table: RiichiRuleset = RIICHI): ScoreResult {
+/**
+ * The seed's optional hands (japanese-fu-han-scoring.txt: "can be considered as optional"),
+ * dropped as riichi-modern's table drops them when a `riichi` table turns `optionalYaku` off.
+ */
+const withoutOptionalYaku = (t: RiichiRuleset): RiichiRuleset => ({
+  ...t,
+  han: { ...t.han, 'three-identical-chows': [0, 0] },
+  yakuman: { ...t.yakuman, 'four-identical-chows': 0, 'consecutive-pairs': 0 },
+});
+
+export function scoreRiichi(input: WinInput, options: RiichiOptions, given: RiichiRuleset = RIICHI): ScoreResult {
+  const table = 'optionalYaku' in options && !options.optionalYaku ? withoutOptionalYaku(given) : given;
   if (input.bonus.length > 0 || input.win >= 34) {
     return invalid('score/bonus_not_in_play', 'riichi is played without flowers and seasons');
   }

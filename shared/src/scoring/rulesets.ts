@@ -3,7 +3,19 @@
  * the source it comes from; a house rule is a new table (`{ ...HK_NEW, values: {...} }`)
  * passed to `scoreWin`, not new code.
  */
-import type { HkRulesetId } from './types.js';
+import type { HkOptionSchema, PaymentMode, PointsTable } from '../rulesets/hk-options.js';
+import type { HkRulesetId, RiichiRulesetId } from '../rulesets/ids.js';
+import type { RIICHI_MODERN_OPTION_SCHEMA, RIICHI_OPTION_SCHEMA } from '../rulesets/riichi-options.js';
+import type { ResolvedOptions } from '../rulesets/schema.js';
+
+export {
+  PAYMENT_MODES,
+  type PaymentMode,
+  POINTS_TABLE_NAMES,
+  type PointsTable,
+  type PointsTableName,
+} from '../rulesets/hk-options.js';
+export { RED_FIVE_COUNTS, type RedFiveCount, RENHOU_VALUES, type RenhouValue } from '../rulesets/riichi-options.js';
 
 /** Every HK pattern the scorer knows. A ruleset values each one, or leaves it out (`null`). */
 export const HK_PATTERNS = [
@@ -56,14 +68,6 @@ export type HkPattern = (typeof HK_PATTERNS)[number];
 /** A pattern's value: faan, or `'limit'` for "worth the limit" (the table's faan cap). `null`: not played. */
 export type HkValue = number | 'limit' | null;
 
-export const POINTS_TABLE_NAMES = ['half-spicy', 'full-spicy', 'fan-laak'] as const;
-export type PointsTableName = (typeof POINTS_TABLE_NAMES)[number];
-/** A named table, or a custom array of points by faan (the last entry serves every higher faan). */
-export type PointsTable = PointsTableName | readonly number[];
-
-export const PAYMENT_MODES = ['discarder-pays-all', 'discarder-pays-half', 'discarder-pays-double'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
-
 /** Multipliers of the table amount: what the discarder and each other loser pay, and each loser on a self-pick. */
 export interface PaymentRule {
   readonly discarder: number;
@@ -71,24 +75,11 @@ export interface PaymentRule {
   readonly selfDrawnEach: number;
 }
 
-/** Options every HK table takes (docs/rules/hong-kong.md, "Options"), resolved. */
-export interface HkOptions {
-  readonly ruleset: HkRulesetId;
-  readonly minFaan: number; // 3
-  readonly faanCap: number; // 13; 10 and 8 are common
-  readonly table: PointsTable;
-  readonly payment: PaymentMode;
-  readonly divisor: number; // 1: divide every payment by this constant
-  readonly sevenPairs: boolean;
-  /** false: a 136-tile game, no bonus tiles and no flower faan at all. */
-  readonly flowers: boolean;
-  /** On: a false win is charged (`falseWinPenalty`); off: it is refused. */
-  readonly falseWinPenalty: boolean;
-  /** Liability (包) under discarder-pays-half: the liable player pays everything. */
-  readonly ninePiecesPenalty: boolean;
-  readonly twelvePiecesPenalty: boolean;
-  readonly fifthTilePenalty: boolean;
-}
+/**
+ * Options every HK table takes, resolved: the scorer's options of the HK descriptors
+ * (shared/src/rulesets/hk-options.ts, each with its default and doc there).
+ */
+export type HkOptions = { readonly ruleset: HkRulesetId } & ResolvedOptions<HkOptionSchema, 'scorer'>;
 
 export interface HkRuleset {
   readonly id: string;
@@ -100,7 +91,6 @@ export interface HkRuleset {
   /** Hand patterns that still count on top of a given limit hand (the source says they stack). */
   readonly limitStacks: Readonly<Partial<Record<HkPattern, readonly HkPattern[]>>>;
   readonly payments: Readonly<Partial<Record<PaymentMode, PaymentRule>>>;
-  readonly defaults: Omit<HkOptions, 'ruleset'>;
   readonly rules: {
     /** Self triplets may win on a discard that completes the pair (hk-new); else only self-drawn. */
     readonly selfTripletsOnDiscardPair: boolean;
@@ -178,19 +168,6 @@ export const HK_NEW: HkRuleset = {
     'discarder-pays-all': { discarder: 1, others: 0, selfDrawnEach: 0.5 },
     // "only half ... paid by the discarder; the other half split evenly between the two remaining"
     'discarder-pays-half': { discarder: 0.5, others: 0.25, selfDrawnEach: 0.5 },
-  },
-  defaults: {
-    minFaan: 3,
-    faanCap: 13,
-    table: 'half-spicy',
-    payment: 'discarder-pays-all',
-    divisor: 1,
-    sevenPairs: true,
-    flowers: true,
-    falseWinPenalty: false,
-    ninePiecesPenalty: false,
-    twelvePiecesPenalty: false,
-    fifthTilePenalty: false,
   },
   rules: {
     selfTripletsOnDiscardPair: true,
@@ -276,19 +253,6 @@ export const HK_OLD: HkRuleset = {
     // players only pay half"
     'discarder-pays-half': { discarder: 1, others: 0.5, selfDrawnEach: 2 },
   },
-  defaults: {
-    minFaan: 3,
-    faanCap: 13, // docs/rules/hong-kong.md: every HK table's default; limit hands are worth the cap (the card's 10 with faanCap 10)
-    table: 'fan-laak',
-    payment: 'discarder-pays-double',
-    divisor: 1,
-    sevenPairs: true,
-    flowers: true,
-    falseWinPenalty: false,
-    ninePiecesPenalty: false,
-    twelvePiecesPenalty: false,
-    fifthTilePenalty: false,
-  },
   rules: {
     selfTripletsOnDiscardPair: false,
     commonHandSuitedPair: true,
@@ -325,51 +289,15 @@ export function tablePoints(table: PointsTable, faan: number): number {
 // ---------------------------------------------------------------------------------------------
 // Riichi (japanese-fu-han-scoring.txt)
 
-/** Which riichi table's options a resolved set of options holds. */
-export const RIICHI_RULESET_IDS = ['riichi', 'riichi-modern'] as const;
-export type RiichiRulesetId = (typeof RIICHI_RULESET_IDS)[number];
-
-/** How renhou (a discard win before the winner's first draw) counts at a riichi-modern table. */
-export const RENHOU_VALUES = ['off', 'mangan', 'yakuman'] as const;
-export type RenhouValue = (typeof RENHOU_VALUES)[number];
-
-/** Red fives in a riichi-modern set: none, or one per suit. */
-export const RED_FIVE_COUNTS = [0, 3] as const;
-export type RedFiveCount = (typeof RED_FIVE_COUNTS)[number];
-
-/** Resolved options of the seed's riichi table (the usual house options). */
-export interface RiichiSeedOptions {
-  readonly ruleset: 'riichi';
-  /** All simples counts with open melds (kuitan). */
-  readonly openTanyao: boolean;
-  /** Red fives (`0m`/`0p`/`0s` in requests) count one han each. */
-  readonly akaDora: boolean;
-  /** Pure nine gates, thirteen-sided thirteen orphans, single-wait hidden treasure, big four winds count double. */
-  readonly doubleYakuman: boolean;
-  /** 13+ han counts as 400% (counted yakuman); off: capped at 300%. */
-  readonly kazoeLimit: boolean;
-  /** Round 1,920 basic points (4 han 30 fu, 3 han 60 fu) up to the limit. */
-  readonly kiriage: boolean;
-  /** Out on 1st turn with a discard at 400% (source); off: 5 han on top of the hand's own. */
-  readonly renhouAsYakuman: boolean;
-}
-
-/** Resolved options of the riichi-modern table (today's common online rules). */
-export interface RiichiModernOptions {
-  readonly ruleset: 'riichi-modern';
-  /** All simples counts with open melds (kuitan). */
-  readonly openTanyao: boolean;
-  /** Red fives in the set (`0m`/`0p`/`0s` in requests): 0, or 3 (one per suit), each one han like a dora. */
-  readonly redFives: RedFiveCount;
-  /** Pure nine gates, thirteen-sided thirteen orphans, single-wait hidden treasure, big four winds count double. */
-  readonly doubleYakuman: boolean;
-  /** 13+ han counts as a yakuman (kazoe yakuman, 400%); off: capped at sanbaiman (300%). */
-  readonly kazoeLimit: boolean;
-  /** Round 1,920 basic points (4 han 30 fu, 3 han 60 fu) up to mangan (kiriage mangan). */
-  readonly kiriage: boolean;
-  /** Renhou: not a yaku, a mangan (or the hand's own value when higher), or a yakuman. */
-  readonly renhou: RenhouValue;
-}
+/**
+ * Resolved scorer options of the seed's riichi table and of riichi-modern: the descriptors'
+ * (shared/src/rulesets/riichi-options.ts, each option with its default and doc there).
+ */
+export type RiichiSeedOptions = { readonly ruleset: 'riichi' } & ResolvedOptions<typeof RIICHI_OPTION_SCHEMA, 'scorer'>;
+export type RiichiModernOptions = { readonly ruleset: 'riichi-modern' } & ResolvedOptions<
+  typeof RIICHI_MODERN_OPTION_SCHEMA,
+  'scorer'
+>;
 
 export type RiichiOptions = RiichiSeedOptions | RiichiModernOptions;
 
@@ -405,8 +333,6 @@ export interface RiichiRuleset {
     readonly pungOrphan: number; // 4 open
     readonly sevenPairs: number; // 25
   };
-  /** The options a table gets when nobody chooses; `ruleset` names the option set it takes. */
-  readonly defaults: RiichiOptions;
 }
 
 export const RIICHI_YAKU = [
@@ -553,15 +479,6 @@ export const RIICHI: RiichiRuleset = {
     pungOrphan: 4,
     sevenPairs: 25,
   },
-  defaults: {
-    ruleset: 'riichi',
-    openTanyao: true,
-    akaDora: false,
-    doubleYakuman: false,
-    kazoeLimit: true,
-    kiriage: false,
-    renhouAsYakuman: true,
-  },
 };
 
 /**
@@ -586,15 +503,6 @@ export const RIICHI_MODERN: RiichiRuleset = {
     ...RIICHI.yakuman,
     'consecutive-pairs': 0, // not a yakuman: seven pairs (and its flush) as usual
     'four-identical-chows': 0, // not a yakuman: two sets of identical chows
-  },
-  defaults: {
-    ruleset: 'riichi-modern',
-    openTanyao: true, // kuitan ari (Tenhou, Mahjong Soul, EMA 2016)
-    redFives: 3, // one red five per suit (Tenhou's default lobby, Mahjong Soul)
-    doubleYakuman: false, // Tenhou: single yakuman only (they still stack)
-    kazoeLimit: true, // kazoe yakuman ari (Tenhou, Mahjong Soul)
-    kiriage: false, // kiriage mangan nashi (Tenhou, Mahjong Soul)
-    renhou: 'off', // not a yaku on Tenhou or Mahjong Soul; EMA 2016: mangan
   },
 };
 

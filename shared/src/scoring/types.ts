@@ -6,16 +6,17 @@
 import type { Meld } from '../table-types.js';
 import type { TileKind, Wind } from '../tiles.js';
 
-export const SCORING_RULESET_IDS = ['hk-new', 'hk-old', 'riichi', 'riichi-modern'] as const;
-export type ScoringRulesetId = (typeof SCORING_RULESET_IDS)[number];
-export const HK_RULESET_IDS = ['hk-new', 'hk-old'] as const;
-export type HkRulesetId = (typeof HK_RULESET_IDS)[number];
-
-export const isScoringRulesetId = (s: unknown): s is ScoringRulesetId =>
-  (SCORING_RULESET_IDS as readonly unknown[]).includes(s);
-/** A riichi table (the seed's values or the modern ones): fu and han, dora, riichi conditions. */
-export const isRiichiFamily = (s: ScoringRulesetId): s is 'riichi' | 'riichi-modern' =>
-  s === 'riichi' || s === 'riichi-modern';
+/** The scorer plays every ruleset a table plays (ids.ts lists them). */
+export {
+  HK_RULESET_IDS,
+  type HkRulesetId,
+  isRiichiFamily,
+  isRulesetId as isScoringRulesetId,
+  RIICHI_RULESET_IDS,
+  type RiichiRulesetId,
+  RULESET_IDS as SCORING_RULESET_IDS,
+  type RulesetId as ScoringRulesetId,
+} from '../rulesets/ids.js';
 
 /** How the hand was won, as the table's state (never a client's say-so) establishes it. */
 export const WIN_CONDITIONS = [

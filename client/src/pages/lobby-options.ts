@@ -1,0 +1,85 @@
+/**
+ * The lobby form's house rules, drawn from the ruleset's descriptor (shared/src/rulesets/): each
+ * option the descriptor offers to the lobby becomes a box or a select at its default, and the
+ * form sends back the value of every one. Nothing here names an option or its default, so a new
+ * option of a descriptor shows up in the form by itself.
+ */
+import { type Label, type OptionSpec, type RulesetId, RULESETS } from '@mahjong/shared';
+import { el } from '../ui/dom.js';
+import { labelText, offeredValues, valueText } from '../ui/option-text.js';
+
+export interface OptionFields {
+  /** The rows, in a box with `data-testid` `<family>-rules` (hk-rules, riichi-rules). */
+  readonly element: HTMLElement;
+  /** The options as the form stands, by option key. */
+  values(): Record<string, unknown>;
+}
+
+type Read = (into: Record<string, unknown>) => void;
+
+export function optionFields(ruleset: RulesetId): OptionFields {
+  const d = RULESETS[ruleset];
+  const specs = (Object.values(d.options) as OptionSpec[]).filter((s) => s.lobby === true);
+  const reads: Read[] = [];
+  const selects: HTMLElement[] = [];
+  const boxes: HTMLElement[] = [];
+  const groups = new Map<string, { box: HTMLInputElement; keys: string[] }>();
+  const checkbox = (name: string, checked: boolean, label: Label) => {
+    const box = el('input', { type: 'checkbox', name });
+    box.checked = checked;
+    boxes.push(el('label', {}, box, labelText(label)));
+    return box;
+  };
+  for (const spec of specs) {
+    if (spec.type === 'boolean' && spec.lobbyGroup) {
+      const g = spec.lobbyGroup;
+      let group = groups.get(g.name);
+      if (!group) {
+        group = { box: checkbox(g.name, spec.default, g.label), keys: [] };
+        groups.set(g.name, group);
+        const { box, keys } = group;
+        reads.push((o) => {
+          for (const k of keys) o[k] = box.checked;
+        });
+      }
+      group.keys.push(spec.key);
+    } else if (spec.type === 'boolean' && spec.lobbyInverse) {
+      const box = checkbox(spec.lobbyInverse.name, !spec.default, spec.lobbyInverse.label);
+      reads.push((o) => {
+        o[spec.key] = !box.checked;
+      });
+    } else if (spec.type === 'boolean') {
+      const box = checkbox(spec.key, spec.default, spec.label);
+      reads.push((o) => {
+        o[spec.key] = box.checked;
+      });
+    } else if (spec.type === 'choice' && spec.lobbyBox) {
+      const { on, off } = spec.lobbyBox;
+      const box = checkbox(spec.key, spec.default === on, spec.label);
+      reads.push((o) => {
+        o[spec.key] = box.checked ? on : off;
+      });
+    } else {
+      const label = labelText(spec.label);
+      const sel = el('select', { name: spec.key, 'aria-label': label });
+      const values = offeredValues(spec, spec.default);
+      for (const v of values) sel.append(el('option', { value: String(v) }, valueText(spec, v)));
+      sel.value = String(spec.default);
+      selects.push(el('label', {}, `${label} `, sel));
+      reads.push((o) => {
+        o[spec.key] = values[sel.selectedIndex];
+      });
+    }
+  }
+  const rows: HTMLElement[] = [];
+  for (let i = 0; i < selects.length; i += 2) rows.push(el('div', { class: 'row' }, ...selects.slice(i, i + 2)));
+  for (let i = 0; i < boxes.length; i += 3) rows.push(el('div', { class: 'row' }, ...boxes.slice(i, i + 3)));
+  return {
+    element: el('div', { 'data-testid': `${d.family}-rules` }, ...rows),
+    values() {
+      const o: Record<string, unknown> = {};
+      for (const read of reads) read(o);
+      return o;
+    },
+  };
+}

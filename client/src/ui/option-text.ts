@@ -1,0 +1,36 @@
+/**
+ * The words of a ruleset's options (shared/src/rulesets/): the descriptor holds each label in
+ * both languages; the pages write the English and the translator, which learns every
+ * descriptor label (translate.ts), turns it into Chinese. An option's label is written once.
+ */
+import type { Label, OptionSpec } from '@mahjong/shared';
+
+/** The text a page writes for a label (its English; the translator does the rest). */
+export const labelText = (label: Label): string => label.en;
+
+/** How a value of the option is shown: its label when the descriptor names one, else as written. */
+export function valueText(spec: OptionSpec, value: unknown): string {
+  if (spec.type === 'choice') {
+    const label = spec.valueLabels?.[String(value)];
+    if (label !== undefined) return labelText(label);
+  }
+  if (spec.type === 'custom') {
+    const offered = spec.offered?.find((o) => JSON.stringify(o.value) === JSON.stringify(value));
+    if (offered) return labelText(offered.label);
+  }
+  return String(value).replace(/-/g, ' ');
+}
+
+/** The values a select offers for the option (as given to the scorer), the current one included. */
+export function offeredValues(spec: OptionSpec, current?: unknown): readonly unknown[] {
+  const base: readonly unknown[] =
+    spec.type === 'choice'
+      ? spec.values
+      : spec.type === 'integer'
+        ? (spec.offered ?? [spec.default])
+        : spec.type === 'custom'
+          ? (spec.offered?.map((o) => o.value) ?? [spec.default])
+          : [true, false];
+  const has = (v: unknown) => base.some((b) => JSON.stringify(b) === JSON.stringify(v));
+  return current === undefined || has(current) ? base : [...base, current];
+}

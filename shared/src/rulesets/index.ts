@@ -1,0 +1,46 @@
+/**
+ * Every ruleset's descriptor by id (ids.ts lists them; each has a file of its own here). Code
+ * that needs a ruleset's options, defaults, family or length reads them from `RULESETS[id]`.
+ */
+import type { RulesetDescriptor } from './descriptor.js';
+import { HK_NEW_RULESET } from './hk-new.js';
+import { HK_OLD_RULESET } from './hk-old.js';
+import type { RulesetId } from './ids.js';
+import { RIICHI_RULESET } from './riichi.js';
+import { RIICHI_MODERN_RULESET } from './riichi-modern.js';
+import type { Label, OptionSpec } from './schema.js';
+
+export * from './descriptor.js';
+export * from './hk-options.js';
+export * from './ids.js';
+export * from './riichi-options.js';
+export * from './schema.js';
+
+const DESCRIPTORS = [HK_NEW_RULESET, HK_OLD_RULESET, RIICHI_MODERN_RULESET, RIICHI_RULESET] as const;
+type Descriptors = { readonly [D in (typeof DESCRIPTORS)[number] as D['id']]: D };
+
+export const RULESETS: Descriptors = Object.fromEntries(DESCRIPTORS.map((d) => [d.id, d])) as unknown as Descriptors;
+// Every id has its descriptor, and no descriptor is left out of the list.
+RULESETS satisfies Readonly<Record<RulesetId, RulesetDescriptor>>;
+
+/** A ruleset's options, as a list in the descriptor's order. */
+export const optionsOf = (id: RulesetId): readonly OptionSpec[] => Object.values(RULESETS[id].options);
+
+/** The match length when the host names none. */
+export const defaultRounds = (id: RulesetId): number => RULESETS[id].rounds.default;
+
+/** Every text of the descriptors (ruleset names, option labels, value names), for the translator. */
+export function rulesetLabels(): readonly Label[] {
+  const out: Label[] = [];
+  for (const d of Object.values(RULESETS) as RulesetDescriptor[]) {
+    out.push(d.label, d.shortLabel);
+    for (const spec of Object.values(d.options) as OptionSpec[]) {
+      out.push(spec.label);
+      if (spec.type === 'boolean' && spec.lobbyInverse) out.push(spec.lobbyInverse.label);
+      if (spec.type === 'boolean' && spec.lobbyGroup) out.push(spec.lobbyGroup.label);
+      if (spec.type === 'choice') for (const l of Object.values(spec.valueLabels ?? {})) if (l) out.push(l);
+      if (spec.type === 'custom') for (const o of spec.offered ?? []) out.push(o.label);
+    }
+  }
+  return out;
+}
