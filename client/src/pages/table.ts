@@ -940,7 +940,12 @@ async function main(): Promise<void> {
     },
   });
   renderToggles();
-  onLangChange(() => redraw());
+  onLangChange(() => {
+    redraw();
+    // The cards are written in the language shown (by message id): build them again.
+    overlayKey = '';
+    renderOverlay();
+  });
   window.addEventListener('keydown', onKey);
   setInterval(tickCountdown, 250);
 }
