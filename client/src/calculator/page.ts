@@ -25,6 +25,7 @@ import hkOldExamples from '../../../shared/src/scoring/fixtures/hk-old.json';
 import riichiExamples from '../../../shared/src/scoring/fixtures/riichi.json';
 import riichiModernExamples from '../../../shared/src/scoring/fixtures/riichi-modern.json';
 import { svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { message } from '../i18n/translate.js';
 import './calculator.css';
 import {
   arrangedSets,
@@ -620,7 +621,8 @@ function renderResult(): void {
         return t;
       };
       const note = opts.ok ? belowMinimumNote(r, opts.value) : null;
-      const wait = r.wait !== undefined ? h('p', { class: 'calc-hint', text: `Wait: ${WAIT_LABELS[r.wait]}` }) : null;
+      const wait =
+        r.wait !== undefined ? h('p', { class: 'calc-hint', text: message(WAIT_LABELS[r.wait], 'en') }) : null;
       const pay = h('table', { class: 'calc-payments', id: 'calc-payments' }, h('caption', { text: 'Payments' }));
       for (const p of paymentRows(r)) {
         pay.append(h('tr', {}, h('th', { scope: 'row', text: `${p.who} pays` }), h('td', { text: String(p.amount) })));

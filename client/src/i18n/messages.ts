@@ -56,6 +56,11 @@ export const MESSAGES = {
     en: '⚠ away: this player’s page is closed. A bot plays for them once their timer runs out, until they come back.',
     'zh-HK': '⚠ 離開：這位玩家的頁面已關閉。計時完結後由電腦代打，直至玩家回來。',
   },
+  'table.aiFallbackLegend': { en: '↻ AI fallback', 'zh-HK': '↻ AI 由內置電腦代打' },
+  'table.aiFallbackLegendLong': {
+    en: '↻ AI fallback: this seat’s outside AI did not answer in time or answered wrongly, so the built-in bot played for it.',
+    'zh-HK': '↻ AI 由內置電腦代打：這個座位的外部 AI 未能及時回應或回應有誤，由內置電腦代打。',
+  },
   'result.mangan': { en: 'mangan', 'zh-HK': '滿貫' },
   'result.haneman': { en: 'haneman', 'zh-HK': '跳滿' },
   'result.baiman': { en: 'baiman', 'zh-HK': '倍滿' },
@@ -63,7 +68,7 @@ export const MESSAGES = {
   'result.yakuman': { en: 'yakuman', 'zh-HK': '役滿' },
   'table.startMatch': { en: 'Start the match', 'zh-HK': '開始比賽' },
   'table.couldNotStart': { en: 'Could not start', 'zh-HK': '未能開始' },
-  'table.closeResult': { en: 'Close (next hand starts shortly)', 'zh-HK': '關閉（下一局即將開始）' },
+  'result.close': { en: 'Close', 'zh-HK': '關閉' },
   'table.backToLobby': { en: 'Back to the lobby', 'zh-HK': '返回大堂' },
   // the table canvas
   'canvas.round': { en: '{wind} · hand {n}', 'zh-HK': '{wind}圈 · 第{n}局' },
@@ -87,7 +92,6 @@ export const MESSAGES = {
   'canvas.ready': { en: 'Ready · waits', 'zh-HK': '叫糊 · 等' },
   'canvas.readyLeft': { en: 'Ready · waits · tiles left', 'zh-HK': '叫糊 · 等 · 剩餘張數' },
   'canvas.riichiWaits': { en: 'Riichi · waits', 'zh-HK': '立直 · 等' },
-  'canvas.sideways': { en: 'Turn your phone sideways for bigger tiles', 'zh-HK': '把手機打橫，牌會更大' },
   'canvas.seatLabel': { en: '{wl}{name} · {n}', 'zh-HK': '{wl}{name} · {n}' },
   'canvas.seatLine': { en: '{wl}{name}', 'zh-HK': '{wl}{name}' },
   // seats and people

@@ -97,6 +97,7 @@ function show(): void {
     selected: null,
     reveal: rs.showAll ? frame.hands : null,
     bottomSeat,
+    lang: currentLang(),
   });
   renderer.draw(localiseScene(scene));
   analysis?.update();

@@ -18,6 +18,8 @@ import {
   sortKinds,
 } from '@mahjong/shared';
 import { meldRedIndex } from './red-fives.js';
+import { displayName } from '../i18n/translate.js';
+import type { Lang } from '../settings/settings.js';
 
 export const POSITIONS = ['bottom', 'right', 'top', 'left'] as const;
 export type Position = (typeof POSITIONS)[number];
@@ -121,6 +123,13 @@ export interface UiState {
     readonly left: ReadonlyMap<TileKind, number>;
     readonly line: { readonly text: string; readonly warn: boolean } | null;
   } | null;
+  /**
+   * The seats given to an outside AI whose decisions the built-in bot had to make (a timeout, a
+   * bad answer, the process gone): their label carries the fallback mark (↻), as the lobby says.
+   */
+  readonly aiFallback?: ReadonlySet<Seat>;
+  /** The page's language, for the seats' names (the server's bot names are translated; default English). */
+  readonly lang?: Lang;
 }
 
 /** Where `seat` sits on the screen for `viewer` (turn order runs counter-clockwise). */
@@ -372,6 +381,7 @@ export const TABLE_TEXT = {
   seatName: (s: Seat) => `Seat ${s + 1}`,
   bot: 'Bot',
   away: ' ⚠',
+  aiFallback: ' ↻',
   waits: 'Ready · waits',
   waitsLeft: 'Ready · waits · tiles left',
   riichiWaits: 'Riichi · waits',
@@ -801,14 +811,16 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     const p = posOf(s);
     const seat = view.seats[s];
     const turn = view.turn === s && view.phase === 'playing';
-    const name = seat.name ?? (seat.isBot ? TABLE_TEXT.bot : TABLE_TEXT.seatName(s));
+    // A player's name as written; a bot's ("Bot East") and an empty seat's in the page's language.
+    const name =
+      seat.name == null && seat.isBot ? TABLE_TEXT.bot : displayName(seat.name, s, seat.isBot, ui.lang ?? 'en');
     const along = p === 'bottom' || p === 'top' ? pw : ph;
     // Clear of the other sides' bands (their bars and labels) at both ends.
     const room = along - 2 * (barBand + strip) - ls * 0.5;
     const label = fitLabel(
       `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} `,
       name,
-      ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}`,
+      ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}${ui.aiFallback?.has(s) ? TABLE_TEXT.aiFallback : ''}`,
       ls,
       room,
     );
