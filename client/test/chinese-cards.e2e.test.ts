@@ -85,7 +85,8 @@ const englishOn = (page: Page, selectors: readonly string[]) =>
         }
       }
       for (const i of drawn?.items ?? []) if (i.type === 'text') texts.push(i.text);
-      const cut = [name, 'sha256'];
+      // Names and the log files' formats, called by their own names in every language.
+      const cut = [name, 'sha256', 'tenhou.net/6', 'mjai', 'JSON'];
       // The whole texts that hold an English word, so that a failure says where it is (the
       // seed and its hash, hex of 16 digits or more, are no words).
       return texts

@@ -417,6 +417,35 @@ export function textWidth(text: string, size: number, bold = false): number {
 }
 
 /**
+ * The lines a bold text of `size` takes when wrapped at `width` as the renderer wraps it (at
+ * spaces, a word too long for a line broken anywhere; CJK between any two characters), with a
+ * margin on the estimated widths: a wrapped warning once took a line more than its room and
+ * went over the waits under it.
+ */
+export function wrappedLines(text: string, size: number, width: number): number {
+  const room = Math.max(1, width);
+  const w = (s: string) => textWidth(s, size, true) * 1.1;
+  const space = w(' ');
+  const tokens = text.split(/(?<=[\u3000-\u9fff\uff00-\uffef])|(?=[\u3000-\u9fff\uff00-\uffef])|\s+/).filter(Boolean);
+  let lines = 1;
+  let used = 0;
+  for (const token of tokens) {
+    const tw = w(token);
+    const cjk = /^[\u3000-\u9fff\uff00-\uffef]$/.test(token);
+    const gap = used === 0 || cjk ? 0 : space;
+    if (used + gap + tw <= room) {
+      used += gap + tw;
+      continue;
+    }
+    if (used > 0) lines++;
+    // A word longer than a line is broken over as many lines as it needs.
+    lines += Math.max(0, Math.ceil(tw / room) - 1);
+    used = tw > room ? tw - Math.floor(tw / room) * room : tw;
+  }
+  return lines;
+}
+
+/**
  * A seat label that fits `width`: the whole of `prefix + name + suffix` at `size` if it fits,
  * else at a smaller size (down to three quarters), else with the name cut (never below three
  * letters).
@@ -1042,7 +1071,7 @@ function cornerAt(
   line: { readonly text: string; readonly warn: boolean } | null,
 ): { items: SceneItem[]; ws: number } {
   const items: SceneItem[] = [];
-  const linesOf = (text: string) => Math.max(1, Math.ceil(textWidth(text, ts, true) / Math.max(1, r.w)));
+  const linesOf = (text: string) => wrappedLines(text, ts, r.w);
   const text = (key: string, t: string, y: number, color: string) =>
     items.push({
       type: 'text',
