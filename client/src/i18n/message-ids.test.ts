@@ -73,9 +73,9 @@ describe('message ids', () => {
     expect(unused).toEqual([]);
   });
 
-  test('the result card, the summary, the replay and the table page ask by id only', () => {
+  test('the result card, the summary, the replay, the table canvas and the table page ask by id only', () => {
     // Their words come from the catalogue in the language shown; none is written in English.
-    const byIdOnly = ['table/results.ts', 'ui/dom.ts', 'replay/model.ts', 'pages/replay.ts'];
+    const byIdOnly = ['table/results.ts', 'table/layout.ts', 'ui/dom.ts', 'replay/model.ts', 'pages/replay.ts'];
     for (const file of byIdOnly) {
       const text = files.find((f) => f.file === file)?.text ?? '';
       expect(text, file).not.toBe('');

@@ -18,7 +18,8 @@ import {
   sortKinds,
 } from '@mahjong/shared';
 import { meldRedIndex } from './red-fives.js';
-import { displayName } from '../i18n/translate.js';
+import type { MessageId } from '../i18n/messages.js';
+import { displayName, message } from '../i18n/translate.js';
 import type { Lang } from '../settings/settings.js';
 
 export const POSITIONS = ['bottom', 'right', 'top', 'left'] as const;
@@ -373,27 +374,32 @@ const COLORS = {
   turn: '#f2b705',
 } as const;
 
-/** Every text of the scene, in one place so that it can be translated. */
+/**
+ * Every text of the scene, asked for by message id. The layout measures and places them in
+ * English; the page draws them in its language (i18n/scene.ts translates the scene's texts).
+ */
+const en = (id: MessageId, values?: Readonly<Record<string, string | number>>) => message(id, 'en', values);
 export const TABLE_TEXT = {
-  round: (wind: string, hand: number) => `${wind} · hand ${hand}`,
-  wall: (wall: number, dead: number) => `Wall ${wall} · dead ${dead}`,
-  clock: (kind: 'turn' | 'claim', s: number) => `${kind === 'claim' ? 'claim' : 'turn'} ${s}s`,
-  seatName: (s: Seat) => `Seat ${s + 1}`,
-  bot: 'Bot',
+  round: (wind: string, hand: number) => en('canvas.round', { wind, n: hand }),
+  wall: (wall: number, dead: number) => en('canvas.wall', { n: wall, n2: dead }),
+  clock: (kind: 'turn' | 'claim', s: number) =>
+    en(kind === 'claim' ? 'canvas.claimClock' : 'canvas.turnClock', { n: s }),
+  seatName: (s: Seat) => en('seat.n', { n: s + 1 }),
+  bot: en('seat.bot'),
   away: ' ⚠',
   aiFallback: ' ↻',
-  waits: 'Ready · waits',
-  waitsLeft: 'Ready · waits · tiles left',
-  riichiWaits: 'Riichi · waits',
-  missedWin: 'Missed win: no discard wins until your next draw',
-  furiten: 'Furiten: no ron',
-  riichiWall: (wall: number) => `Wall ${wall}`,
-  pot: (honba: number, sticks: number) => `${honba} honba · ${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`,
-  shortPot: (honba: number, sticks: number) => `H${honba} · S${sticks}`,
-  honba: (honba: number) => `${honba} honba`,
-  sticks: (sticks: number) => `${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`,
-  doraIndicator: 'Dora indicator',
-  doraIndicators: 'Dora indicators',
+  waits: en('canvas.ready'),
+  waitsLeft: en('canvas.readyLeft'),
+  riichiWaits: en('canvas.riichiWaits'),
+  missedWin: en('canvas.missedWin'),
+  furiten: en('canvas.furiten'),
+  riichiWall: (wall: number) => en('canvas.riichiWall', { n: wall }),
+  pot: (honba: number, sticks: number) => en(sticks === 1 ? 'canvas.potOne' : 'canvas.pot', { n: honba, n2: sticks }),
+  shortPot: (honba: number, sticks: number) => en('canvas.shortPot', { n: honba, n2: sticks }),
+  honba: (honba: number) => en('canvas.honba', { n: honba }),
+  sticks: (sticks: number) => en(sticks === 1 ? 'canvas.stick' : 'canvas.sticks', { n: sticks }),
+  doraIndicator: en('canvas.doraIndicator'),
+  doraIndicators: en('canvas.doraIndicators'),
 } as const;
 
 /** Rough width of a text in pixels (layout and tests only; the renderer measures for real). */
