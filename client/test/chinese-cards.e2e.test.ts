@@ -45,6 +45,20 @@ beforeAll(async () => {
   server = await startTableServer('chinese-cards', {
     botDelayMs: 50,
     engineInternals: { walls: [testing.scriptedWall(HEAVENLY), testing.scriptedWall(PLAIN)] },
+    // An outside AI whose process exits at once: the built-in bot plays its seat (its fallback).
+    mjaiBots: [
+      {
+        name: 'Gone',
+        command: 'false',
+        args: [],
+        timeoutMs: 500,
+        startupMs: 1000,
+        memoryMb: 256,
+        cpuSeconds: 10,
+        addressSpaceMb: 0,
+        maxLineBytes: 4096,
+      },
+    ],
   });
   browser = await launchChromium();
 });
@@ -253,7 +267,65 @@ async function chineseMatch(ruleset: 'hk-new' | 'riichi-modern', table: Screen, 
   await shoot(viewer, `${tag}-replay-end-en-${rw}x${rh}@${rdpr}`);
 }
 
+/** The seat labels drawn on the table's canvas, isolates taken out. */
+const seatLabels = (page: Page) =>
+  page.evaluate(() =>
+    ((window as Hook).__mj.renderer.current?.items ?? [])
+      .filter((i: Hook) => i.type === 'text' && /^seat:\d$/.test(i.key))
+      .map((i: Hook) => (i.text as string).replace(/[\u2068\u2069]/g, '')),
+  ) as Promise<string[]>;
+
 describe('Chinese result cards, summaries and replays', () => {
+  test("an outside AI's seat the built-in bot played for is marked on the table, in both languages", {
+    timeout: 300_000,
+  }, async () => {
+    const t = await postJson<{ code: string; hostToken: string }>(server.url, '/api/tables', {
+      ruleset: 'riichi-modern',
+      rounds: 1,
+      bots: [1, 2, 3],
+      options: { turnSeconds: 60, claimSeconds: 1, claimMinMs: 0, resultsSeconds: 300 },
+    });
+    await postJson(server.url, `/api/tables/${t.code}/bot`, { seat: 2, ai: 'Gone' }, t.hostToken);
+    const joined = await postJson<{ token: string }>(server.url, `/api/tables/${t.code}/join`, { name: NAME, seat: 0 });
+    const page = await newPage(844, 390, 3, async (p) => {
+      await p.addInitScript(
+        ([code, token, name]) => {
+          localStorage.setItem(`mj.seats.${code}`, JSON.stringify({ 0: { seat: 0, token, name } }));
+        },
+        [t.code, joined.token, NAME] as const,
+      );
+    });
+    await page.goto(`${server.url}/table.html?code=${t.code}&seat=0`);
+    await postJson(server.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
+    // The dealer's heavenly hand is not taken: it discards, and the AI's seat has a turn.
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      expect(Date.now(), 'no fallback mark in time').toBeLessThan(deadline);
+      const labels = await seatLabels(page);
+      if (labels.some((l) => l.endsWith('↻')) && (await page.isVisible('[data-testid="ai-fallback-legend"]'))) break;
+      await page.evaluate(() => {
+        const mj = (window as Hook).__mj;
+        const s = mj.state();
+        const v = s.view;
+        if (v?.phase !== 'playing' || s.sentAt === v.seq) return;
+        const click = (id: string) => (document.querySelector(`[data-action="${id}"]`) as HTMLElement | null)?.click();
+        const buttons: string[] = mj.buttons();
+        if (buttons.includes('pass')) click('pass');
+        else if (v.legalActions.some((a: Hook) => a.type === 'discard')) mj.discard(mj.hand().length - 1);
+      });
+      await sleep(200);
+    }
+    const labels = await seatLabels(page);
+    // Seat 2 sits opposite: its label (Mortal's name would be its own; this AI is "Gone").
+    expect(labels.filter((l) => l.endsWith('↻'))).toEqual([expect.stringMatching(/^西 Gone -?\d+ ↻$/)]);
+    expect(await page.textContent('[data-testid="ai-fallback-legend"]')).toContain('AI 由內置電腦代打');
+    await shoot(page, 'zh-cards-ai-fallback-844x390@3');
+    await switchTo(page, 'en');
+    expect(await page.textContent('[data-testid="ai-fallback-legend"]')).toContain('AI fallback');
+    expect((await seatLabels(page)).some((l) => /^W Gone -?\d+ ↻$/.test(l))).toBe(true);
+    await shoot(page, 'zh-cards-ai-fallback-en-844x390@3');
+  });
+
   test('Hong Kong: a limit hand and a plain win, the summary and the replay in 繁體中文', { timeout: 400_000 }, () =>
     chineseMatch('hk-new', [390, 844, 3], [844, 390, 3]),
   );
