@@ -501,7 +501,8 @@ async function endMatch(): Promise<void> {
 /** A spectator's choice of the seat at the bottom, the host's controls (rebuilt only when they change). */
 function renderToggles(): void {
   const names = state.view ? state.view.seats.map((x) => x.name ?? '').join('|') : '';
-  const key = `${names}|${state.table?.status ?? ''}|${awaySeats().join()}`;
+  // Written again when a mark comes or goes, and in the language chosen.
+  const key = `${names}|${state.table?.status ?? ''}|${awaySeats().join()}|${aiFallbackSeats().join()}|${currentLang()}`;
   if (key === togglesFor) return;
   togglesFor = key;
   togglesEl.replaceChildren();
