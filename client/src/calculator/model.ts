@@ -48,6 +48,8 @@ import {
   rulesetOfFamily,
   type HkRulesetId,
 } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
+import { message } from '../i18n/translate.js';
 
 /** Where a click on the palette puts the tile. */
 export const CALC_TARGETS = ['hand', 'win', 'chow', 'pung', 'kong', 'concealedKong'] as const;
@@ -325,10 +327,25 @@ export function incompleteMessage(state: CalcState): string | null {
   const melds = state.melds.length === 0 ? '' : ` with ${state.melds.length} meld${state.melds.length > 1 ? 's' : ''}`;
   if (have < need) {
     const more = need - have;
-    return `Pick ${more} more tile${more > 1 ? 's' : ''} for the hand (${have} of ${need}${melds}), then the winning tile.`;
+    // By message id (in English: the page's translator writes the language shown).
+    const m = state.melds.length;
+    const id =
+      m === 0
+        ? more > 1
+          ? 'calc.pickMore'
+          : 'calc.pickOneMore'
+        : more > 1
+          ? m > 1
+            ? 'calc.pickMoreMelds'
+            : 'calc.pickMoreMeld'
+          : m > 1
+            ? 'calc.pickOneMoreMelds'
+            : 'calc.pickOneMoreMeld';
+    return message(id, 'en', { n: more, n2: have, n3: need, n4: m });
   }
   if (have > need) {
     const less = have - need;
+    if (melds === '') return message('calc.tooMany', 'en', { n: less, n2: have, n3: need });
     return `Too many tiles: remove ${less} from the hand (${have}; ${need} are needed${melds}).`;
   }
   if (state.win === null) return 'Pick the winning tile.';
@@ -606,13 +623,14 @@ export function patternRows(result: ValidScore): PatternRow[] {
   }));
 }
 
-export const WAIT_LABELS: Readonly<Record<WaitKind, string>> = {
-  ryanmen: 'two-sided (ryanmen)',
-  kanchan: 'closed (kanchan)',
-  penchan: 'edge (penchan)',
-  shanpon: 'on a pung (shanpon)',
-  tanki: 'on the pair (tanki)',
-  other: 'other',
+/** The line naming a riichi win's wait, by message id ("Wait: two-sided (ryanmen)"). */
+export const WAIT_LABELS: Readonly<Record<WaitKind, MessageId>> = {
+  ryanmen: 'calc.waitRyanmen',
+  kanchan: 'calc.waitKanchan',
+  penchan: 'calc.waitPenchan',
+  shanpon: 'calc.waitShanpon',
+  tanki: 'calc.waitTanki',
+  other: 'calc.waitOther',
 };
 
 /** The headline: "8 faan", "3 han 40 fu", "yakuman (200%)". */
@@ -620,6 +638,7 @@ export function totalLine(result: ValidScore): string {
   if (result.faan !== null) {
     const raw = result.patterns.reduce((s, p) => s + p.value, 0);
     const capped = raw > result.faan ? ` (${raw} before the cap)` : '';
+    if (capped === '' && result.limit) return message('calc.totalFaan', 'en', { n: result.faan });
     return `${result.faan} faan${capped}${result.limit ? ', limit hand' : ''}`;
   }
   if (result.fu === null) {

@@ -19,6 +19,7 @@ import {
   type Wind,
 } from '@mahjong/shared';
 import { svgDataUrl, tileSvg } from '../art/tile-svg.js';
+import { message } from '../i18n/translate.js';
 import './calculator.css';
 import { labelText, offeredValues, valueText } from '../ui/option-text.js';
 import {
@@ -581,7 +582,8 @@ function renderResult(): void {
         return t;
       };
       const note = opts.ok ? belowMinimumNote(r, opts.value) : null;
-      const wait = r.wait !== undefined ? h('p', { class: 'calc-hint', text: `Wait: ${WAIT_LABELS[r.wait]}` }) : null;
+      const wait =
+        r.wait !== undefined ? h('p', { class: 'calc-hint', text: message(WAIT_LABELS[r.wait], 'en') }) : null;
       const pay = h('table', { class: 'calc-payments', id: 'calc-payments' }, h('caption', { text: 'Payments' }));
       for (const p of paymentRows(r)) {
         pay.append(h('tr', {}, h('th', { scope: 'row', text: `${p.who} pays` }), h('td', { text: String(p.amount) })));

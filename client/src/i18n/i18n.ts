@@ -6,7 +6,8 @@
 import { type Lang, settings } from '../settings/settings.js';
 import { DomTranslator } from './dom-translate.js';
 import { loadChineseFont, loadCoreFont, watchNames } from './font.js';
-import { type Translate, translator } from './translate.js';
+import type { MessageId } from './messages.js';
+import { message, type Translate, translator } from './translate.js';
 
 let shown: Lang = 'en';
 let dom: DomTranslator | null = null;
@@ -17,6 +18,9 @@ let ready: Promise<void> = Promise.resolve();
 export const currentLang = (): Lang => shown;
 /** The translator of the language shown now (identity for English). */
 export const tr = (text: string): string => translator(shown)(text);
+/** Message `id` in the language shown now, its placeholders filled with `values` (kept as given). */
+export const t = (id: MessageId, values?: Readonly<Record<string, string | number>>): string =>
+  message(id, shown, values);
 export const currentTranslate = (): Translate => translator(shown);
 
 export function onLangChange(f: (lang: Lang) => void): () => void {

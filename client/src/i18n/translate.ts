@@ -177,8 +177,21 @@ export function translator(lang: Lang): Translate {
 /** One message by id, with its placeholders filled (for text the pages build in the language). */
 export function message(id: MessageId, lang: Lang, values: Readonly<Record<string, string | number>> = {}): string {
   let out: string = MESSAGES[id][lang];
-  for (const [k, v] of Object.entries(values)) out = out.replace(`{${k}}`, String(v));
+  // A function, so that a name holding `$&` is written as it is.
+  for (const [k, v] of Object.entries(values)) out = out.replace(`{${k}}`, () => String(v));
   return out;
+}
+
+/**
+ * A seat's name as the pages show it: a player's name exactly as written; the server's bot names
+ * ("Bot North") and the stand-ins for a seat with no name ("Bot 2", "Seat 2") in `lang`.
+ */
+export function displayName(name: string | null | undefined, seat: number, isBot: boolean, lang: Lang): string {
+  if (name == null) return message(isBot ? 'seat.botN' : 'seat.n', lang, { n: seat + 1 });
+  const bot = /^Bot (East|South|West|North)$/.exec(name);
+  if (!bot) return name;
+  const wind = WINDS.find((w) => w.en === bot[1]) as Message;
+  return message('seat.botWind', lang, { wind: wind[lang] });
 }
 
 /** Every character the Chinese texts use (for the font subset). */

@@ -7,7 +7,9 @@
  */
 import '../ui/page-chrome.js';
 import { type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
-import { onLangChange } from '../i18n/i18n.js';
+import { currentLang, onLangChange, t } from '../i18n/i18n.js';
+import { MESSAGES, type MessageId } from '../i18n/messages.js';
+import { displayName } from '../i18n/translate.js';
 import { localiseScene } from '../i18n/scene.js';
 import { TableRenderer } from '../render/renderer.js';
 import { type AnalysisPanel, mountAnalysis } from '../replay/analysis-panel.js';
@@ -32,12 +34,45 @@ import { el, matchCard, resultCard } from '../ui/dom.js';
 const params = new URLSearchParams(location.search);
 const id = params.get('match') ?? '';
 
-/** The page's own words, in one place so that they can be translated. */
-const TEXT = {
-  copy: 'Copy link to this move',
-  copied: 'Link copied',
-  copyByHand: 'Copy the address bar',
-} as const;
+/**
+ * The controls' words, asked for by message id in the language shown: each labelled control is
+ * listed here and written again when the language changes (the controls keep their state).
+ */
+const labels: { readonly node: HTMLElement; readonly text?: MessageId; readonly title?: MessageId }[] = [];
+function label<E extends HTMLElement>(node: E, text?: MessageId, title?: MessageId): E {
+  labels.push({ node, ...(text ? { text } : {}), ...(title ? { title } : {}) });
+  if (text) node.textContent = t(text);
+  if (title) {
+    node.title = t(title);
+    node.setAttribute('aria-label', t(title));
+  }
+  node.setAttribute('data-no-translate', '');
+  return node;
+}
+function relabel(): void {
+  for (const l of labels) {
+    if (l.text) l.node.textContent = t(l.text);
+    if (l.title) {
+      l.node.title = t(l.title);
+      l.node.setAttribute('aria-label', t(l.title));
+    }
+  }
+  const hand = document.getElementById('replay-hand');
+  if (hand) {
+    hand.setAttribute('aria-label', t('replay.hand'));
+    hand.querySelectorAll('option').forEach((o, h) => {
+      o.textContent = t('replay.handN', { n: h + 1 });
+    });
+  }
+  const bottom = document.getElementById('replay-bottom');
+  if (bottom) {
+    bottom.setAttribute('aria-label', t('table.seatAtBottom'));
+    bottom.querySelectorAll('option').forEach((o, s) => {
+      const p = data?.match.players[s];
+      o.textContent = displayName(p?.name, s, p?.bot === true, currentLang());
+    });
+  }
+}
 const stage = document.getElementById('stage') as HTMLElement;
 const banner = document.getElementById('banner') as HTMLElement;
 const controls = document.getElementById('replay-controls') as HTMLElement;
@@ -50,6 +85,8 @@ let scene: Scene | null = null;
 let bottomSeat: 0 | 1 | 2 | 3 = 0;
 let names: string[] = [];
 let analysis: AnalysisPanel | null = null;
+/** Whether the play button shows "Pause" (it changes when playing stops at the last frame). */
+let shownPlaying = false;
 
 function show(): void {
   const frame = data?.frames[rs.index];
@@ -60,6 +97,7 @@ function show(): void {
     selected: null,
     reveal: rs.showAll ? frame.hands : null,
     bottomSeat,
+    lang: currentLang(),
   });
   renderer.draw(localiseScene(scene));
   analysis?.update();
@@ -67,7 +105,12 @@ function show(): void {
   if (pos) pos.textContent = `${rs.index + 1} / ${data.frames.length}`;
   const caption = document.getElementById('replay-caption');
   const before = data.frames[rs.index - 1]?.view;
-  if (caption) caption.textContent = describeEvent(frame.event, names, before);
+  if (caption) {
+    const lang = currentLang();
+    const shownNames = data.match.players.map((p, s) => displayName(p.name, s, p.bot === true, lang));
+    caption.textContent = describeEvent(frame.event, shownNames, before, lang);
+    caption.setAttribute('data-no-translate', '');
+  }
   // The address names the move shown: reload or share it to come back here.
   const move = moveOf(data.handStarts, rs.index);
   const link = `${location.origin}${location.pathname}?match=${encodeURIComponent(id)}&hand=${move.hand}&step=${move.step}`;
@@ -76,7 +119,8 @@ function show(): void {
   const hand = document.getElementById('replay-hand') as HTMLSelectElement | null;
   if (hand) hand.value = String(handAt(data.handStarts, rs.index));
   const play = document.getElementById('replay-play');
-  if (play) play.textContent = rs.playing ? '⏸ Pause' : '▶ Play';
+  if (play) play.textContent = t(rs.playing ? 'replay.pauseButton' : 'replay.playButton');
+  shownPlaying = rs.playing;
   resultEl.replaceChildren();
   const v = frame.view;
   const card = v.phase === 'handOver' || v.phase === 'matchOver' ? resultCard(v) : null;
@@ -90,31 +134,40 @@ function show(): void {
     resultEl.hidden = false;
   } else resultEl.hidden = true;
 }
-onLangChange(() => show());
+onLangChange(() => {
+  relabel();
+  show();
+});
 
 function set(next: ReplayState): void {
   rs = next;
   show();
 }
 
-function button(label: string, title: string, onClick: () => void, testId: string): HTMLButtonElement {
-  const b = el('button', { type: 'button', title, 'data-testid': testId }, label);
+/** A control button: its words by message id (`text` null: a symbol only, ◀ ▶). */
+function button(text: MessageId | string, title: MessageId, onClick: () => void, testId: string): HTMLButtonElement {
+  const b = el('button', { type: 'button', 'data-testid': testId });
+  if (text in MESSAGES) label(b, text as MessageId, title);
+  else {
+    b.textContent = text;
+    label(b, undefined, title);
+  }
   b.addEventListener('click', onClick);
   return b;
 }
 
 function copyLink(): HTMLButtonElement {
-  const b = el('button', { type: 'button', id: 'replay-copy', 'data-testid': 'copy-link' }, TEXT.copy);
+  const b = label(el('button', { type: 'button', id: 'replay-copy', 'data-testid': 'copy-link' }), 'replay.copyLink');
   b.addEventListener('click', async () => {
     const link = b.dataset.link ?? location.href;
     try {
       await navigator.clipboard.writeText(link);
-      b.textContent = TEXT.copied;
+      b.textContent = t('replay.linkCopied');
     } catch {
-      b.textContent = TEXT.copyByHand;
+      b.textContent = t('replay.copyAddress');
     }
     setTimeout(() => {
-      b.textContent = TEXT.copy;
+      b.textContent = t('replay.copyLink');
     }, 2000);
   });
   return b;
@@ -122,12 +175,12 @@ function copyLink(): HTMLButtonElement {
 
 function buildControls(r: ReplayResponse): void {
   const n = r.frames.length;
-  const hands = el('select', { id: 'replay-hand', 'aria-label': 'Hand' });
+  const hands = el('select', { id: 'replay-hand', 'data-no-translate': '' });
   r.handStarts.forEach((_s, h) => {
-    hands.append(el('option', { value: String(h) }, `Hand ${h + 1}`));
+    hands.append(el('option', { value: String(h) }));
   });
   hands.addEventListener('change', () => set(jumpToHand(rs, n, r.handStarts, Number(hands.value))));
-  const speed = el('select', { 'aria-label': 'Speed', 'data-testid': 'speed' });
+  const speed = label(el('select', { 'data-testid': 'speed' }), undefined, 'replay.speed');
   for (const sp of SPEEDS) {
     const o = el('option', { value: String(sp) }, `${sp}×`);
     if (sp === rs.speed) o.selected = true;
@@ -137,9 +190,9 @@ function buildControls(r: ReplayResponse): void {
   const all = el('input', { type: 'checkbox', 'data-testid': 'show-all' });
   all.checked = rs.showAll;
   all.addEventListener('change', () => set({ ...rs, showAll: all.checked }));
-  const bottom = el('select', { 'aria-label': 'Seat at the bottom' });
-  r.match.players.forEach((p, s) => {
-    bottom.append(el('option', { value: String(s) }, p.name ?? `Seat ${s + 1}`));
+  const bottom = el('select', { id: 'replay-bottom', 'data-no-translate': '' });
+  r.match.players.forEach((_p, s) => {
+    bottom.append(el('option', { value: String(s) }));
   });
   bottom.addEventListener('change', () => {
     bottomSeat = Number(bottom.value) as 0 | 1 | 2 | 3;
@@ -150,30 +203,31 @@ function buildControls(r: ReplayResponse): void {
     // table's layout leaves free).
     ...(r.imported ? [importNote(r.imported)] : []),
     button(
-      '« Hand',
-      'Previous hand',
+      'replay.prevHandButton',
+      'replay.prevHand',
       () => set(jumpToHand(rs, n, r.handStarts, handAt(r.handStarts, rs.index) - 1)),
       'prev-hand',
     ),
-    button('◀', 'Step back (←)', () => set(step(rs, n, -1)), 'step-back'),
-    button('▶ Play', 'Play / pause (space)', () => set(togglePlay(rs, n)), 'play'),
-    button('▶', 'Step forward (→)', () => set(step(rs, n, 1)), 'step-forward'),
+    button('◀', 'replay.back', () => set(step(rs, n, -1)), 'step-back'),
+    button('replay.playButton', 'replay.play', () => set(togglePlay(rs, n)), 'play'),
+    button('▶', 'replay.forward', () => set(step(rs, n, 1)), 'step-forward'),
     button(
-      'Hand »',
-      'Next hand',
+      'replay.nextHandButton',
+      'replay.nextHand',
       () => set(jumpToHand(rs, n, r.handStarts, handAt(r.handStarts, rs.index) + 1)),
       'next-hand',
     ),
     hands,
-    el('label', {}, 'Speed ', speed),
-    el('label', {}, all, 'Show all hands'),
-    el('label', {}, 'Bottom ', bottom),
+    el('label', {}, label(el('span'), 'replay.speed'), ' ', speed),
+    el('label', {}, all, label(el('span'), 'replay.showAll')),
+    el('label', {}, label(el('span'), 'replay.bottom'), ' ', bottom),
     copyLink(),
     logFilesPanel(r),
     el('span', { id: 'replay-pos', 'data-testid': 'position' }),
     el('strong', { id: 'replay-caption', 'data-testid': 'caption', style: 'min-width:16em' }),
   );
   (controls.querySelector('[data-testid="play"]') as HTMLElement).id = 'replay-play';
+  relabel();
   // The log files panel changes the bar's height: the table is laid out again above it.
   controls.querySelector('details')?.addEventListener('toggle', () => show());
   window.addEventListener('keydown', (e) => {
@@ -200,13 +254,13 @@ async function main(): Promise<void> {
   if (!res.ok || json.frames.length === 0) {
     banner.hidden = false;
     banner.dataset.kind = 'down';
-    banner.textContent = json.error?.message ?? 'This match has no replay.';
+    banner.textContent = json.error?.message ?? t('replay.none');
     // A log from elsewhere can still be opened here.
     controls.replaceChildren(openLogControl());
     return;
   }
   data = json;
-  names = json.match.players.map((p, s) => p.name ?? (p.bot ? `Bot ${s + 1}` : `Seat ${s + 1}`));
+  names = json.match.players.map((p, s) => displayName(p.name, s, p.bot === true, 'en'));
   rs = seek(
     rs,
     json.frames.length,
@@ -234,8 +288,7 @@ async function main(): Promise<void> {
     const before = rs.index;
     if (data) rs = tick(rs, data.frames, now - last);
     last = now;
-    if (rs.index !== before || (!rs.playing && document.getElementById('replay-play')?.textContent === '⏸ Pause'))
-      show();
+    if (rs.index !== before || rs.playing !== shownPlaying) show();
   };
   requestAnimationFrame(loop);
 }

@@ -44,7 +44,7 @@ import {
 } from '../table/actions.js';
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
-import { onLangChange } from '../i18n/i18n.js';
+import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { localiseScene } from '../i18n/scene.js';
 import { audio } from '../audio/player.js';
 import { settings } from '../settings/settings.js';
@@ -61,47 +61,101 @@ const spectate = params.get('spectate') === '1' || location.hash.startsWith('#/s
 const seatParam = params.get('seat');
 const ticket = spectate ? null : loadTicket(code, seatParam === null ? null : Number(seatParam));
 
-/** The page's own words, in one place so that they can be translated. */
+/**
+ * The page's own words, asked for by message id in the language shown (read when used: the
+ * page writes its cards, bar and banner again when the language changes).
+ */
 const TEXT = {
-  lost: {
-    opened_elsewhere: 'Opened in another tab',
-    replaced: 'Your seat was given to someone else',
-  } satisfies Record<SeatLost, string>,
-  lostHint: 'This page no longer plays your seat.',
-  takeoverAsked: 'Another page wants to play your seat',
-  takeoverHint:
-    'This seat has changed pages several times in the last minute. If the other page is yours, let it play; if not, keep the seat here and ask the host for a new seat link.',
-  handOver: 'Let it play',
-  keepSeat: 'Keep the seat here',
-  seatHeld: 'Another page holds this seat; it was asked to let this page play. Waiting…',
-  seatLinks: 'Seat links',
-  seatLinksHint:
-    'A new link for a seat: the old link (and any page using it) no longer plays the seat. Send the new one to its player.',
-  newLink: (n: number) => `New link for seat ${n}`,
-  linkFor: (n: number) => `Seat ${n}:`,
-  playHere: 'Play here',
-  ready: 'Ready',
-  readySent: 'Ready · waiting for the others',
-  nextHandIn: (s: number) => `Next hand in ${s}s`,
-  close: 'Close',
-  endMatch: 'End match',
-  endConfirm: 'End the match now for everybody? The scores so far are kept and the replay is saved.',
-  endYes: 'End the match',
-  endNo: 'Keep playing',
-  ended: 'The host ended this match.',
-  replay: 'Watch the replay',
-  lobby: 'Back to the lobby',
-  rematch: 'Rematch',
-  you: 'Your statistics',
-  rematchHint: 'Same players, seats moved on, a new deal: it starts once everybody has clicked.',
-  noTable: (code: string) => `There is no table ${code}.`,
-  badCode: (code: string) =>
-    `This link has no table code (${code || '—'} is not one). A code is 6 letters and digits, like ABC234.`,
-  dealing: 'Dealing as soon as every player’s page is open…',
-  awayLegend: '⚠ away',
-  awayLegendLong:
-    '⚠ away: this player’s page is closed. A bot plays for them once their timer runs out, until they come back.',
-} as const;
+  get lost(): Record<SeatLost, string> {
+    return { opened_elsewhere: t('flow.openedElsewhere'), replaced: t('flow.seatGiven') };
+  },
+  get lostHint() {
+    return t('flow.noLongerPlays');
+  },
+  get takeoverAsked() {
+    return t('flow.takeoverAsked');
+  },
+  get takeoverHint() {
+    return t('flow.takeoverHint');
+  },
+  get handOver() {
+    return t('flow.handOver');
+  },
+  get keepSeat() {
+    return t('flow.keepSeat');
+  },
+  get seatHeld() {
+    return t('flow.seatHeld');
+  },
+  get seatLinks() {
+    return t('flow.seatLinks');
+  },
+  get seatLinksHint() {
+    return t('flow.seatLinksHint');
+  },
+  newLink: (n: number) => t('flow.newLink', { n }),
+  linkFor: (n: number) => t('flow.linkFor', { n }),
+  get playHere() {
+    return t('flow.playHere');
+  },
+  get ready() {
+    return t('flow.ready');
+  },
+  get readySent() {
+    return t('flow.readyWaiting');
+  },
+  nextHandIn: (n: number) => t('flow.nextHandIn', { n }),
+  get close() {
+    return t('result.close');
+  },
+  get endMatch() {
+    return t('flow.endMatch');
+  },
+  get endConfirm() {
+    return t('flow.endConfirm');
+  },
+  get endYes() {
+    return t('flow.endTheMatch');
+  },
+  get endNo() {
+    return t('flow.keepPlaying');
+  },
+  get ended() {
+    return t('banner.ended');
+  },
+  get replay() {
+    return t('flow.watchReplay');
+  },
+  get lobby() {
+    return t('table.backToLobby');
+  },
+  get rematch() {
+    return t('flow.rematch');
+  },
+  get you() {
+    return t('player.stats');
+  },
+  get rematchHint() {
+    return t('flow.rematchHint');
+  },
+  noTable: (code: string) => t('lobby.noTable', { name: code }),
+  badCode: (code: string) => t('err.badCodeInLink', { name: code || '—' }),
+  get dealing() {
+    return t('flow.dealing');
+  },
+  get awayLegend() {
+    return t('table.awayLegend');
+  },
+  get awayLegendLong() {
+    return t('table.awayLegendLong');
+  },
+  get aiFallbackLegend() {
+    return t('table.aiFallbackLegend');
+  },
+  get aiFallbackLegendLong() {
+    return t('table.aiFallbackLegendLong');
+  },
+};
 
 const stage = document.getElementById('stage') as HTMLElement;
 const banner = document.getElementById('banner') as HTMLElement;
@@ -194,6 +248,8 @@ function redraw(): void {
     clock: conn ? countdown(view, conn.serverNow(), FULL_MS) : null,
     riichiChoice: choosing() ? { tiles: riichiTiles(view), waits: raisedWaits(view) } : null,
     hints: feedback.hintUi(),
+    aiFallback: new Set(aiFallbackSeats()),
+    lang: currentLang(),
   });
   renderer.draw(localiseScene(feedback.decorate(scene)));
 }
@@ -445,7 +501,8 @@ async function endMatch(): Promise<void> {
 /** A spectator's choice of the seat at the bottom, the host's controls (rebuilt only when they change). */
 function renderToggles(): void {
   const names = state.view ? state.view.seats.map((x) => x.name ?? '').join('|') : '';
-  const key = `${names}|${state.table?.status ?? ''}|${awaySeats().join()}`;
+  // Written again when a mark comes or goes, and in the language chosen.
+  const key = `${names}|${state.table?.status ?? ''}|${awaySeats().join()}|${aiFallbackSeats().join()}|${currentLang()}`;
   if (key === togglesFor) return;
   togglesFor = key;
   togglesEl.replaceChildren();
@@ -476,6 +533,17 @@ function renderToggles(): void {
     legend.title = TEXT.awayLegendLong;
     togglesEl.append(legend);
   }
+  // The same for the ↻ of an outside AI's seat that the built-in bot played for.
+  if (aiFallbackSeats().length > 0) {
+    const legend = el('span', { class: 'away-legend', 'data-testid': 'ai-fallback-legend' }, TEXT.aiFallbackLegend);
+    legend.title = TEXT.aiFallbackLegendLong;
+    togglesEl.append(legend);
+  }
+}
+
+/** The seats drawn with the fallback mark (↻): an outside AI's seat the built-in bot played for. */
+function aiFallbackSeats(): Seat[] {
+  return (state.table?.seats ?? []).filter((s) => s.ai !== undefined && s.aiFallbacks !== undefined).map((s) => s.seat);
 }
 
 /** The seats drawn with the away mark (⚠): a player's seat whose page is closed. */
@@ -598,10 +666,14 @@ function renderOverlay(): void {
 function withCall(card: HTMLElement, view: TableView): HTMLElement {
   const r = view.lastResult;
   if (r?.kind !== 'win' || r.winner === undefined) return card;
-  const text = calloutText('win', {
-    ...(r.discarder === undefined ? {} : { from: r.discarder }),
-    ...(view.riichi ? { riichiTable: true } : {}),
-  });
+  const text = calloutText(
+    'win',
+    {
+      ...(r.discarder === undefined ? {} : { from: r.discarder }),
+      ...(view.riichi ? { riichiTable: true } : {}),
+    },
+    currentLang(),
+  );
   const title = card.querySelector('h2');
   if (!text || !title) return card;
   // Beside the title, not in it (the title stays the card's words).
@@ -940,7 +1012,16 @@ async function main(): Promise<void> {
     },
   });
   renderToggles();
-  onLangChange(() => redraw());
+  onLangChange(() => {
+    redraw();
+    // The cards, the bar and the banner are written in the language shown (by message id):
+    // write them again.
+    overlayKey = '';
+    renderOverlay();
+    renderBar();
+    renderBanner();
+    renderToggles();
+  });
   window.addEventListener('keydown', onKey);
   setInterval(tickCountdown, 250);
 }

@@ -353,7 +353,7 @@ function textOf(item: TextItem): Text {
       fontSize: item.size,
       fontWeight: item.bold ? '700' : '400',
       fontFamily: UI_FONT,
-      ...(item.maxWidth === undefined ? {} : { wordWrap: true, wordWrapWidth: item.maxWidth }),
+      ...(item.maxWidth === undefined ? {} : { wordWrap: true, wordWrapWidth: item.maxWidth, breakWords: true }),
     },
     resolution: Math.max(2, deviceScale()),
   });

@@ -4,8 +4,10 @@
  * button presses and draws `frames[index]`.
  */
 import type { TableView } from '@mahjong/shared';
-import { type TileKind, tileName } from '@mahjong/shared';
-import { tileLabel } from '../i18n/translate.js';
+import type { TileKind } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
+import { message, tileLabel, translator } from '../i18n/translate.js';
+import type { Lang } from '../settings/settings.js';
 import { isFive } from '../table/red-fives.js';
 
 export interface ReplayState {
@@ -91,50 +93,57 @@ export type Before = Pick<TableView, 'phase' | 'stage' | 'turn'>;
  * shown as nothing rather than guessed at. A timeout is told by what it ended (`before`): a claim
  * window closing with nobody claiming, a turn that ran out, the pause between hands.
  */
-export function describeEvent(event: unknown, names: readonly string[], before?: Before): string {
-  if (typeof event !== 'object' || event === null) return 'The deal';
+export function describeEvent(event: unknown, names: readonly string[], before?: Before, lang: Lang = 'en'): string {
+  const say = (id: MessageId, values?: Readonly<Record<string, string | number>>) => message(id, lang, values);
+  if (typeof event !== 'object' || event === null) return say('replay.deal');
   const e = event as {
     type?: unknown;
     seat?: unknown;
     action?: { type?: unknown; tile?: unknown; tiles?: unknown; red?: unknown };
   };
-  if (e.type === 'start') return 'The match starts: the deal';
+  const nameOf = (s: number) => names[s] ?? say('replay.seat', { n: s + 1 });
+  // Tile names in the language ("Red 5 Dots" / 赤五筒 for a red five).
+  const tileText = (k: TileKind, red: boolean) => translator(lang)(tileLabel(k, red));
+  if (e.type === 'start') return say('replay.start');
   if (e.type === 'timeout') {
-    if (before?.phase === 'handOver') return 'The next hand is dealt';
-    if (before?.stage === 'claims' || before?.stage === 'robbing') return 'No claim: play goes on';
+    if (before?.phase === 'handOver') return say('replay.nextDealt');
+    if (before?.stage === 'claims' || before?.stage === 'robbing') return say('replay.noClaim');
     if (before?.stage === 'discard' && typeof before.turn === 'number')
-      return `${names[before.turn] ?? `Seat ${before.turn + 1}`}'s time ran out: the drawn tile is discarded`;
-    return 'Time ran out';
+      return say('replay.timeRanOut', { name: nameOf(before.turn) });
+    return say('replay.timeout');
   }
   if (e.type !== 'act' || typeof e.seat !== 'number' || !e.action) return '';
-  const who = names[e.seat] ?? `Seat ${e.seat + 1}`;
+  const name = nameOf(e.seat);
   // A discard that named the red five says so ("Red 5 Dots").
-  const tile = typeof e.action.tile === 'number' ? tileLabel(e.action.tile as TileKind, e.action.red === true) : '';
+  const tile = typeof e.action.tile === 'number' ? tileText(e.action.tile as TileKind, e.action.red === true) : '';
   switch (e.action.type) {
     case 'discard':
-      return `${who} discards ${tile}`;
+      return say('replay.discards', { name, tile });
     case 'chow': {
       // A chow that named the hand's red five says which tile it was ("Red 5 Dots").
-      const named = (t: TileKind) => (e.action?.red === true && isFive(t) ? tileLabel(t, true) : tileName(t));
-      return `${who} chows${Array.isArray(e.action.tiles) ? ` ${(e.action.tiles as TileKind[]).map(named).join(', ')}` : ''}`;
+      const tiles = Array.isArray(e.action.tiles) ? (e.action.tiles as TileKind[]) : [];
+      const [a, b, c] = tiles.map((t) => tileText(t, e.action?.red === true && isFive(t)));
+      return a !== undefined && b !== undefined && c !== undefined
+        ? say('replay.chows', { name, tile: a, tile2: b, tile3: c })
+        : say('replay.chowsPlain', { name });
     }
     case 'pung':
-      return e.action.red === true ? `${who} pungs with the red five` : `${who} pungs`;
+      return say(e.action.red === true ? 'replay.pungsRed' : 'replay.pungs', { name });
     case 'kong':
-      return `${who} kongs the discard`;
+      return say('replay.kongs', { name });
     case 'concealedKong':
-      return `${who} declares a concealed kong of ${tile}`;
+      return say('replay.concealedKong', { name, tile });
     case 'addedKong':
-      return `${who} adds ${tile} to a kong`;
+      return say('replay.addsKong', { name, tile });
     case 'win':
-      return `${who} wins`;
+      return say('replay.wins', { name });
     case 'riichi':
-      return `${who} declares riichi, discarding ${tile}`;
+      return say('replay.riichi', { name, tile });
     case 'nineTerminals':
-      return `${who} calls nine terminals: the hand is drawn`;
+      return say('replay.nineTerminals', { name });
     case 'pass':
       // Between hands a pass says the seat is ready for the next one.
-      return before?.phase === 'handOver' ? `${who} is ready for the next hand` : `${who} passes`;
+      return say(before?.phase === 'handOver' ? 'replay.readyNext' : 'replay.passes', { name });
     default:
       return '';
   }

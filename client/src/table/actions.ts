@@ -22,6 +22,7 @@ import {
   isRiichiFamily,
   isRulesetId,
 } from '@mahjong/shared';
+import { message } from '../i18n/translate.js';
 import { redInHand } from './layout.js';
 import { isFive } from './red-fives.js';
 
@@ -190,13 +191,20 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
       case 'win': {
         const selfDrawn = view.stage === 'discard';
         const riichi = isRiichiView(view);
-        const faan = a.faan === undefined ? '' : ` · ${a.faan} ${riichi ? 'han' : 'faan'}`;
         const word = riichi ? (selfDrawn ? 'Tsumo' : 'Ron') : selfDrawn ? 'Self-drawn win' : 'Win';
+        // With its value: by message id, in English for the page's translator.
+        const id = riichi
+          ? selfDrawn
+            ? 'act.tsumoHan'
+            : 'act.ronHan'
+          : selfDrawn
+            ? 'act.selfDrawnFaan'
+            : 'act.winFaan';
         const tiles = selfDrawn || last === undefined ? [] : [last];
         buttons.push({
           id: 'win',
           kind: 'win',
-          label: `${word}${faan}`,
+          label: a.faan === undefined ? word : message(id, 'en', { n: a.faan }),
           tiles,
           ...red(tiles),
           key: 'w',

@@ -75,6 +75,9 @@ describe('table events from two views', () => {
   test('call-out words', () => {
     expect(calloutText('pung')).toBe('碰 Pung');
     expect(calloutText('win')).toBe('食糊 Win');
+    // A Chinese page says the call in Chinese alone.
+    expect(calloutText('pung', {}, 'zh-HK')).toBe('碰');
+    expect(calloutText('win', { riichiTable: true }, 'zh-HK')).toBe('自摸');
     expect(calloutText('discard')).toBeNull();
     expect(calloutText('riichi')).toBe('立直 Riichi');
     expect(calloutText('win', { riichiTable: true, from: 1 })).toBe('榮和 Ron');

@@ -14,7 +14,7 @@ import { positionOf, type Scene, type SceneItem } from './layout.js';
 import { CALLED_OUT, type TableEvent, type TableEventKind, tableEvents } from './events.js';
 import { seatName } from './results.js';
 import type { HandHints, HintUi } from './hints.js';
-import { settings } from '../settings/settings.js';
+import { type Lang, settings } from '../settings/settings.js';
 
 const SOUND_OF: Readonly<Record<TableEventKind, SoundId | null>> = {
   discard: 'discard',
@@ -45,9 +45,15 @@ const CALL_WORDS: Readonly<Record<TableEventKind, { readonly zh: string; readonl
 const RIICHI_WIN = { ron: { zh: '榮和', en: 'Ron' }, tsumo: { zh: '自摸', en: 'Tsumo' } } as const;
 
 /** The call-out text, as the table calls it and in English: "碰 Pung" (every page has these glyphs). */
-export function calloutText(kind: TableEventKind, e: Pick<TableEvent, 'from' | 'riichiTable'> = {}): string | null {
+export function calloutText(
+  kind: TableEventKind,
+  e: Pick<TableEvent, 'from' | 'riichiTable'> = {},
+  lang: Lang = 'en',
+): string | null {
   const w = kind === 'win' && e.riichiTable ? RIICHI_WIN[e.from === undefined ? 'tsumo' : 'ron'] : CALL_WORDS[kind];
-  return w ? `${w.zh} ${w.en}` : null;
+  // A Chinese page says the call in Chinese only; an English one gives the word players say too.
+  if (!w) return null;
+  return lang === 'en' ? `${w.zh} ${w.en}` : w.zh;
 }
 
 /** Every Chinese character a call-out uses (font-core test). */
@@ -212,7 +218,7 @@ export class TableFeedback {
   }
 
   private callout(e: TableEvent): void {
-    const text = calloutText(e.kind, e);
+    const text = calloutText(e.kind, e, currentLang());
     if (!text) return;
     this.shown.push({ kind: e.kind, seat: e.seat, text });
     // Switched off in the settings: the sound and the announcement stay, the words are not drawn.

@@ -14,6 +14,8 @@ import {
   TILE_ASPECT,
   type TextItem,
   textBounds,
+  textWidth,
+  wrappedLines,
   type TileItem,
   tileBounds,
   type UiState,
@@ -675,4 +677,56 @@ describe('names on the panel', () => {
     // Without the isolates the bidi algorithm drew "S 0 123 مرحبا بك" for this label.
     expect(label?.text).toMatch(/^S \u2068مرحبا بك\u2069 123/);
   });
+});
+
+test("an outside AI's seat the built-in bot played for carries the fallback mark; bots are named in the page's language", () => {
+  const v = makeView({}, { 1: { name: 'Bot South', isBot: true }, 2: { name: 'Mortal', isBot: true } });
+  const label = (scene: Scene, s: number) =>
+    (scene.items.find((i): i is TextItem => i.type === 'text' && i.key === `seat:${s}`)?.text ?? '').replace(
+      /[\u2068\u2069]/g,
+      '',
+    );
+  const marked = layoutTable(v, 1280, 800, { selected: null, aiFallback: new Set([2 as Seat]) });
+  expect(label(marked, 2)).toBe('W Mortal 0 ↻');
+  expect(label(marked, 1)).toBe('S Bot South 0');
+  expect(label(layoutTable(v, 1280, 800, { selected: null }), 2)).toBe('W Mortal 0');
+  const zh = layoutTable(v, 1280, 800, { selected: null, lang: 'zh-HK' });
+  expect(label(zh, 1)).toBe('S 電腦南 0');
+  // A player's name is never translated, whatever it reads.
+  expect(
+    label(layoutTable(makeView({}, { 3: { name: 'Pung' } }), 1280, 800, { selected: null, lang: 'zh-HK' }), 3),
+  ).toBe('N Pung 0');
+});
+
+test('a wrapped text takes the lines the renderer gives it: at spaces, a long word broken, CJK anywhere', () => {
+  const size = 10;
+  const one = textWidth('Furiten: no ron', size, true) * 1.1;
+  expect(wrappedLines('Furiten: no ron', size, one + 1)).toBe(1);
+  // Word wrapping wastes the end of a line: more lines than the width alone says.
+  const text = 'Missed win: no discard wins until your next draw';
+  const narrow = 60;
+  expect(wrappedLines(text, size, narrow)).toBeGreaterThan(Math.ceil(textWidth(text, size, true) / narrow));
+  expect(wrappedLines('過水：下次摸牌前不能食別人的牌', size, 50)).toBe(Math.ceil(15 / Math.floor(50 / 11.66)));
+});
+
+test.each([
+  [390, 844],
+  [844, 390],
+  [1280, 800],
+])('hints on: the furiten or missed-win warning stands above the waits, never over them: %i x %i', (W, H) => {
+  for (const view of [
+    crowdedRiichi(24),
+    makeView({ hand: { concealed: tiles('123m456p789s1122z'), drawn: null, waits: tiles('12z'), missedWin: true } }),
+  ]) {
+    const scene = layoutTable(view, W, H, { selected: null, hints: hintsOn(view) });
+    const warning = scene.items.find((i): i is TextItem => i.key === 'missedWin');
+    const label = scene.items.find((i): i is TextItem => i.key === 'waitsLabel');
+    const waits = scene.items.filter((i): i is TileItem => i.key.startsWith('w:'));
+    expect(warning).toBeDefined();
+    expect(waits.length).toBe(view.hand?.waits.length);
+    const w = warning as TextItem;
+    const bottom = w.y + wrappedLines(w.text, w.size, w.maxWidth ?? W) * w.size * 1.3;
+    expect(label?.y ?? 0).toBeGreaterThanOrEqual(bottom - 0.01);
+    for (const t of waits) expect(t.y - (t.w * TILE_ASPECT) / 2).toBeGreaterThan(bottom);
+  }
 });

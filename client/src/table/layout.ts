@@ -18,6 +18,9 @@ import {
   sortKinds,
 } from '@mahjong/shared';
 import { meldRedIndex } from './red-fives.js';
+import type { MessageId } from '../i18n/messages.js';
+import { displayName, message } from '../i18n/translate.js';
+import type { Lang } from '../settings/settings.js';
 
 export const POSITIONS = ['bottom', 'right', 'top', 'left'] as const;
 export type Position = (typeof POSITIONS)[number];
@@ -121,6 +124,13 @@ export interface UiState {
     readonly left: ReadonlyMap<TileKind, number>;
     readonly line: { readonly text: string; readonly warn: boolean } | null;
   } | null;
+  /**
+   * The seats given to an outside AI whose decisions the built-in bot had to make (a timeout, a
+   * bad answer, the process gone): their label carries the fallback mark (↻), as the lobby says.
+   */
+  readonly aiFallback?: ReadonlySet<Seat>;
+  /** The page's language, for the seats' names (the server's bot names are translated; default English). */
+  readonly lang?: Lang;
 }
 
 /** Where `seat` sits on the screen for `viewer` (turn order runs counter-clockwise). */
@@ -364,26 +374,32 @@ const COLORS = {
   turn: '#f2b705',
 } as const;
 
-/** Every text of the scene, in one place so that it can be translated. */
+/**
+ * Every text of the scene, asked for by message id. The layout measures and places them in
+ * English; the page draws them in its language (i18n/scene.ts translates the scene's texts).
+ */
+const en = (id: MessageId, values?: Readonly<Record<string, string | number>>) => message(id, 'en', values);
 export const TABLE_TEXT = {
-  round: (wind: string, hand: number) => `${wind} · hand ${hand}`,
-  wall: (wall: number, dead: number) => `Wall ${wall} · dead ${dead}`,
-  clock: (kind: 'turn' | 'claim', s: number) => `${kind === 'claim' ? 'claim' : 'turn'} ${s}s`,
-  seatName: (s: Seat) => `Seat ${s + 1}`,
-  bot: 'Bot',
+  round: (wind: string, hand: number) => en('canvas.round', { wind, n: hand }),
+  wall: (wall: number, dead: number) => en('canvas.wall', { n: wall, n2: dead }),
+  clock: (kind: 'turn' | 'claim', s: number) =>
+    en(kind === 'claim' ? 'canvas.claimClock' : 'canvas.turnClock', { n: s }),
+  seatName: (s: Seat) => en('seat.n', { n: s + 1 }),
+  bot: en('seat.bot'),
   away: ' ⚠',
-  waits: 'Ready · waits',
-  waitsLeft: 'Ready · waits · tiles left',
-  riichiWaits: 'Riichi · waits',
-  missedWin: 'Missed win: no discard wins until your next draw',
-  furiten: 'Furiten: no ron',
-  riichiWall: (wall: number) => `Wall ${wall}`,
-  pot: (honba: number, sticks: number) => `${honba} honba · ${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`,
-  shortPot: (honba: number, sticks: number) => `H${honba} · S${sticks}`,
-  honba: (honba: number) => `${honba} honba`,
-  sticks: (sticks: number) => `${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`,
-  doraIndicator: 'Dora indicator',
-  doraIndicators: 'Dora indicators',
+  aiFallback: ' ↻',
+  waits: en('canvas.ready'),
+  waitsLeft: en('canvas.readyLeft'),
+  riichiWaits: en('canvas.riichiWaits'),
+  missedWin: en('canvas.missedWin'),
+  furiten: en('canvas.furiten'),
+  riichiWall: (wall: number) => en('canvas.riichiWall', { n: wall }),
+  pot: (honba: number, sticks: number) => en(sticks === 1 ? 'canvas.potOne' : 'canvas.pot', { n: honba, n2: sticks }),
+  shortPot: (honba: number, sticks: number) => en('canvas.shortPot', { n: honba, n2: sticks }),
+  honba: (honba: number) => en('canvas.honba', { n: honba }),
+  sticks: (sticks: number) => en(sticks === 1 ? 'canvas.stick' : 'canvas.sticks', { n: sticks }),
+  doraIndicator: en('canvas.doraIndicator'),
+  doraIndicators: en('canvas.doraIndicators'),
 } as const;
 
 /** Rough width of a text in pixels (layout and tests only; the renderer measures for real). */
@@ -404,6 +420,35 @@ export function textWidth(text: string, size: number, bold = false): number {
     w += /[\u1100-\uffff]/.test(ch) ? 1 : /[A-Z0-9●⚠·]/.test(ch) ? 0.66 : 0.55;
   }
   return w * size * (bold ? 1.06 : 1);
+}
+
+/**
+ * The lines a bold text of `size` takes when wrapped at `width` as the renderer wraps it (at
+ * spaces, a word too long for a line broken anywhere; CJK between any two characters), with a
+ * margin on the estimated widths: a wrapped warning once took a line more than its room and
+ * went over the waits under it.
+ */
+export function wrappedLines(text: string, size: number, width: number): number {
+  const room = Math.max(1, width);
+  const w = (s: string) => textWidth(s, size, true) * 1.1;
+  const space = w(' ');
+  const tokens = text.split(/(?<=[\u3000-\u9fff\uff00-\uffef])|(?=[\u3000-\u9fff\uff00-\uffef])|\s+/).filter(Boolean);
+  let lines = 1;
+  let used = 0;
+  for (const token of tokens) {
+    const tw = w(token);
+    const cjk = /^[\u3000-\u9fff\uff00-\uffef]$/.test(token);
+    const gap = used === 0 || cjk ? 0 : space;
+    if (used + gap + tw <= room) {
+      used += gap + tw;
+      continue;
+    }
+    if (used > 0) lines++;
+    // A word longer than a line is broken over as many lines as it needs.
+    lines += Math.max(0, Math.ceil(tw / room) - 1);
+    used = tw > room ? tw - Math.floor(tw / room) * room : tw;
+  }
+  return lines;
 }
 
 /**
@@ -801,14 +846,16 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     const p = posOf(s);
     const seat = view.seats[s];
     const turn = view.turn === s && view.phase === 'playing';
-    const name = seat.name ?? (seat.isBot ? TABLE_TEXT.bot : TABLE_TEXT.seatName(s));
+    // A player's name as written; a bot's ("Bot East") and an empty seat's in the page's language.
+    const name =
+      seat.name == null && seat.isBot ? TABLE_TEXT.bot : displayName(seat.name, s, seat.isBot, ui.lang ?? 'en');
     const along = p === 'bottom' || p === 'top' ? pw : ph;
     // Clear of the other sides' bands (their bars and labels) at both ends.
     const room = along - 2 * (barBand + strip) - ls * 0.5;
     const label = fitLabel(
       `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} `,
       name,
-      ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}`,
+      ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}${ui.aiFallback?.has(s) ? TABLE_TEXT.aiFallback : ''}`,
       ls,
       room,
     );
@@ -1030,7 +1077,7 @@ function cornerAt(
   line: { readonly text: string; readonly warn: boolean } | null,
 ): { items: SceneItem[]; ws: number } {
   const items: SceneItem[] = [];
-  const linesOf = (text: string) => Math.max(1, Math.ceil(textWidth(text, ts, true) / Math.max(1, r.w)));
+  const linesOf = (text: string) => wrappedLines(text, ts, r.w);
   const text = (key: string, t: string, y: number, color: string) =>
     items.push({
       type: 'text',

@@ -14,7 +14,10 @@ import {
   isRiichiFamily,
   isRulesetId,
 } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
 import { patternName } from '../i18n/pattern-names.js';
+import { displayName, message } from '../i18n/translate.js';
+import type { Lang } from '../settings/settings.js';
 import { markRed } from './red-fives.js';
 
 export interface HandSummary {
@@ -37,37 +40,42 @@ export interface HandSummary {
   readonly deltas: readonly { readonly name: string; readonly delta: number }[];
 }
 
-export const seatName = (view: TableView, s: Seat): string => {
+/** A seat's name as shown in `lang` (a player's as written; bots and unnamed seats in the language). */
+export const seatName = (view: TableView, s: Seat, lang: Lang = 'en'): string => {
   const seat = view.seats[s];
-  return seat.name ?? (seat.isBot ? `Bot ${s + 1}` : `Seat ${s + 1}`);
+  return displayName(seat.name, s, seat.isBot, lang);
 };
 
-export function summarise(view: TableView, r: HandResultView): HandSummary {
-  const name = (s: Seat) => seatName(view, s);
+/** Names listed in a sentence: "Ann, Bo" / 「Ann、Bo」. */
+export const listNames = (names: readonly string[], lang: Lang): string => names.join(lang === 'en' ? ', ' : '、');
+
+/** Every text of the card comes from the message catalogue in `lang` (English by default). */
+export function summarise(view: TableView, r: HandResultView, lang: Lang = 'en'): HandSummary {
+  const name = (s: Seat) => seatName(view, s, lang);
+  const say = (id: MessageId, values?: Readonly<Record<string, string | number>>) => message(id, lang, values);
   const deltas = SEATS.map((s) => ({ name: name(s), delta: r.deltas[s] }));
-  const riichi = isRulesetId(view.ruleset) && isRiichiFamily(view.ruleset);
-  const payments = r.payments.map((p) => `${name(p.from)} pays ${name(p.to)} ${p.amount}`);
+  const ruleset = isRulesetId(view.ruleset) ? view.ruleset : undefined;
+  const riichi = ruleset !== undefined && isRiichiFamily(ruleset);
+  const payments = r.payments.map((p) => say('result.pays', { name: name(p.from), name2: name(p.to), n: p.amount }));
   // Who paid because liable (包, pao), and why: the yakuman it fed, or the Hong Kong rule.
   for (const w of [r, ...(r.otherWins ?? [])]) {
     if (w.liable !== undefined) {
-      const rule = patternName(w.liable.rule, 'en', isRulesetId(view.ruleset) ? view.ruleset : undefined);
-      payments.push(`${name(w.liable.seat)} pays as liable · ${rule}`);
+      payments.push(
+        `${say('result.liable', { name: name(w.liable.seat) })} · ${patternName(w.liable.rule, lang, ruleset)}`,
+      );
     }
   }
   if (r.riichiDeclared?.some(Boolean)) {
-    payments.push(
-      `Riichi: ${SEATS.filter((s) => r.riichiDeclared?.[s])
-        .map(name)
-        .join(', ')}`,
-    );
+    const who = SEATS.filter((s) => r.riichiDeclared?.[s]).map(name);
+    payments.push(say('result.riichiSeats', { name: listNames(who, lang) }));
   }
-  if (r.honba || r.sticks) payments.push(`Honba ${r.honba ?? 0} · riichi sticks ${r.sticks ?? 0}`);
+  if (r.honba || r.sticks) payments.push(say('result.honbaSticks', { n: r.honba ?? 0, n2: r.sticks ?? 0 }));
   if (r.kind === 'draw' || r.winner === undefined) {
     const ready = r.ready ? SEATS.filter((s) => r.ready?.[s]).map(name) : [];
-    if (ready.length > 0) payments.unshift(`Ready: ${ready.join(', ')}`);
+    if (ready.length > 0) payments.unshift(say('result.readySeats', { name: listNames(ready, lang) }));
     return {
-      title: `Hand ${r.handNumber + 1}: drawn`,
-      subtitle: r.drawKind === undefined ? 'The wall ran out with no winner.' : DRAW_TEXT[r.drawKind],
+      title: say('result.drawn', { n: r.handNumber + 1 }),
+      subtitle: say(r.drawKind === undefined ? 'result.wallOut' : DRAW_TEXT[r.drawKind]),
       concealed: [],
       concealedRed: [],
       melds: [],
@@ -83,10 +91,10 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     };
   }
   const w = r.winner;
-  const how = r.selfDrawn ? 'self-drawn' : r.discarder !== undefined ? `on ${name(r.discarder)}'s discard` : '';
   const unit = riichi ? 'han' : 'faan';
   for (const other of r.otherWins ?? []) {
-    if (other.winner !== undefined) payments.push(`${name(other.winner)} also wins · ${other.points ?? 0} points`);
+    if (other.winner !== undefined)
+      payments.push(say('result.alsoWins', { name: name(other.winner), n: other.points ?? 0 }));
   }
   const hand = [...(r.hands[w] ?? [])].sort((a, b) => a - b);
   // The revealed hand may include the win tile (self-drawn); show it apart once. When it was the
@@ -100,8 +108,8 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     }
   }
   return {
-    title: `${name(w)} wins`,
-    subtitle: `Hand ${r.handNumber + 1}, ${how}${limitTitle(r, riichi)}`,
+    title: say('result.wins', { name: name(w) }),
+    subtitle: winSubtitle(r, riichi, name, lang),
     concealed: hand,
     concealedRed: markRed(hand, reds),
     melds: view.seats[w].melds,
@@ -111,32 +119,56 @@ export function summarise(view: TableView, r: HandResultView): HandSummary {
     doraIndicators: r.doraIndicators ?? [],
     uraIndicators: r.uraIndicators ?? [],
     patterns: (r.patterns ?? []).map((p) => ({
-      name: patternName(p.name, 'en'),
-      value: `${p.value} ${p.unit ?? unit}`,
+      name: patternName(p.name, lang, ruleset),
+      value: say(UNIT_TEXT[p.unit ?? unit], { n: p.value }),
     })),
-    total: riichi ? riichiTotal(r) : r.faan === undefined ? '' : `${r.faan} ${unit}${r.limit ? ' (limit)' : ''}`,
+    total: riichi
+      ? riichiTotal(r, lang)
+      : r.faan === undefined
+        ? ''
+        : say(r.limit ? 'result.faanLimit' : 'result.faan', { n: r.faan }),
     payments,
     deltas,
   };
 }
 
+const UNIT_TEXT = { faan: 'result.faan', han: 'result.han', fu: 'result.fu' } as const satisfies Record<
+  string,
+  MessageId
+>;
+
+/** How a hand was won, and the limit it reached: "Hand 3, on Bo's discard · haneman". */
+function winSubtitle(r: HandResultView, riichi: boolean, name: (s: Seat) => string, lang: Lang): string {
+  const n = r.handNumber + 1;
+  const hkLimit = !riichi && r.limit === true;
+  const how = r.selfDrawn
+    ? message(hkLimit ? 'result.selfDrawnLimit' : 'result.selfDrawn', lang, { n })
+    : r.discarder !== undefined
+      ? message(hkLimit ? 'result.onDiscardLimit' : 'result.onDiscard', lang, { n, name: name(r.discarder) })
+      : message('replay.handN', lang, { n });
+  const tier = riichi ? riichiLimitName(r) : null;
+  return tier === null ? how : `${how} · ${message(LIMIT_TEXT[tier], lang)}`;
+}
+
+const LIMIT_TEXT = {
+  mangan: 'result.mangan',
+  haneman: 'result.haneman',
+  baiman: 'result.baiman',
+  sanbaiman: 'result.sanbaiman',
+  yakuman: 'result.yakuman',
+} as const satisfies Record<string, MessageId>;
+
 /**
  * The limit a win reached, as the subtitle names it: Hong Kong's "limit hand" (爆棚); riichi's
  * tiers by han, as players call them (a 6-han win is a haneman, not a limit hand).
  */
-export function riichiLimitName(r: Pick<HandResultView, 'han' | 'limit' | 'yakuman'>): string | null {
+export function riichiLimitName(r: Pick<HandResultView, 'han' | 'limit' | 'yakuman'>): keyof typeof LIMIT_TEXT | null {
   const han = r.han ?? 0;
   if (r.yakuman || han >= 13) return 'yakuman';
   if (han >= 11) return 'sanbaiman';
   if (han >= 8) return 'baiman';
   if (han >= 6) return 'haneman';
   return han >= 5 || r.limit ? 'mangan' : null;
-}
-
-function limitTitle(r: HandResultView, riichi: boolean): string {
-  if (!riichi) return r.limit ? ' · limit hand' : '';
-  const name = riichiLimitName(r);
-  return name === null ? '' : ` · ${name}`;
 }
 
 /** A seat's hand shown at the end of a hand (a draw's ready hands...): sorted, and which tiles are red fives. */
@@ -146,23 +178,23 @@ export function shownHand(r: HandResultView, seat: Seat): { tiles: TileKind[]; r
 }
 
 /** Why a riichi hand was drawn, as the result card says it. */
-const DRAW_TEXT: Readonly<Record<NonNullable<HandResultView['drawKind']>, string>> = {
-  exhaustive: 'The wall ran out',
-  nagashi: 'Nagashi mangan',
-  nineTerminals: 'Nine terminals',
-  fourWinds: 'Four winds',
-  fourKongs: 'Four kongs',
-  fourRiichi: 'Four riichi',
-  tripleRon: 'Triple ron',
+const DRAW_TEXT: Readonly<Record<NonNullable<HandResultView['drawKind']>, MessageId>> = {
+  exhaustive: 'result.exhaustive',
+  nagashi: 'result.nagashi',
+  nineTerminals: 'result.nineTerminals',
+  fourWinds: 'result.fourWinds',
+  fourKongs: 'result.fourKongs',
+  fourRiichi: 'result.fourRiichi',
+  tripleRon: 'result.tripleRon',
 };
 
 /** A riichi win's value: yakuman, or han and fu, and the points it was paid. */
-function riichiTotal(r: HandResultView): string {
+function riichiTotal(r: HandResultView, lang: Lang): string {
   const points = r.points ?? 0;
-  if (r.yakuman) return `${r.yakuman}× yakuman · ${points} points`;
+  if (r.yakuman) return message('result.yakumanPoints', lang, { n: r.yakuman, n2: points });
   return r.fu !== undefined
-    ? `${r.han ?? 0} han ${r.fu} fu · ${points} points`
-    : `${r.han ?? 0} han · ${points} points`;
+    ? message('result.hanFuPoints', lang, { n: r.han ?? 0, n2: r.fu, n3: points })
+    : message('result.hanPoints', lang, { n: r.han ?? 0, n2: points });
 }
 
 /** Scores after each hand, per seat, starting from the scores before the first hand. */

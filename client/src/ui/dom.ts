@@ -4,7 +4,10 @@
  */
 import { type Seat, SEATS, type TableView, type TileKind } from '@mahjong/shared';
 import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
-import { tileLabel } from '../i18n/translate.js';
+import { message, tileLabel, translator } from '../i18n/translate.js';
+import { currentLang } from '../i18n/i18n.js';
+import type { MessageId } from '../i18n/messages.js';
+import type { Lang } from '../settings/settings.js';
 import { meldRedIndex } from '../table/red-fives.js';
 import { chartLines, scoreHistory, seatName, seedCheck, shownHand, summarise } from '../table/results.js';
 
@@ -32,64 +35,85 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-/** A tile as an <img>; the red five (`red`) carries `data-red`. */
-export function tileImg(kind: TileKind | 'back', red = false): HTMLImageElement {
-  const img = el('img', { src: tileUrl(kind, red), alt: kind === 'back' ? 'hidden tile' : tileLabel(kind, red) });
+/** A tile's name for its picture's alt text: in `lang`, or in English for the page's translator. */
+function tileAlt(kind: TileKind | 'back', red: boolean, lang: Lang | null): string {
+  if (lang === null) return kind === 'back' ? 'hidden tile' : tileLabel(kind, red);
+  if (kind === 'back') return message('tile.hidden', lang);
+  // The tile names are pairs of their own (赤五筒 for "Red 5 Dots").
+  return translator(lang)(tileLabel(kind, red));
+}
+
+/**
+ * A tile as an <img>; the red five (`red`) carries `data-red`. Its alt text is in `lang` when
+ * given (cards written in the page's language), else English for the page's translator.
+ */
+export function tileImg(kind: TileKind | 'back', red = false, lang: Lang | null = null): HTMLImageElement {
+  const img = el('img', { src: tileUrl(kind, red), alt: tileAlt(kind, red, lang) });
   if (red) img.dataset.red = '';
   img.title = img.alt;
   return img;
 }
 
-export function tileRow(kinds: readonly (TileKind | 'back')[], red: readonly boolean[] = []): HTMLElement {
-  return el('div', { class: 'tiles' }, ...kinds.map((k, i) => tileImg(k, red[i] === true)));
+export function tileRow(
+  kinds: readonly (TileKind | 'back')[],
+  red: readonly boolean[] = [],
+  lang: Lang | null = null,
+): HTMLElement {
+  return el('div', { class: 'tiles' }, ...kinds.map((k, i) => tileImg(k, red[i] === true, lang)));
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** The card for the last hand's result (winning hand, patterns, total, payments) or a drawn hand. */
-export function resultCard(view: TableView): HTMLElement | null {
+/**
+ * The card for the last hand's result (winning hand, patterns, total, payments) or a drawn hand,
+ * every word from the message catalogue in `lang` (the page's translator leaves it alone, so a
+ * player's name is never read as a word). Pages build it again when the language changes.
+ */
+export function resultCard(view: TableView, lang: Lang = currentLang()): HTMLElement | null {
   const r = view.lastResult;
   if (!r) return null;
-  const s = summarise(view, r);
+  const s = summarise(view, r, lang);
+  const say = (id: MessageId) => message(id, lang);
+  const img = (kind: TileKind | 'back', red = false) => tileImg(kind, red, lang);
   const card = el(
     'section',
-    { class: 'card', 'data-testid': 'result' },
+    { class: 'card', 'data-testid': 'result', 'data-no-translate': '' },
     el('h2', {}, s.title),
     el('p', { class: 'muted' }, s.subtitle),
   );
   if (s.winTile !== null || s.concealed.length > 0) {
     const tiles = el('div', { class: 'tiles result-tiles' });
     s.concealed.forEach((t, i) => {
-      tiles.append(tileImg(t, s.concealedRed[i] === true));
+      tiles.append(img(t, s.concealedRed[i] === true));
     });
     for (const m of s.melds) {
       tiles.append(el('span', { class: 'gap' }));
       const red = meldRedIndex(m, m.from === undefined ? [] : view.seats[m.from].discards);
       m.tiles.forEach((t, i) => {
-        tiles.append(tileImg(m.concealed && m.kind === 'kong' && (i === 0 || i === 3) ? 'back' : t, i === red));
+        tiles.append(img(m.concealed && m.kind === 'kong' && (i === 0 || i === 3) ? 'back' : t, i === red));
       });
     }
     if (s.winTile !== null) {
       tiles.append(el('span', { class: 'gap' }));
-      const w = tileImg(s.winTile, s.winTileRed);
+      const w = img(s.winTile, s.winTileRed);
       w.style.outline = '3px solid #c62828';
       w.style.borderRadius = '6px';
       tiles.append(w);
     }
     if (s.bonus.length > 0) {
       tiles.append(el('span', { class: 'gap' }));
-      for (const t of s.bonus) tiles.append(tileImg(t));
+      for (const t of s.bonus) tiles.append(img(t));
     }
     card.append(tiles);
   }
   // A riichi win: the dora indicators, and the ura-dora ones under them when a riichi seat won.
   for (const [label, kinds, id] of [
-    ['Dora indicators', s.doraIndicators, 'dora-indicators'],
-    ['Ura-dora indicators', s.uraIndicators, 'ura-indicators'],
+    [say('canvas.doraIndicators'), s.doraIndicators, 'dora-indicators'],
+    [say('result.uraIndicators'), s.uraIndicators, 'ura-indicators'],
   ] as const) {
     if (kinds.length === 0) continue;
     const row = el('div', { class: 'indicators', 'data-testid': id }, el('span', { class: 'muted' }, label));
-    const tiles = tileRow(kinds);
+    const tiles = tileRow(kinds, [], lang);
     tiles.classList.add('result-tiles');
     row.append(tiles);
     card.append(row);
@@ -100,8 +124,8 @@ export function resultCard(view: TableView): HTMLElement | null {
       const hand = shownHand(r, seat);
       if (hand.tiles.length === 0) continue;
       card.append(
-        el('p', { class: 'muted', style: 'margin:8px 0 2px' }, seatName(view, seat)),
-        tileRow(hand.tiles, hand.red),
+        el('p', { class: 'muted', style: 'margin:8px 0 2px' }, seatName(view, seat, lang)),
+        tileRow(hand.tiles, hand.red, lang),
       );
       card.lastElementChild?.classList.add('result-tiles');
     }
@@ -109,7 +133,7 @@ export function resultCard(view: TableView): HTMLElement | null {
   if (s.patterns.length > 0) {
     const table = el('table', { class: 'list patterns' });
     for (const p of s.patterns) table.append(el('tr', {}, el('td', {}, p.name), el('td', {}, p.value)));
-    table.append(el('tr', {}, el('th', {}, 'Total'), el('th', { style: 'text-align:right' }, s.total)));
+    table.append(el('tr', {}, el('th', {}, say('result.total')), el('th', { style: 'text-align:right' }, s.total)));
     card.append(table);
   }
   if (s.payments.length > 0) card.append(el('p', {}, s.payments.join(' · ')));
@@ -138,16 +162,29 @@ const CHART = { w: 600, h: 160, gap: 7 } as const;
 const lineStyle = (s: Seat): string =>
   `stroke="${LINE_COLORS[s]}" stroke-dasharray="${LINE_DASHES[s]}" stroke-width="3" vector-effect="non-scaling-stroke" stroke-linecap="butt"`;
 
-/** The match-end card: final standings, a score line per seat across hands, the seed check. */
-export function matchCard(view: TableView): HTMLElement {
-  const card = el('section', { class: 'card', 'data-testid': 'match-over' }, el('h2', {}, 'Match over'));
+/** The match-end card: final standings, a score line per seat across hands, the seed check; in `lang`. */
+export function matchCard(view: TableView, lang: Lang = currentLang()): HTMLElement {
+  const say = (id: MessageId, values?: Readonly<Record<string, string | number>>) => message(id, lang, values);
+  const name = (s: Seat) => seatName(view, s, lang);
+  const card = el(
+    'section',
+    { class: 'card', 'data-testid': 'match-over', 'data-no-translate': '' },
+    el('h2', {}, say('match.over')),
+  );
   const ranking = view.riichi?.ranking;
   if (ranking) {
     // Riichi: places by points, and the final score with uma and the top prize, in thousands.
     const riichiTable = el(
       'table',
       { class: 'list' },
-      el('tr', {}, el('th', {}, '#'), el('th', {}, 'Player'), el('th', {}, 'Points'), el('th', {}, 'Final (with uma)')),
+      el(
+        'tr',
+        {},
+        el('th', {}, '#'),
+        el('th', {}, say('match.player')),
+        el('th', {}, say('match.points')),
+        el('th', {}, say('match.final')),
+      ),
     );
     for (const p of ranking) {
       riichiTable.append(
@@ -155,7 +192,7 @@ export function matchCard(view: TableView): HTMLElement {
           'tr',
           {},
           el('td', {}, String(p.place)),
-          el('td', {}, seatName(view, p.seat)),
+          el('td', {}, name(p.seat)),
           el('td', {}, String(p.points)),
           el('td', { class: p.score > 0 ? 'delta-pos' : p.score < 0 ? 'delta-neg' : '' }, signed(p.score)),
         ),
@@ -167,51 +204,26 @@ export function matchCard(view: TableView): HTMLElement {
   const table = el(
     'table',
     { class: 'list' },
-    el('tr', {}, el('th', {}, '#'), el('th', {}, 'Player'), el('th', {}, 'Score')),
+    el('tr', {}, el('th', {}, '#'), el('th', {}, say('match.player')), el('th', {}, say('match.score'))),
   );
   order.forEach((s: Seat, i) => {
     table.append(
-      el(
-        'tr',
-        {},
-        el('td', {}, String(i + 1)),
-        el('td', {}, seatName(view, s)),
-        el('td', {}, String(view.seats[s].score)),
-      ),
+      el('tr', {}, el('td', {}, String(i + 1)), el('td', {}, name(s)), el('td', {}, String(view.seats[s].score))),
     );
   });
   if (!ranking) card.append(table);
   const history = scoreHistory(view);
-  if (history.length > 1) {
-    const { w, h, gap } = CHART;
-    // Equal scores are drawn side by side (`gap` apart), each line in its colour and dashes.
-    const lines = chartLines(history, w, h, gap);
-    const svg = `<svg viewBox="-4 -4 ${w + 8} ${h + 8}" width="100%" role="img" aria-label="Scores after each hand">${SEATS.map(
-      (s) => `<polyline fill="none" ${lineStyle(s)} stroke-linejoin="round" data-seat="${s}" points="${lines[s]}"/>`,
-    ).join('')}</svg>`;
-    const chart = el('div', { class: 'chart' });
-    chart.innerHTML = svg;
-    card.append(chart);
-    const legend = el('p', { class: 'chart-legend', 'data-testid': 'chart-legend' });
-    for (const s of SEATS) {
-      const key = el('span', { style: `color:${LINE_COLORS[s]};font-weight:600;margin-right:12px;white-space:nowrap` });
-      key.innerHTML = `<svg width="30" height="10" viewBox="0 0 30 10" aria-hidden="true" style="vertical-align:middle"><line x1="1" y1="5" x2="29" y2="5" ${lineStyle(s)} data-seat="${s}"/></svg>`;
-      key.append(` ${seatName(view, s)}`);
-      legend.append(key);
-    }
-    card.append(legend);
-  }
+  if (history.length > 1) card.append(scoreChart(view, history, lang));
   const check = seedCheck(view);
   const seedP = el('p', { 'data-testid': 'seed-check' });
-  if (check.state === 'hidden')
-    seedP.append(`Seed hash ${view.seedHash.slice(0, 16)}… (the seed is revealed at the end)`);
+  if (check.state === 'hidden') seedP.append(say('match.seedHidden', { name: view.seedHash.slice(0, 16) }));
   else {
     seedP.append(
-      `Seed ${check.seed} — `,
+      `${say('match.seed', { name: check.seed })} `,
       el(
         'strong',
         { class: check.state === 'ok' ? 'delta-pos' : 'error' },
-        check.state === 'ok' ? 'matches the hash shown at the start ✓' : 'does NOT match the published hash ✗',
+        say(check.state === 'ok' ? 'match.seedOk' : 'match.seedBad'),
       ),
       el('br'),
       el('span', { class: 'muted' }, `sha256 ${view.seedHash}`),
@@ -219,4 +231,49 @@ export function matchCard(view: TableView): HTMLElement {
   }
   card.append(seedP);
   return card;
+}
+
+/**
+ * Each seat's score after every hand: a line per seat (equal scores drawn side by side, `gap`
+ * apart, each in its colour and dashes), the score axis named with its highest and lowest
+ * value, the hands axis named under it from the start to the last hand, and a legend.
+ */
+function scoreChart(view: TableView, history: readonly number[][], lang: Lang): HTMLElement {
+  const { w, h, gap } = CHART;
+  const yTitle = message(view.riichi ? 'chart.points' : 'chart.score', lang);
+  const lines = chartLines(history, w, h, gap);
+  const svg = `<svg viewBox="-4 -4 ${w + 8} ${h + 8}" width="100%" role="img">${SEATS.map(
+    (s) => `<polyline fill="none" ${lineStyle(s)} stroke-linejoin="round" data-seat="${s}" points="${lines[s]}"/>`,
+  ).join('')}</svg>`;
+  const chart = el('div', { class: 'chart' });
+  chart.innerHTML = svg;
+  chart.firstElementChild?.setAttribute('aria-label', yTitle);
+  const all = history.flat();
+  const yAxis = el(
+    'div',
+    { class: 'chart-y', 'data-testid': 'chart-y' },
+    el('span', {}, String(Math.max(...all))),
+    el('span', {}, String(Math.min(...all))),
+  );
+  const xAxis = el(
+    'div',
+    { class: 'chart-x', 'data-testid': 'chart-x' },
+    el('span', {}, '0'),
+    el('span', { class: 'axis-title' }, message('chart.hands', lang)),
+    el('span', {}, String(history.length - 1)),
+  );
+  const legend = el('p', { class: 'chart-legend', 'data-testid': 'chart-legend' });
+  for (const s of SEATS) {
+    const key = el('span', { style: `color:${LINE_COLORS[s]};font-weight:600;margin-right:12px;white-space:nowrap` });
+    key.innerHTML = `<svg width="30" height="10" viewBox="0 0 30 10" aria-hidden="true" style="vertical-align:middle"><line x1="1" y1="5" x2="29" y2="5" ${lineStyle(s)} data-seat="${s}"/></svg>`;
+    key.append(` ${seatName(view, s, lang)}`);
+    legend.append(key);
+  }
+  return el(
+    'figure',
+    { class: 'score-chart', 'data-testid': 'score-chart' },
+    el('div', { class: 'axis-title', 'data-testid': 'chart-y-title' }, yTitle),
+    el('div', { class: 'chart-plot' }, yAxis, chart, el('span'), xAxis),
+    legend,
+  );
 }
