@@ -598,6 +598,28 @@ describe('four new players, four screens, two languages', () => {
     await zhReplay.evaluate((n) => (window as Hook).__mj.seek(n), Math.floor(frames / 2));
     await sleep(300);
     expect(await englishWords(zhReplay, NAMES, '#replay-controls')).toEqual([]);
+    // (9) On the portrait phone the language and settings buttons keep off every tile (at the
+    // window's corner they covered the top seat's hand).
+    const covered = await zhReplay.evaluate(() => {
+      const mj = (window as Hook).__mj;
+      const chrome = (document.querySelector('.mj-chrome') as HTMLElement).getBoundingClientRect();
+      const aspect = 86 / 60;
+      return mj
+        .scene()
+        .items.filter((t: Hook) => t.type === 'tile')
+        .filter((t: Hook) => {
+          const side = Math.abs(Math.round(t.rotation / (Math.PI / 2))) % 2 === 1;
+          const [w, h] = side ? [t.w * aspect, t.w] : [t.w, t.w * aspect];
+          return (
+            t.x + w / 2 > chrome.left &&
+            t.x - w / 2 < chrome.right &&
+            t.y + h / 2 > chrome.top &&
+            t.y - h / 2 < chrome.bottom
+          );
+        })
+        .map((t: Hook) => t.key);
+    });
+    expect(covered).toEqual([]);
     await shot(zhReplay, `16-replay-${PORTRAIT.name}`);
 
     // (5) Errors on a Chinese page: a table that does not exist.

@@ -5,7 +5,7 @@
  * `&hand=N&step=M` opens at a move (hand as shown, from 1; step 0 is its deal); the address
  * follows the move shown, and "Copy link" copies it. Result cards never cover the controls.
  */
-import '../ui/page-chrome.js';
+import { placeChrome } from '../ui/page-chrome.js';
 import { type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { MESSAGES, type MessageId } from '../i18n/messages.js';
@@ -100,6 +100,7 @@ function show(): void {
     lang: currentLang(),
   });
   renderer.draw(localiseScene(scene));
+  placeChrome(scene.regions.menu, scene.width);
   analysis?.update();
   const pos = document.getElementById('replay-pos');
   if (pos) pos.textContent = `${rs.index + 1} / ${data.frames.length}`;

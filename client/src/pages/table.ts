@@ -4,7 +4,7 @@
  * canvas draws the table; HTML above it holds the action bar, toggles, banner and result cards.
  * `window.__mj` exposes the plain state and a few test hooks.
  */
-import '../ui/page-chrome.js';
+import { placeChrome } from '../ui/page-chrome.js';
 import type {
   BySeat,
   MatchDetail,
@@ -372,18 +372,11 @@ function placeBar(): void {
   bar.style.bottom = `${Math.round(scene.height - (r.y + r.h))}px`;
   bar.style.maxWidth = `${Math.round(Math.max(r.x + r.w - box.x - 8, 200))}px`;
   const menu = scene.regions.menu;
-  // The page's language switch and settings go to the same free corner (at the window's corner
-  // they would cover the top seat's tiles on a portrait phone), the host's switches below them.
-  const chrome = document.querySelector<HTMLElement>('.mj-chrome');
-  if (chrome) {
-    chrome.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
-    chrome.style.top = `${Math.round(menu.y)}px`;
-    // The overlays (result card, summary) start below it: it stays above them, and on a
-    // landscape phone it sat over the card's top corner.
-    document.documentElement.style.setProperty('--chrome-bottom', `${Math.round(menu.y + chrome.offsetHeight)}px`);
-  }
+  // The page's language switch and settings go to the same free corner, the host's switches
+  // below them.
+  const chromeHeight = placeChrome(menu, scene.width);
   togglesEl.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
-  togglesEl.style.top = `${Math.round(menu.y + (chrome ? chrome.offsetHeight + 6 : 0))}px`;
+  togglesEl.style.top = `${Math.round(menu.y + (chromeHeight > 0 ? chromeHeight + 6 : 0))}px`;
   togglesEl.style.maxWidth = `${Math.round(Math.max(menu.w, 60))}px`;
 }
 

@@ -105,3 +105,21 @@ function mount(): void {
 startI18n();
 if (document.body) mount();
 else document.addEventListener('DOMContentLoaded', mount);
+
+/**
+ * Moves the language switch and settings into `menu`, a corner of the table the layout keeps
+ * free of tiles (at the window's corner they covered the top seat's tiles on a portrait phone),
+ * and tells the overlays (result card, summary) where it ends, so that they start below it.
+ * Returns the chrome's height (0 on a page without it).
+ */
+export function placeChrome(
+  menu: { readonly x: number; readonly y: number; readonly w: number },
+  width: number,
+): number {
+  const chrome = document.querySelector<HTMLElement>('.mj-chrome');
+  if (!chrome) return 0;
+  chrome.style.right = `${Math.round(width - (menu.x + menu.w))}px`;
+  chrome.style.top = `${Math.round(menu.y)}px`;
+  document.documentElement.style.setProperty('--chrome-bottom', `${Math.round(menu.y + chrome.offsetHeight)}px`);
+  return chrome.offsetHeight;
+}
