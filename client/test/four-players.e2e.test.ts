@@ -209,11 +209,7 @@ const englishWords = (page: Page, keep: readonly string[], within = 'body') =>
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
           const host = n.parentElement;
-          // The call-out badge is the table's call in both languages by design ("自摸 Tsumo", feedback.ts).
-          if (
-            !host?.checkVisibility() ||
-            host.closest('[data-testid="lang-switch"], .call-badge, .code, code, script, style')
-          )
+          if (!host?.checkVisibility() || host.closest('[data-testid="lang-switch"], .code, code, script, style'))
             continue;
           let text = n.nodeValue ?? '';
           for (const k of keep) text = text.split(k).join(' ');
@@ -531,8 +527,8 @@ describe('four new players, four screens, two languages', () => {
     expect(shown).toContain('斷么九');
     expect(zhCard).not.toMatch(/断|幺|対|気|緑|単|発/);
     expect(await glyphsMissing(p1, shown.join(''))).toEqual([]);
-    // (5) No English word on the Chinese result card (but its call-out badge, bilingual as every call-out).
-    expect(await p1.textContent('[data-testid="result"] .call-badge')).toBe('自摸 Tsumo');
+    // (5) No English word on the Chinese result card, its call-out badge included (Chinese alone).
+    expect(await p1.textContent('[data-testid="result"] .call-badge')).toBe('自摸');
     expect(await englishWords(p1, NAMES, '[data-testid="result"]')).toEqual([]);
 
     // (9) Ready in view without scrolling on every screen; the card's title below the language
