@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningServer } from '../src/app.js';
+import type { RunningServer, ServerOptions } from '../src/app.js';
 import { UNLIMITED } from '../src/limits.js';
 import { SharedRateLimiter } from '../src/shared-limits.js';
 import { openStore } from '../src/store/open.js';
@@ -24,6 +24,24 @@ afterAll(async () => {
   await redis.stop();
   await db.drop();
 });
+
+/**
+ * Two server processes of one deployment (one database, one Redis key of their own), pushed onto
+ * `servers` as they start, so that the caller's `finally` closes whichever did.
+ */
+async function twoProcesses(servers: RunningServer[], options: ServerOptions): Promise<void> {
+  const key = `mj-two-${randomBytes(4).toString('hex')}`;
+  for (let i = 0; i < 2; i += 1) {
+    servers.push(
+      await testServer({
+        ...options,
+        store: await openStore({ kind: 'postgres', url: db.url }),
+        redisUrl: redis.url,
+        redisKey: key,
+      }),
+    );
+  }
+}
 
 /** A client as the server's limiter has one: no offline queue, so a request never waits for Redis. */
 const client = (url: string) =>
@@ -82,23 +100,14 @@ describe('limits shared through Redis', () => {
   it('two server processes: one address creates its 4 tables in all and misses its 3 codes in all', {
     timeout: 90_000,
   }, async () => {
-    const key = `mj-limits-${randomBytes(4).toString('hex')}`;
-    const limits = {
-      createPerClient: { perSecond: 1 / 3600, burst: 4 },
-      lookupMissesPerClient: { perSecond: 1 / 3600, burst: 3 },
-    };
     const servers: RunningServer[] = [];
     try {
-      for (let i = 0; i < 2; i += 1) {
-        servers.push(
-          await testServer({
-            store: await openStore({ kind: 'postgres', url: db.url }),
-            redisUrl: redis.url,
-            redisKey: key,
-            limits,
-          }),
-        );
-      }
+      await twoProcesses(servers, {
+        limits: {
+          createPerClient: { perSecond: 1 / 3600, burst: 4 },
+          lookupMissesPerClient: { perSecond: 1 / 3600, burst: 3 },
+        },
+      });
       const [a, b] = servers as [RunningServer, RunningServer];
       const create = async (s: RunningServer) => (await api(s.url, 'POST', '/api/tables', { options: {} })).status;
       expect([await create(a), await create(b), await create(a), await create(b)]).toEqual([201, 201, 201, 201]);
@@ -123,22 +132,13 @@ describe('limits shared through Redis', () => {
   it('two server processes: the caps on tables held (lobbies, bot-only tables per address) count both', {
     timeout: 90_000,
   }, async () => {
-    const key = `mj-caps-${randomBytes(4).toString('hex')}`;
-    const limits = { ...UNLIMITED, maxLobbiesPerClient: 3, maxBotTables: 10, maxBotTablesPerClient: 1 };
     const servers: RunningServer[] = [];
     try {
-      for (let i = 0; i < 2; i += 1) {
-        servers.push(
-          await testServer({
-            store: await openStore({ kind: 'postgres', url: db.url }),
-            redisUrl: redis.url,
-            redisKey: key,
-            limits,
-            // Bots that think for a minute: the bot-only table stays in play while it is counted.
-            botDelayMs: 60_000,
-          }),
-        );
-      }
+      await twoProcesses(servers, {
+        limits: { ...UNLIMITED, maxLobbiesPerClient: 3, maxBotTables: 10, maxBotTablesPerClient: 1 },
+        // Bots that think for a minute: the bot-only table stays in play while it is counted.
+        botDelayMs: 60_000,
+      });
       // (The tables of the test above, on the same database, come back here: lobbies of nobody's.)
       const [a, b] = servers as [RunningServer, RunningServer];
       const me = '127.0.0.1';
