@@ -23,6 +23,7 @@
  *
  * Every screen is photographed into artifacts/four-players/ for looking at.
  */
+import { glyphsOf } from './e2e/glyphs.js';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -166,36 +167,8 @@ const tableReady = (page: Page) =>
     timeout: SLOW,
   });
 
-/**
- * The characters of `text` that the page's fonts draw as the system's fallback would (the
- * missing-glyph box here, where the machine has no CJK or emoji font): each grapheme drawn once
- * with the page's fonts (their pieces loaded for it) and once in monospace alone.
- */
-const glyphsMissing = (page: Page, text: string) =>
-  page.evaluate(async (text) => {
-    const family = getComputedStyle(document.body).fontFamily;
-    await document.fonts.load(`32px ${family}`, text);
-    const canvas = document.createElement('canvas');
-    canvas.width = 48;
-    canvas.height = 48;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
-    const draw = (c: string, f: string) => {
-      ctx.clearRect(0, 0, 48, 48);
-      ctx.font = `32px ${f}`;
-      ctx.fillText(c, 2, 36);
-      return ctx.getImageData(0, 0, 48, 48).data.join(',');
-    };
-    const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((g) => g.segment);
-    const blank = draw(' ', family);
-    const missing = graphemes.filter((c) => {
-      if (!c.trim() || /^[\x20-\x7e]$/.test(c)) return false;
-      const own = draw(c, family);
-      return own === blank || own === draw(c, 'monospace');
-    });
-    // And the font set says every piece the text needs is in.
-    if (!document.fonts.check(`16px ${family}`, text)) missing.push('(document.fonts.check: pieces missing)');
-    return missing;
-  }, text);
+/** See `e2e/glyphs.ts`; here the font set must also say every piece is in. */
+const glyphsMissing = (page: Page, text: string) => glyphsOf(page, text, true);
 
 /**
  * English words visible on a Chinese page (or inside `within`), outside what stays as written:

@@ -1,3 +1,4 @@
+import { glyphsOf } from './e2e/glyphs.js';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningServer, artifacts, launchChromium, postJson, startTableServer } from './e2e/harness.js';
@@ -111,34 +112,6 @@ const missingGlyphs = (page: Page) =>
     }
     return { chars: chars.length, missing };
   });
-
-/**
- * The characters of `text` that the page's font list (body's) draws as the system's fallback
- * would (the missing-glyph box on a machine with no CJK or emoji fonts): each grapheme drawn
- * once with the page's fonts and once in monospace alone.
- */
-const glyphsOf = (page: Page, text: string) =>
-  page.evaluate(async (text) => {
-    const family = getComputedStyle(document.body).fontFamily;
-    await document.fonts.load(`32px ${family}`, text);
-    const canvas = document.createElement('canvas');
-    canvas.width = 48;
-    canvas.height = 48;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
-    const draw = (c: string, f: string) => {
-      ctx.clearRect(0, 0, 48, 48);
-      ctx.font = `32px ${f}`;
-      ctx.fillText(c, 2, 36);
-      return ctx.getImageData(0, 0, 48, 48).data.join(',');
-    };
-    const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((g) => g.segment);
-    const blank = draw(' ', family);
-    return graphemes.filter((c) => {
-      if (!c.trim() || /^[\x20-\x7e]$/.test(c)) return false;
-      const own = draw(c, family);
-      return own === blank || own === draw(c, 'monospace');
-    });
-  }, text);
 
 /** The names' characters as the DOM shows them: on the page, in its font, and not boxes. */
 async function domNameGlyphs(page: Page, names: readonly string[]): Promise<string[]> {
