@@ -128,7 +128,9 @@ function beyondUiFont(text: string): string {
  */
 export function watchNames(root: HTMLElement): void {
   const look = async (text: string) => {
-    if (naming !== null || !beyondLatin(text)) return;
+    // Most changes (a countdown, a score, a line break) hold nothing the name fonts draw: they
+    // are passed over at once, without waiting for anything.
+    if (naming !== null || beyondUiFont(text) === '') return;
     // What the UI's font holds is known once the fonts this page asked for are in.
     await Promise.all([loadingCore, loading]);
     if (beyondUiFont(text) === '') return;
