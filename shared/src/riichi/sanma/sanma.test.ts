@@ -4,7 +4,7 @@
  * the pool, the top prize and uma, and Tenhou's published tsumo-loss table where it applies.
  */
 import { describe, expect, it } from 'vitest';
-import { tile, tiles } from '../../notation.js';
+import { formatTiles, tile, tiles } from '../../notation.js';
 import { createTableRequestSchema } from '../../protocol.js';
 import { isRulesetId, PLANNED_RULESETS, RULESET_IDS, RULESETS, rulesetLabels } from '../../rulesets/index.js';
 import { resolveOptions, scoreWin } from '../../scoring/index.js';
@@ -55,6 +55,15 @@ describe('the three-player set and wall', () => {
     expect(w.head).toBe(0);
     expect(w.tail).toBe(108);
     expect(liveCount(w)).toBe(108 - DEAD_WALL_SIZE);
+  });
+
+  it('is pinned: the same seed gives this wall on every machine', () => {
+    // If this fails, published seeds no longer reproduce their three-player walls: do not "fix" the numbers.
+    const w = buildSanmaWall('fixture-seed-1');
+    expect(w.dice).toEqual([2, 2]); // total 4: the dealer's own wall, broken 4 stacks (8 tiles) in
+    expect(w.order.slice(0, 8)).toEqual([60, 93, 32, 66, 98, 56, 51, 54]);
+    expect(formatTiles(w.order.slice(0, 14).map(kindOfId))).toBe('7p6s9m8p7s6459p4z33p25s');
+    expect(formatTiles(w.order.slice(108 - DEAD_WALL_SIZE).map(kindOfId))).toBe('7p91s2z439s1m1s2z9m417z');
   });
 
   it('is a function of its seed', () => {
