@@ -98,7 +98,7 @@ async function over(code: string, timeoutMs = 50_000): Promise<TableInfo> {
 }
 
 const linesOf = (code: string, seat: number) =>
-  logged.filter((l) => l.code === code && l.seat === seat && String(l.msg).startsWith('mjai:'));
+  logged.filter((l) => l.table === code && l.seat === seat && String(l.msg).startsWith('mjai:'));
 
 describe('outside AI seats (mjai)', () => {
   it('the host gives a seat only to an AI of the server list, at a riichi table', async () => {

@@ -37,7 +37,7 @@ export type Decision =
   | { readonly kind: 'fallback' | 'builtin' };
 
 export interface MjaiTableContext {
-  readonly code: string;
+  /** The room's logger: its lines carry the table's code already. */
   readonly log: Logger;
   /** An answer came in for `seat`: the room looks at its decision again. */
   readonly onAnswer: (seat: Seat) => void;
@@ -90,7 +90,7 @@ class OutsideSeat {
   }
 
   say(level: 'warn' | 'info', fields: Record<string, unknown>, msg: string): void {
-    this.ctx.log[level]({ code: this.ctx.code, seat: this.seat, ai: this.spec.name, ...fields }, msg);
+    this.ctx.log[level]({ seat: this.seat, ai: this.spec.name, ...fields }, msg);
   }
 
   private line(line: string): void {
