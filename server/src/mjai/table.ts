@@ -77,6 +77,7 @@ class OutsideSeat {
       line: (line) => this.line(line),
       gone: (reason) => {
         if (this.closing) return;
+        const waiting = this.pending !== null;
         this.gone = reason;
         this.pending = null;
         this.say(
@@ -85,6 +86,8 @@ class OutsideSeat {
           'mjai: the AI process is gone; the built-in bot plays the seat to the end',
         );
         ctx.onMark(seat);
+        // A decision it was asked is the built-in bot's now, not after the timeout runs out.
+        if (waiting) ctx.onAnswer(seat);
       },
     });
   }
