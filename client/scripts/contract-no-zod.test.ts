@@ -3,9 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The pages import the contract (`protocol.ts`, `community.ts`) for its codes and types; zod is
- * about 23 KB of a page that has no use for it, so the schemas live in `*-schemas.ts` and nothing
- * the contract loads at run time may import zod. Type-only imports are erased and not followed.
+ * The pages import the shared contract (`shared/src/protocol.ts`, `shared/src/community.ts`) for
+ * its codes and types; zod is about 23 KB (brotli) of a table page that has no use for it, so the
+ * schemas live in `*-schemas.ts` and nothing the contract loads at run time may import zod.
+ * Type-only imports are erased by the build and not followed.
  */
 function runtimeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -26,7 +27,7 @@ function loads(entry: string): { files: Set<string>; packages: Set<string> } {
       else packages.add(spec);
     }
   };
-  visit(resolve(import.meta.dirname, entry));
+  visit(resolve(import.meta.dirname, '../../shared/src', entry));
   return { files, packages };
 }
 
