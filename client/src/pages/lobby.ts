@@ -9,8 +9,8 @@ import {
   type CreateTableResponse,
   JOIN_CODE_LENGTH,
   type JoinResponse,
-  joinCodeSchema,
   type MatchListResponse,
+  parseJoinCode,
   isRiichiFamily,
   isRulesetId,
   RULESET_IDS,
@@ -70,12 +70,6 @@ function errorBox(text: string, onDismiss: () => void): HTMLElement {
   close.addEventListener('click', onDismiss);
   box.append(close);
   return box;
-}
-
-/** A table code as typed: trimmed, upper case, checked against the code alphabet. */
-function parseCode(raw: string): string | null {
-  const r = joinCodeSchema.safeParse(raw);
-  return r.success ? r.data : null;
 }
 
 const root = document.getElementById('lobby') as HTMLElement;
@@ -313,7 +307,7 @@ function joinCard(): HTMLElement {
   const say = (text: string) => error.replaceChildren(errorBox(text, () => error.replaceChildren()));
   // A malformed code is answered at once; an unknown one after asking the server.
   const open = async (then: (c: string) => void) => {
-    const c = parseCode(code.value);
+    const c = parseJoinCode(code.value);
     if (!c) return say(TEXT.badCode);
     const res = await fetch(`/api/tables/${c}`).catch(() => null);
     if (!res?.ok) return say(res?.status === 404 ? TEXT.noTable(c) : `${res?.status ?? 'offline'}`);
