@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatTiles, tile, tiles } from '../../notation.js';
-import { createTableRequestSchema } from '../../protocol.js';
+import { createTableRequestSchema } from '../../protocol-schemas.js';
 import { isRulesetId, PLANNED_RULESETS, RULESET_IDS, RULESETS, rulesetLabels } from '../../rulesets/index.js';
 import { resolveOptions, scoreWin } from '../../scoring/index.js';
 import type { ScoreResult, WinInput } from '../../scoring/types.js';
