@@ -738,8 +738,18 @@ export class Room {
     this.recoveryAttempts = 0;
     this.record = record;
     this.journal.reopen();
+    const dealAgain = log.length === 0;
     try {
-      if (log.length === 0) throw new Error('the log has no start entry');
+      if (dealAgain) {
+        if (record.status !== 'playing') throw new Error('the log has no start entry');
+        // The start was stored but not the first deal: nothing was played or shown, so the
+        // table goes back to dealing and deals again (the same wall: the seed is the record's).
+        this.engine = null;
+        this.mjai?.close();
+        this.mjai = null;
+        this.handMeta = null;
+        this.move({ kind: 'dealing' });
+      }
       this.restore(log, handsWritten);
     } catch (error) {
       // Not a log this server writes; keep the table paused (and readable) rather than guess.
@@ -748,6 +758,12 @@ export class Room {
       this.log.error({ err: error }, 'a paused table does not replay from its log');
       this.recoverLater();
       return;
+    }
+    if (dealAgain) {
+      // The deal's entries are being written: play has resumed only once they are stored (a
+      // failure pauses the table again and the next rebuild deals again).
+      await this.outbox;
+      if (this.stage.kind !== 'playing') return;
     }
     this.log.info(
       { seq: this.engine?.seq, pausedMs: this.ctx.clock.now() - paused.since },
