@@ -3,8 +3,9 @@
  * play (wall, seats, whose turn, the open claim window). The pure functions that move it live by
  * concern: deal.ts (dealing and the wall), turn.ts (a turn's actions), claims.ts (claim and
  * robbing windows), wins.ts (a win's check), hand-end.ts (hand end and rotation), legal.ts (what
- * each seat may do), and where the families differ, hk/ and riichi/ (behind rules.ts). Nothing here reads a clock or a random source (time comes in as `at`,
- * randomness as the match seed through the wall).
+ * each seat may do), and where the families differ hk/ and riichi/ (behind rules.ts). Nothing
+ * here reads a clock or a random source (time comes in as `at`, randomness as the match seed
+ * through the wall).
  */
 import {
   type BySeat,
