@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import { type MjaiEvent, mjaiEndOf, mjaiEventsOf, mjaiStartGame, mjaiStartKyoku } from '../logs/mjai.js';
 import { HandRecorder, type HandStart, type RecordedStep } from '../logs/record.js';
 import { createEngine, type EngineInternals } from '../table/engine.js';
-import { redFivesOf } from '../table/riichi-play.js';
+import { redFivesOf } from '../table/counts.js';
 import type { LogEntry, MatchConfig } from '../table/index.js';
 import { MjaiChild } from './child.js';
 import type { MjaiBotSpec } from './config.js';
