@@ -45,7 +45,7 @@ import {
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
-import { localiseScene } from '../i18n/scene.js';
+import { localiseScene, localiseText } from '../i18n/scene.js';
 import { audio } from '../audio/player.js';
 import { settings } from '../settings/settings.js';
 import { calloutText, TableFeedback } from '../table/feedback.js';
@@ -218,7 +218,7 @@ const state: PageState = {
   detail: null,
 };
 
-const renderer = new TableRenderer({ onTileTap: (i) => tapTile(i) });
+const renderer = new TableRenderer({ onTileTap: (i) => tapTile(i), onGlyphs: () => redraw() });
 /** Every action this page sent (the test hook reads it). */
 const sent: PlayerAction[] = [];
 let conn: TableConnection | null = null;
@@ -250,6 +250,7 @@ function redraw(): void {
     hints: feedback.hintUi(),
     aiFallback: new Set(aiFallbackSeats()),
     lang: currentLang(),
+    measure: (text, size, bold) => renderer.measure(localiseText(text), size, bold),
   });
   renderer.draw(localiseScene(feedback.decorate(scene)));
 }
