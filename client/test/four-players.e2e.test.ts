@@ -500,8 +500,10 @@ describe('four new players, four screens, two languages', () => {
     expect(shown).toContain('斷么九');
     expect(zhCard).not.toMatch(/断|幺|対|気|緑|単|発/);
     expect(await glyphsMissing(p1, shown.join(''))).toEqual([]);
-    // (5) No English word on the Chinese result card, its call-out badge included (Chinese alone).
-    expect(await p1.textContent('[data-testid="result"] .call-badge')).toBe('自摸');
+    // (5) No English word on the Chinese result card. (10) Its call-out badge left off: the
+    // player switched call-outs off; the host's card, call-outs on, carries it.
+    expect(await p1.locator('[data-testid="result"] .call-badge').count()).toBe(0);
+    expect(await back.textContent('[data-testid="result"] .call-badge')).toMatch(/Tsumo/);
     expect(await englishWords(p1, NAMES, '[data-testid="result"]')).toEqual([]);
 
     // (9) Ready in view without scrolling on every screen; the card's title below the language

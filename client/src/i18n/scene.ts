@@ -6,3 +6,6 @@ export function localiseScene(scene: Scene): Scene {
   if (currentLang() === 'en') return scene;
   return { ...scene, items: scene.items.map((i) => (i.type === 'text' ? { ...i, text: tr(i.text) } : i)) };
 }
+
+/** One of the layout's texts as `localiseScene` will show it (the layout measures what is drawn). */
+export const localiseText = (text: string): string => (currentLang() === 'en' ? text : tr(text));

@@ -410,6 +410,8 @@ async function tableLobby(code: string): Promise<void> {
     return;
   }
   let errorText = sessionStorage.getItem(`mj.flash.${code}`) ?? '';
+  /** The message last brought into view (`showError`). */
+  let errorInView = '';
   sessionStorage.removeItem(`mj.flash.${code}`);
   let typedName = await me.then((s) => s.me.player.name).catch(() => localStorage.getItem('mj.name') ?? '');
   // The outside AIs this server offers (none on most servers; an old server has no list).
@@ -445,16 +447,11 @@ async function tableLobby(code: string): Promise<void> {
     const error = el('div');
     const showError = (text: string) => {
       errorText = text;
-      error.replaceChildren(
-        ...(text
-          ? [
-              errorBox(text, () => {
-                errorText = '';
-                error.replaceChildren();
-              }),
-            ]
-          : []),
-      );
+      error.replaceChildren(...(text ? [errorBox(text, () => showError(''))] : []));
+      // A new message is brought into view once: under the seats it was half below the fold on
+      // a landscape phone (a seat just taken by someone else). The lobby's redraws keep the scroll.
+      if (text && text !== errorInView) requestAnimationFrame(() => error.scrollIntoView({ block: 'nearest' }));
+      errorInView = text;
     };
     showError(errorText);
     for (const s of t.seats) {

@@ -10,7 +10,7 @@ import { type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { MESSAGES, type MessageId } from '../i18n/messages.js';
 import { displayName } from '../i18n/translate.js';
-import { localiseScene } from '../i18n/scene.js';
+import { localiseScene, localiseText } from '../i18n/scene.js';
 import { TableRenderer } from '../render/renderer.js';
 import { type AnalysisPanel, mountAnalysis } from '../replay/analysis-panel.js';
 import {
@@ -78,7 +78,7 @@ const banner = document.getElementById('banner') as HTMLElement;
 const controls = document.getElementById('replay-controls') as HTMLElement;
 const resultEl = document.getElementById('result') as HTMLElement;
 
-const renderer = new TableRenderer();
+const renderer = new TableRenderer({ onGlyphs: () => show() });
 let data: ReplayResponse | null = null;
 let rs: ReplayState = initialReplay();
 let scene: Scene | null = null;
@@ -98,6 +98,7 @@ function show(): void {
     reveal: rs.showAll ? frame.hands : null,
     bottomSeat,
     lang: currentLang(),
+    measure: (text, size, bold) => renderer.measure(localiseText(text), size, bold),
   });
   renderer.draw(localiseScene(scene));
   placeChrome(scene.regions.menu, scene.width);

@@ -46,7 +46,7 @@ import {
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
-import { localiseScene } from '../i18n/scene.js';
+import { localiseScene, localiseText } from '../i18n/scene.js';
 import { audio } from '../audio/player.js';
 import { settings } from '../settings/settings.js';
 import { calloutText, TableFeedback } from '../table/feedback.js';
@@ -218,7 +218,7 @@ const state: PageState = {
   detail: null,
 };
 
-const renderer = new TableRenderer({ onTileTap: (i) => tapTile(i) });
+const renderer = new TableRenderer({ onTileTap: (i) => tapTile(i), onGlyphs: () => redraw() });
 /** Every action this page sent (the test hook reads it). */
 const sent: PlayerAction[] = [];
 let conn: TableConnection | null = null;
@@ -250,6 +250,7 @@ function redraw(): void {
     hints: feedback.hintUi(),
     aiFallback: new Set(aiFallbackSeats()),
     lang: currentLang(),
+    measure: (text, size, bold) => renderer.measure(localiseText(text), size, bold),
   });
   renderer.draw(localiseScene(feedback.decorate(scene)));
 }
@@ -649,16 +650,25 @@ function rematchButton(matchId: string): HTMLElement {
 /** What the overlay shows depends on these only: an unchanged key keeps its DOM (a link being clicked stays). */
 let overlayKey = '';
 
-/** The overlay as the state says; a card open over the table ends the call-outs and holds new ones back. */
+/**
+ * The overlay as the state says; a card open over the table ends the call-outs and holds new ones
+ * back, and hides the corner's controls (the host's buttons, the spectator's seat picker): the
+ * overlay takes their taps anyway, and on a portrait phone they showed above the card's top.
+ */
 function renderOverlay(): void {
   drawOverlay();
   feedback.cover(!resultEl.hidden);
+  togglesEl.style.visibility = resultEl.hidden ? '' : 'hidden';
 }
 
-/** A win's card carries its call-out (榮和 Ron, 自摸 Tsumo, 食糊 Win), which the card ended on the table. */
+/**
+ * A win's card carries its call-out (榮和 Ron, 自摸 Tsumo, 食糊 Win), which the card ended on the
+ * table; not when the player switched call-outs off (the card's subtitle says how the hand was
+ * won in words all the same).
+ */
 function withCall(card: HTMLElement, view: TableView): HTMLElement {
   const r = view.lastResult;
-  if (r?.kind !== 'win' || r.winner === undefined) return card;
+  if (r?.kind !== 'win' || r.winner === undefined || !settings.get().callouts) return card;
   const text = calloutText(
     'win',
     {
@@ -692,6 +702,7 @@ function drawOverlay(): void {
     state.sentAt,
     state.dismissed,
     state.detail?.seed,
+    settings.get().callouts,
   ]);
   if (key === overlayKey) return;
   overlayKey = key;
@@ -925,6 +936,7 @@ async function main(): Promise<void> {
   settings.subscribe((now, before) => {
     if (now.faces !== before.faces) void renderer.useFaces(now.faces);
     if (now.hints !== before.hints) redraw();
+    if (now.callouts !== before.callouts) renderOverlay();
   });
   mountHelp();
   renderer.app.renderer.on('resize', () => {

@@ -11,7 +11,15 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
 import { backSvg, type FaceSet, RED_FIVES, svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import { glyphsFor, UI_FONT } from '../i18n/font.js';
-import { handTileAt, type Scene, type SceneItem, type TextItem, TILE_ASPECT, type TileItem } from '../table/layout.js';
+import {
+  handTileAt,
+  type Scene,
+  type SceneItem,
+  type TextItem,
+  TILE_ASPECT,
+  type TileItem,
+  textWidth,
+} from '../table/layout.js';
 
 /** The device's pixels per CSS pixel, as far as it is worth drawing (3 covers every phone). */
 export const deviceScale = (): number => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
@@ -75,6 +83,8 @@ const HIGHLIGHT_COLORS = {
 
 export interface RendererOptions {
   readonly onTileTap?: (handIndex: number) => void;
+  /** Some glyphs `measure` was asked about came in: a layout measured without them is due again. */
+  readonly onGlyphs?: () => void;
 }
 
 export class TableRenderer {
@@ -132,6 +142,28 @@ export class TableRenderer {
       }
     });
   }
+
+  private measuring: CanvasRenderingContext2D | null = null;
+  /** The texts `measure` fetched glyphs for (each once). */
+  private readonly measured = new Set<string>();
+
+  /**
+   * The width of `text` as this renderer draws it (the page's fonts, the name fonts' emoji and
+   * rare characters included), for the layout's labels. A text whose glyphs are still to come
+   * is measured in the fonts there are; `onGlyphs` says when to measure again.
+   */
+  readonly measure = (text: string, size: number, bold: boolean): number => {
+    this.measuring ??= document.createElement('canvas').getContext('2d');
+    if (!this.measuring) return textWidth(text, size, bold);
+    if (!this.measured.has(text)) {
+      this.measured.add(text);
+      void glyphsFor(text).then((fetched) => {
+        if (fetched) this.options.onGlyphs?.();
+      });
+    }
+    this.measuring.font = `${bold ? '700' : '400'} ${size}px ${UI_FONT}`;
+    return this.measuring.measureText(text).width;
+  };
 
   /** Size of the drawing area in CSS pixels (the layout's units; `screen` is never in device pixels). */
   get width(): number {

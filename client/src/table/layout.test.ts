@@ -730,3 +730,49 @@ test.each([
     for (const t of waits) expect(t.y - (t.w * TILE_ASPECT) / 2).toBeGreaterThan(bottom);
   }
 });
+
+/**
+ * A win by a discard: at the hand's end the winner's concealed tiles hold the tile it won on,
+ * fourteen with none drawn (a Hong Kong hand of four concealed pungs and a pair). They once ran
+ * off the right edge of a portrait phone, sized for thirteen.
+ */
+test.each([
+  [390, 844],
+  [844, 390],
+  [1280, 800],
+] as const)('fourteen concealed tiles and none drawn stay inside the window: %i x %i', (W, H) => {
+  const view = makeView({
+    phase: 'handOver',
+    hand: { concealed: tiles('1119m9m555z666z777z'), drawn: null, waits: [], missedWin: false },
+    legalActions: [],
+  });
+  const scene = layoutTable(view, W, H, { selected: null });
+  const hand = scene.items.filter((i): i is TileItem => i.type === 'tile' && i.key.startsWith('h:'));
+  expect(hand).toHaveLength(14);
+  const out = hand.map(tileBounds).filter((b) => b.x0 < -0.5 || b.x1 > W + 0.5);
+  expect(out).toEqual([]);
+});
+
+describe('seat labels measured by the page', () => {
+  const emojiView = (name: string) => makeView({}, { 2: { name, score: 25000 } });
+  const label = (scene: Scene) =>
+    (scene.items.find((i): i is TextItem => i.key === 'seat:2')?.text ?? '').replace(/[\u2068\u2069]/g, '');
+
+  test('a name the page measures as fitting is drawn whole, however the estimate counts it', () => {
+    const name = 'Ann 👍🏽 Ann 👍🏽 Ann 👍🏽 Ann 👍🏽';
+    // The estimate cuts it at 390 px wide; a page whose fonts draw it narrow keeps all of it.
+    expect(label(layoutTable(emojiView(name), 390, 844, { selected: null }))).toContain('…');
+    const narrow = (text: string, size: number) => [...text].length * size * 0.2;
+    expect(label(layoutTable(emojiView(name), 390, 844, { selected: null, measure: narrow }))).toContain(name);
+  });
+
+  test('a cut name keeps its emoji whole (no skin tone torn off) and no space before the …', () => {
+    const wide = (text: string, size: number) => [...text].length * size * 0.7;
+    // Every window width from a phone's to a desktop's: the cut falls at every place in the name.
+    for (const name of ['Ann 👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽', 'Ann 👍🏽 Bob 👍🏽 Cy 👍🏽 Di 👍🏽'])
+      for (let W = 320; W <= 1000; W += 8) {
+        const text = label(layoutTable(emojiView(name), W, 844, { selected: null, measure: wide }));
+        expect(text, `${W}`).not.toMatch(/ …|👍(?!🏽)|(?<!👍)🏽/u);
+      }
+  });
+});

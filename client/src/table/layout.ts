@@ -131,7 +131,16 @@ export interface UiState {
   readonly aiFallback?: ReadonlySet<Seat>;
   /** The page's language, for the seats' names (the server's bot names are translated; default English). */
   readonly lang?: Lang;
+  /**
+   * The width of a text as the page draws it (its fonts, its language), for the seat labels: the
+   * estimate (`textWidth`) counts an emoji or a skin tone as a whole Chinese character, and cut
+   * "N Ann 👍🏽 25000" to "N Ann …" on a portrait phone that had room for all of it.
+   */
+  readonly measure?: MeasureText;
 }
+
+/** Width in pixels of `text` drawn at `size` (bold or not). */
+export type MeasureText = (text: string, size: number, bold: boolean) => number;
 
 /** Where `seat` sits on the screen for `viewer` (turn order runs counter-clockwise). */
 export function positionOf(seat: Seat, bottom: Seat): Position {
@@ -451,10 +460,16 @@ export function wrappedLines(text: string, size: number, width: number): number 
   return lines;
 }
 
+/** The characters of `text` as a reader sees them: an emoji with its skin tone is one (👍🏽), never cut in two. */
+const graphemes = (text: string): string[] =>
+  typeof Intl.Segmenter === 'function'
+    ? Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (g) => g.segment)
+    : [...text];
+
 /**
  * A seat label that fits `width`: the whole of `prefix + name + suffix` at `size` if it fits,
  * else at a smaller size (down to three quarters), else with the name cut (never below three
- * letters).
+ * characters), measured by `measure` (the page's fonts) when given.
  */
 function fitLabel(
   prefix: string,
@@ -462,18 +477,20 @@ function fitLabel(
   suffix: string,
   size: number,
   width: number,
+  measure: MeasureText = textWidth,
 ): { text: string; size: number } {
+  const wide = (t: string, at: number) => measure(t, at, true);
   const full = `${prefix}${isolate(name)}${suffix}`;
-  const shrunk = Math.max(size * 0.75, Math.min(size, (size * width) / Math.max(1, textWidth(full, size, true))));
-  if (textWidth(full, shrunk, true) <= width) return { text: full, size: shrunk };
-  const chars = [...name];
+  const shrunk = Math.max(size * 0.75, Math.min(size, (size * width) / Math.max(1, wide(full, size))));
+  if (wide(full, shrunk) <= width) return { text: full, size: shrunk };
+  const chars = graphemes(name);
   let text = full;
   while (chars.length > 3) {
     chars.pop();
-    text = `${prefix}${isolate(`${chars.join('')}…`)}${suffix}`;
-    if (textWidth(text, shrunk, true) <= width) break;
+    text = `${prefix}${isolate(`${chars.join('').trimEnd()}…`)}${suffix}`;
+    if (wide(text, shrunk) <= width) break;
   }
-  return { text, size: Math.min(shrunk, (shrunk * width) / Math.max(1, textWidth(text, shrunk, true))) };
+  return { text, size: Math.min(shrunk, (shrunk * width) / Math.max(1, wide(text, shrunk))) };
 }
 
 /** Minimum number of discards a pond is sized for, so that sizes do not change within a hand. */
@@ -571,8 +588,11 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   const seatAt = (p: Position): Seat => ((bottom + POSITIONS.indexOf(p)) % 4) as Seat;
 
   // The viewer's hand: thirteen tiles (the drawn one may go up a line) across the window, at
-  // most an eighth of its height and 64 px wide.
-  const hand = Math.min(64, (H * 0.118) / TILE_ASPECT, (W - 2 * m) / 13.3);
+  // most an eighth of its height and 64 px wide; fourteen when a win by a discard ended the hand
+  // (the tile won on is among the concealed ones, none drawn apart).
+  const { tiles: shownTiles, drawnIndex } = handOrder(view);
+  const across = Math.max(13, shownTiles.length - (drawnIndex === null ? 0 : 1));
+  const hand = Math.min(64, (H * 0.118) / TILE_ASPECT, (W - 2 * m) / (across + 0.3));
   const raise = hand * 0.22;
   let bottomSizes: SeatSizes = { hand, meld: hand * 0.74, bonus: hand * 0.6 };
   let bottomLines = flow(seatGroups(view, view.seats[bottom], true, ui, bottomSizes), W - 2 * m);
@@ -858,6 +878,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       ` ${seat.score}${seat.connected || seat.isBot ? '' : TABLE_TEXT.away}${ui.aiFallback?.has(s) ? TABLE_TEXT.aiFallback : ''}`,
       ls,
       room,
+      ui.measure,
     );
     // A point at distance `inward` from this seat's edge of the panel, on the panel's middle line.
     const from = (inward: number) =>
