@@ -94,7 +94,7 @@ describe('message ids', () => {
     expect(textBlock).not.toMatch(/: '[A-Z][a-z]+ [a-z]/);
   });
 
-  test('the lobby, the calculator, the player page and the circle pages ask by id only', () => {
+  test('the lobby, the calculator, the player and circle pages and the analysis panel ask by id only', () => {
     // Their words come from the catalogue (or a ruleset descriptor's labels) in the language shown:
     // no literal of theirs is a catalogue text, of any length, nor a template with words of its own
     // around a value ("Seat ${n}").
@@ -109,9 +109,13 @@ describe('message ids', () => {
       'calculator/model.ts',
       'ui/name-check.ts',
       'ui/option-text.ts',
+      'replay/analysis-model.ts',
+      'replay/analysis-panel.ts',
+      'pages/gallery.ts',
     ];
-    // Values of the protocol that are also words ('lobby', 'pung'): compared, never shown.
-    const codes = new Set<string>([...TABLE_STATUSES, ...MELD_KINDS, 'win', 'pair']);
+    // Values of the protocol that are also words ('lobby', 'pung', the moves 'win' and 'pass'):
+    // compared, never shown.
+    const codes = new Set<string>([...TABLE_STATUSES, ...MELD_KINDS, 'win', 'pass', 'pair']);
     const texts = new Set<string>(ids.map((id) => MESSAGES[id].en).filter((en) => !codes.has(en)));
     const found: Record<string, string[]> = {};
     for (const file of byIdOnly) {
