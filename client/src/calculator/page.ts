@@ -608,10 +608,11 @@ function renderResult(): void {
             h(
               'tr',
               { 'data-pattern': p.name },
-              // the Chinese name shows when the page is in Chinese (html lang="zh-HK"), else as a tooltip
+              // the Chinese name shows when the page is in Chinese (html lang="zh-HK"), else as a
+              // tooltip; both as written (each is the name in its own language)
               h(
                 'th',
-                { scope: 'row', title: p.labelZh },
+                { scope: 'row', title: p.labelZh, 'data-no-translate': '' },
                 h('span', { class: 'calc-name-zh', lang: 'zh-HK', text: p.labelZh }),
                 h('span', { class: 'calc-name-en', text: p.label }),
               ),

@@ -16,7 +16,7 @@ import type {
 import { RULESET_IDS, RULESETS } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
 import { live, say, sayLabel } from '../i18n/live-text.js';
-import { t } from '../i18n/i18n.js';
+import { currentLang, t } from '../i18n/i18n.js';
 import type { MessageId } from '../i18n/messages.js';
 import { type ChartSeries, chartGeometry } from './chart.js';
 import { FIGURES, type Figure, formatFigure, formatMoney, PLACES, signed } from './figures.js';
@@ -32,7 +32,9 @@ const placeName = (place: number): Node | string => {
 };
 
 const replayHref = (id: string) => `/replay.html?match=${encodeURIComponent(id)}`;
-const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
+/** A date as the language shown writes it (2026/11/26 in Chinese). */
+const dateOf = (iso: string | null): Node | string =>
+  iso ? live(() => new Date(iso).toLocaleDateString(currentLang())) : '';
 
 /** A cell with a figure: written for people, raw in data-value for checks. */
 function figureCell(key: string, value: number | null, text: Node | string): HTMLTableCellElement {

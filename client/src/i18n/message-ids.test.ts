@@ -112,6 +112,7 @@ describe('message ids', () => {
       'replay/analysis-model.ts',
       'replay/analysis-panel.ts',
       'pages/gallery.ts',
+      'ui/page-chrome.ts',
     ];
     // Values of the protocol that are also words ('lobby', 'pung', the moves 'win' and 'pass'):
     // compared, never shown.

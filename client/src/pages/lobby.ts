@@ -24,7 +24,7 @@ import { ApiError, api, player } from '../net/community.js';
 import { followLobby } from '../net/lobby-feed.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+import { currentLang, t } from '../i18n/i18n.js';
 import { live, say, sayAttr, sayLabel } from '../i18n/live-text.js';
 import { optionFields } from './lobby-options.js';
 import { NAME_MAXLENGTH, nameRefusal } from '../ui/name-check.js';
@@ -77,6 +77,9 @@ function parseCode(raw: string): string | null {
 }
 
 const root = document.getElementById('lobby') as HTMLElement;
+
+/** A moment as the language shown writes it. */
+const whenShown = (iso: string): Text => live(() => new Date(iso).toLocaleString(currentLang()));
 
 /** A table's stage in the lobby's words. */
 const statusWords = (status: TableStatus): Text => say(`lobby.status.${status}`);
@@ -368,7 +371,7 @@ function matchesCard(): HTMLElement {
           el(
             'tr',
             {},
-            el('td', {}, m.endedAt ? new Date(m.endedAt).toLocaleString() : ''),
+            el('td', {}, m.endedAt ? whenShown(m.endedAt) : ''),
             el('td', {}, names),
             el('td', {}, m.finalScores ? m.finalScores.join(' / ') : ''),
             el(

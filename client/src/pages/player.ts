@@ -17,7 +17,8 @@ import { figureList, myMatchList } from '../community/league-view.js';
 import { ApiError, api, deviceLabel, ensurePlayer } from '../net/community.js';
 import { el } from '../ui/dom.js';
 import type { MessageId } from '../i18n/messages.js';
-import { say, sayAttr } from '../i18n/live-text.js';
+import { currentLang, t } from '../i18n/i18n.js';
+import { live, say, sayAttr } from '../i18n/live-text.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
 /** The two families' tab names. */
@@ -122,7 +123,11 @@ function devicesCard(me: MeResponse, redraw: () => void): HTMLElement {
         { class: 'row' },
         el('strong', {}, d.label),
         d.current ? el('span', { class: 'tag' }, say('player.thisDevice')) : '',
-        el('span', { class: 'muted' }, say('player.lastSeen', { name: new Date(d.lastSeenAt).toLocaleString() })),
+        el(
+          'span',
+          { class: 'muted' },
+          live(() => t('player.lastSeen', { name: new Date(d.lastSeenAt).toLocaleString(currentLang()) })),
+        ),
         forget,
       ),
     );
