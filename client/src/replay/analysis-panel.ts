@@ -7,6 +7,7 @@
  */
 import { type ReplayFrame, type ReviewRules, reviewMatch, type Seat } from '@mahjong/shared';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
+import { displayName } from '../i18n/translate.js';
 import { el, tileImg } from '../ui/dom.js';
 import { type StepModel, stepModel, summaryRows } from './analysis-model.js';
 import './analysis.css';
@@ -80,10 +81,14 @@ export function mountAnalysis(host: AnalysisHost): AnalysisPanel {
   return { toggle, update, isOpen: () => open };
 }
 
+/** The seats' names as the page shows them: players' as written, the server's bots in the language. */
+const shownNames = (host: AnalysisHost): string[] =>
+  host.names.map((n, seat) => displayName(n, seat, false, currentLang()));
+
 function stepNodes(m: StepModel, host: AnalysisHost): Node[] {
   const out: Node[] = [
     el('h2', {}, t('analysis.title')),
-    el('p', { class: 'analysis-seat' }, t('analysis.seat', { name: host.names[host.seat()] ?? '' })),
+    el('p', { class: 'analysis-seat' }, t('analysis.seat', { name: shownNames(host)[host.seat()] ?? '' })),
   ];
   if (m.decision === 'over') {
     out.push(el('p', {}, t('analysis.noHand')));
@@ -106,7 +111,7 @@ function stepNodes(m: StepModel, host: AnalysisHost): Node[] {
     out.push(p);
   }
   if (m.rows.length > 0) out.push(candidateTable(m));
-  if (m.danger !== null) out.push(dangerTable(m.danger, host.names));
+  if (m.danger !== null) out.push(dangerTable(m.danger, shownNames(host)));
   if (m.reach !== null) out.push(el('p', { 'data-testid': 'analysis-reach' }, m.reach));
   return out;
 }
@@ -179,7 +184,7 @@ function dangerTable(d: NonNullable<StepModel['danger']>, names: readonly string
 }
 
 function summaryNodes(host: AnalysisHost): Node[] {
-  const rows = summaryRows(reviewMatch(host.frames, host.rules), host.names, currentLang());
+  const rows = summaryRows(reviewMatch(host.frames, host.rules), shownNames(host), currentLang());
   return [
     el('h3', {}, t('analysis.summary')),
     el('p', { class: 'analysis-muted' }, t('analysis.summaryNote')),
