@@ -195,12 +195,16 @@ export class Room {
   private recoveryAttempts = 0;
   /** Pauses since a write of this table last committed (a table that resumes only to fail again). */
   private pausesInARow = 0;
+  /** The server's logger with this table's code on every line (`{ table: code }`); what the room
+   * hands work to (its outside AIs) logs through it too. */
+  readonly log: Logger;
 
   constructor(
     record: MatchRecord,
     private readonly ctx: RoomContext,
   ) {
     this.record = record;
+    this.log = ctx.log.child({ table: record.code });
     this.stage = stageOf(record.status);
     this.journal = new Journal(ctx.ledger, record.id);
     this.dealTimer = new OneShot(ctx.clock);
@@ -244,7 +248,7 @@ export class Room {
   private move(to: Stage): boolean {
     const r = moveStage(this.stage, to);
     if (!r.ok) {
-      this.ctx.log.error({ code: this.code, from: this.stage.kind, to: to.kind }, r.reason);
+      this.log.error({ from: this.stage.kind, to: to.kind }, r.reason);
       return false;
     }
     this.stage = r.stage;
@@ -425,7 +429,7 @@ export class Room {
   private async startRematch(): Promise<void> {
     const r = await this.start();
     if (!r.ok && r.error.code !== 'table/already_started') {
-      this.ctx.log.warn({ code: this.code, error: r.error }, 'a full rematch table did not start');
+      this.log.warn({ error: r.error }, 'a full rematch table did not start');
     }
   }
 
@@ -679,8 +683,8 @@ export class Room {
     this.pausesInARow += 1;
     this.scheduler.clear();
     const retryMs = Math.max(recoveryDelay(this.recoveryAttempts), repauseDelay(this.pausesInARow));
-    this.ctx.log.error(
-      { err: error, code: this.code, pausesInARow: this.pausesInARow, retryMs },
+    this.log.error(
+      { err: error, pausesInARow: this.pausesInARow, retryMs },
       'ledger write failed: table paused until rebuilt from the ledger',
     );
     this.ctx.broadcaster.table(this.code, {
@@ -709,7 +713,7 @@ export class Room {
       if (!this.journal.idle) throw new Error('a write is still in flight');
       const mine = await store.claim([id]);
       if (mine.length === 0) {
-        this.ctx.log.warn({ code: this.code }, 'another server process holds this table now; letting it go');
+        this.log.warn('another server process holds this table now; letting it go');
         this.close();
         this.ctx.onLost?.(this);
         return;
@@ -720,13 +724,13 @@ export class Room {
       this.recoveryAttempts += 1;
       // Said once per pause; the later attempts (every 2 s) only at debug level.
       const level = this.recoveryAttempts === 1 ? 'warn' : 'debug';
-      this.ctx.log[level]({ err: error, code: this.code, attempt: this.recoveryAttempts }, 'table still paused');
+      this.log[level]({ err: error, attempt: this.recoveryAttempts }, 'table still paused');
       this.recoverLater();
       return;
     }
     const [record, log, handsWritten] = loaded;
     if (!record) {
-      this.ctx.log.error({ code: this.code }, 'a paused table is gone from the ledger; letting it go');
+      this.log.error('a paused table is gone from the ledger; letting it go');
       this.close();
       this.ctx.onLost?.(this);
       return;
@@ -734,19 +738,35 @@ export class Room {
     this.recoveryAttempts = 0;
     this.record = record;
     this.journal.reopen();
+    const dealAgain = log.length === 0;
     try {
-      if (log.length === 0) throw new Error('the log has no start entry');
+      if (dealAgain) {
+        if (record.status !== 'playing') throw new Error('the log has no start entry');
+        // The start was stored but not the first deal: nothing was played or shown, so the
+        // table goes back to dealing and deals again (the same wall: the seed is the record's).
+        this.engine = null;
+        this.mjai?.close();
+        this.mjai = null;
+        this.handMeta = null;
+        this.move({ kind: 'dealing' });
+      }
       this.restore(log, handsWritten);
     } catch (error) {
       // Not a log this server writes; keep the table paused (and readable) rather than guess.
       if (this.stage.kind !== 'paused') this.move(paused);
       this.recoveryAttempts += 1;
-      this.ctx.log.error({ err: error, code: this.code }, 'a paused table does not replay from its log');
+      this.log.error({ err: error }, 'a paused table does not replay from its log');
       this.recoverLater();
       return;
     }
-    this.ctx.log.info(
-      { code: this.code, seq: this.engine?.seq, pausedMs: this.ctx.clock.now() - paused.since },
+    if (dealAgain) {
+      // The deal's entries are being written: play has resumed only once they are stored (a
+      // failure pauses the table again and the next rebuild deals again).
+      await this.outbox;
+      if (this.stage.kind !== 'playing') return;
+    }
+    this.log.info(
+      { seq: this.engine?.seq, pausedMs: this.ctx.clock.now() - paused.since },
       'table resumed from the ledger',
     );
     const b = this.ctx.broadcaster;
@@ -893,8 +913,7 @@ export class Room {
     const engine = this.engine;
     if (outside.length === 0 || engine === null || engine.isOver()) return;
     this.mjai = new MjaiTable(this.config(), this.ctx.engineInternals ?? {}, engine.log, outside, {
-      code: this.code,
-      log: this.ctx.log,
+      log: this.log,
       onAnswer: (seat) => {
         if (this.closed || this.scheduler.due(seat) === null) return;
         this.scheduler.setDue(seat, Math.max(this.ctx.clock.now(), this.aiDue[seat] ?? 0));
@@ -1082,7 +1101,7 @@ export class Room {
         if (latest.seats[seat].legalActions.length > 0) {
           this.covering[seat] = true;
           took = true;
-          this.ctx.log.info({ code: this.code, seat }, 'bot covers an away player');
+          this.log.info({ seat }, 'bot covers an away player');
         }
       }
     }
@@ -1134,7 +1153,7 @@ export class Room {
         this.afterEvent([this.actionWrite(r.value)]);
         return true;
       }
-      this.ctx.log.warn({ code: this.code, seat, action, refusal: r.error.code }, 'bot action refused');
+      this.log.warn({ seat, action, refusal: r.error.code }, 'bot action refused');
     }
     return false;
   }

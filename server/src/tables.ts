@@ -182,7 +182,7 @@ export class Tables {
       try {
         await room.end();
       } catch (error) {
-        this.ctx.log.error({ err: error, code: room.code }, 'could not close an expired lobby');
+        room.log.error({ err: error }, 'could not close an expired lobby');
       }
     }
     if (stale.length > 0) this.ctx.log.info({ expired: stale.length }, 'closed unstarted tables');
@@ -432,10 +432,7 @@ export class Tables {
     const { engine, broken } =
       log.length > 0 ? replayUpTo(room.config(), log, this.ctx.engineInternals) : { engine: null, broken: null };
     const message = error instanceof Error ? error.message : String(error);
-    this.ctx.log.error(
-      { err: error, code: record.code, matchId: record.id },
-      'could not restore a match; closed as ended',
-    );
+    room.log.error({ err: error, matchId: record.id }, 'could not restore a match; closed as ended');
     this.restoreFailures.push({
       code: record.code,
       matchId: record.id,
@@ -451,7 +448,7 @@ export class Tables {
     try {
       await this.ctx.ledger.write([{ kind: 'updateMatch', matchId: record.id, patch }]);
     } catch (writeError) {
-      this.ctx.log.error({ err: writeError, code: record.code }, 'could not close a match that does not restore');
+      room.log.error({ err: writeError }, 'could not close a match that does not restore');
     }
   }
 

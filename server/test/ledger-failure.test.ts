@@ -121,6 +121,32 @@ describe('ledger failures on a live server', () => {
     expect(bad).not.toBeNull();
   });
 
+  it('a first deal that is not stored: the table pauses, deals again once it can, and plays to the end', async () => {
+    const t = await createTable(server.url, { rounds: 1, bots: [1, 2, 3] });
+    const j = await join(server.url, t.code, 'Ann', 0);
+    const ann = await TestClient.open(server.url, t.code, j.token, { autoplay: true });
+    const spectator = await TestClient.open(server.url, t.code);
+    // The start is stored; the deal's log entries are not, until the test lets them.
+    let blocked = true;
+    let refused = 0;
+    flaky.refuse = (w) => {
+      if (!blocked || w.kind !== 'action' || w.matchId !== t.table.matchId) return false;
+      refused += 1;
+      return true;
+    };
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await ann.waitFor(() => notices(ann, 'ledger/paused') >= 1, 10_000);
+    // The rebuild finds no log entry and deals again; that deal is refused too (paused again).
+    const before = refused;
+    await ann.waitFor(() => refused > before, 20_000);
+    // Nothing of the unstored deals was shown.
+    expect(ann.messages.filter((m: ServerMessage) => m.type === 'view')).toEqual([]);
+    blocked = false;
+    await ann.waitFor(() => notices(ann, 'ledger/resumed') === 1, 30_000);
+    expect((await api<Health>(server.url, 'GET', '/healthz')).body.paused).toEqual([]);
+    await finishAndCheck({ ann, spectator, matchId: t.table.matchId });
+  });
+
   it('a full disk (reads answer, every log write fails): said as such, and the table backs off instead of flapping', async () => {
     const c = await playing();
     const prisma = (flaky.inner as PrismaStore).prisma;

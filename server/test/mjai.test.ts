@@ -3,7 +3,7 @@
  * run as separate processes (`server/src/mjai/README.md`). Each match starts at East 4 of an
  * east-only match, so that it lasts a hand or a few.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -24,6 +24,10 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const FIXTURE = path.join(ROOT, 'server/test/fixtures/mjai-misbehave.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'mjai-'));
 const RECORD = path.join(dir, 'seat2.jsonl');
+const HOG = path.join(ROOT, 'server/test/fixtures/mjai-memory-hog.mjs');
+const HOG_PID = path.join(dir, 'hog.pid');
+/** The hog's limit: Node alone is resident in about 40-50 MB; the hog passes this within a second. */
+const HOG_LIMIT_MB = 128;
 
 const spec = (name: string, command: string, args: string[], timeoutMs = 10_000): MjaiBotSpec => ({
   ...MJAI_DEFAULTS,
@@ -41,6 +45,8 @@ const BOTS: MjaiBotSpec[] = [
   spec('project', 'npm', ['run', '--silent', 'mjai-bot', '--']),
   spec('recorder', TSX, [FIXTURE, 'record', RECORD]),
   ...MODES.map((m) => spec(m, TSX, [FIXTURE, m], 600)),
+  // The timeouts of a real bot: the seat must not wait them out once its process is killed.
+  { ...spec('hog', process.execPath, [HOG, HOG_PID]), memoryMb: HOG_LIMIT_MB },
 ];
 
 const INTERNALS: EngineInternals = {
@@ -98,7 +104,7 @@ async function over(code: string, timeoutMs = 50_000): Promise<TableInfo> {
 }
 
 const linesOf = (code: string, seat: number) =>
-  logged.filter((l) => l.code === code && l.seat === seat && String(l.msg).startsWith('mjai:'));
+  logged.filter((l) => l.table === code && l.seat === seat && String(l.msg).startsWith('mjai:'));
 
 describe('outside AI seats (mjai)', () => {
   it('the host gives a seat only to an AI of the server list, at a riichi table', async () => {
@@ -182,4 +188,19 @@ describe('outside AI seats (mjai)', () => {
     // A process that never answers is stopped after three decisions in a row.
     expect(linesOf(a.code, 3).some((l) => /never answers/.test(String(l.reason)))).toBe(true);
   }, 90_000);
+
+  it('an AI over its memory limit is killed, and the built-in bot plays its seat to the end', async () => {
+    const t = await playWith({ 1: 'hog' });
+    // Well under the hog's decision timeout plus startup (40 s): the seat waits for no dead process.
+    const info = await over(t.code, 20_000);
+    const pid = Number(readFileSync(HOG_PID, 'utf8'));
+    expect(pid).toBeGreaterThan(0);
+    expect(existsSync(`/proc/${pid}`), `process ${pid} is still there`).toBe(false);
+    const gone = linesOf(t.code, 1).filter((l) => String(l.msg).startsWith('mjai: the AI process is gone'));
+    expect(gone.map((l) => l.reason)).toEqual([expect.stringMatching(/^over its memory limit \(\d+ MB\)$/)]);
+    expect(Number(/\((\d+) MB\)/.exec(String(gone[0]?.reason))?.[1])).toBeGreaterThan(HOG_LIMIT_MB);
+    expect(gone[0]?.level).toBe(40);
+    expect(info.seats[1]).toMatchObject({ ai: 'hog', aiFallbacks: expect.any(Number) });
+    expect(info.seats[1]?.aiFallbacks).toBeGreaterThan(0);
+  }, 60_000);
 });

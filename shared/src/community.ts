@@ -1,11 +1,11 @@
 /**
  * The contract of what surrounds a match: players (known by a signed key their browser keeps,
- * no password), circles of friends, rematches, the league and the statistics. Request bodies
- * have zod schemas (the server parses every one); answers are plain types. The figures are
- * defined in `server/src/community/README.md`.
+ * no password), circles of friends, rematches, the league and the statistics, as plain types
+ * and codes. The zod schemas the server parses every request body with are
+ * `community-schemas.ts` (kept apart so that the pages do not load zod). The figures are defined
+ * in `server/src/community/README.md`.
  */
-import { z } from 'zod';
-import { displayNameSchema, type MatchSummary, type RulesetId, type TableInfo } from './protocol.js';
+import type { MatchSummary, RulesetId, TableInfo } from './protocol.js';
 import { rulesetFamily } from './rulesets/ids.js';
 import type { BySeat, Seat } from './table-types.js';
 
@@ -21,7 +21,6 @@ export const PLAYER_COLOURS = [
   '#c2459a',
 ] as const;
 export type PlayerColour = (typeof PLAYER_COLOURS)[number];
-export const playerColourSchema = z.enum(PLAYER_COLOURS);
 
 /** Ruleset families: the league and statistics keep Hong Kong and riichi apart. */
 export const FAMILIES = ['hk', 'riichi'] as const;
@@ -60,27 +59,6 @@ export interface MeResponse {
   readonly circles: readonly CircleSummary[];
 }
 
-/** A device's label, as the browser describes itself (shortened, never shown to others). */
-const deviceLabelSchema = z
-  .string()
-  .max(200)
-  .transform((s) => s.replace(/[\p{C}]/gu, '').slice(0, 60) || 'a browser');
-
-/** POST /api/players: the first visit. Both fields optional (a name is made up otherwise). */
-export const createPlayerSchema = z
-  .object({
-    name: displayNameSchema.optional(),
-    colour: playerColourSchema.optional(),
-    device: deviceLabelSchema.optional(),
-  })
-  .strict();
-
-/** POST /api/me: rename, recolour. */
-export const updatePlayerSchema = z
-  .object({ name: displayNameSchema.optional(), colour: playerColourSchema.optional() })
-  .strict()
-  .refine((b) => b.name !== undefined || b.colour !== undefined, 'name or colour');
-
 /** POST /api/me/transfer: a code for another device, single use. */
 export interface TransferResponse {
   /** Short, to type on the other device. */
@@ -93,49 +71,8 @@ export interface TransferResponse {
 export const TRANSFER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const TRANSFER_CODE_LENGTH = 8;
 
-/** POST /api/players/transfer: this browser becomes a device of the code's player. */
-export const useTransferSchema = z
-  .object({
-    code: z
-      .string()
-      .transform((s) => s.toUpperCase().replace(/[\s-]/g, ''))
-      .pipe(
-        z.string().regex(new RegExp(`^[${TRANSFER_CODE_ALPHABET}]{${TRANSFER_CODE_LENGTH}}$`), 'not a transfer code'),
-      ),
-    device: deviceLabelSchema.optional(),
-  })
-  .strict();
-
 // ---------------------------------------------------------------------------------------------
 // Circles
-
-const circleNameSchema = displayNameSchema;
-
-/** POST /api/circles */
-export const createCircleSchema = z.object({ name: circleNameSchema }).strict();
-
-/** POST /api/circles/:id/settings (owner) */
-export const circleSettingsSchema = z
-  .object({
-    name: circleNameSchema.optional(),
-    /** Money per point for Hong Kong tables (null: points only). */
-    stakePerPoint: z.number().min(0).max(1_000_000).nullable().optional(),
-    currency: z
-      .string()
-      .max(8)
-      .regex(/^[\p{L}\p{Sc}$ .]*$/u, 'a currency label of letters or a currency sign')
-      .nullable()
-      .optional(),
-  })
-  .strict();
-
-/** POST /api/circles/:id/invite (owner): a new invite (the old one stops working) or none. */
-export const inviteActionSchema = z.object({ action: z.enum(['rotate', 'revoke']) }).strict();
-
-/** POST /api/circles/join */
-export const joinCircleSchema = z
-  .object({ invite: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not an invite') })
-  .strict();
 
 export interface CircleView {
   readonly id: string;
@@ -168,22 +105,6 @@ export interface RematchResponse {
 
 // ---------------------------------------------------------------------------------------------
 // League and statistics
-
-/** ?family=hk|riichi&from=YYYY-MM-DD&to=YYYY-MM-DD (a season; all time without dates). */
-export const leagueQuerySchema = z
-  .object({
-    family: z.enum(FAMILIES).default('hk'),
-    from: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    to: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  })
-  .strict();
-export type LeagueQuery = z.infer<typeof leagueQuerySchema>;
 
 /** One player's figures over a set of matches (definitions: server/src/community/README.md). */
 export interface PlayerStats {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDisplayName, type DisplayNameError } from './display-name.js';
-import { joinRequestSchema } from './protocol.js';
+import { joinRequestSchema } from './protocol-schemas.js';
 
 const SCOTLAND = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // one grapheme, 11 UTF-16 units

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_MESSAGE_TYPES,
   type ClientMessage,
-  createTableRequestSchema,
-  joinCodeSchema,
-  joinRequestSchema,
   PROTOCOL_VERSION,
-  parseClientMessage,
+  parseJoinCode,
   REFUSAL_CODES,
 } from './protocol.js';
+import { createTableRequestSchema, joinCodeSchema, joinRequestSchema, parseClientMessage } from './protocol-schemas.js';
 
 describe('parseClientMessage', () => {
   const good: ClientMessage[] = [
@@ -110,6 +108,9 @@ describe('HTTP schemas', () => {
   it('normalises join codes', () => {
     expect(joinCodeSchema.parse('xyz789')).toBe('XYZ789');
     expect(joinCodeSchema.safeParse('XYZ78I').success).toBe(false);
+    expect(parseJoinCode(' xyz789 ')).toBe('XYZ789');
+    for (const bad of ['XYZ78I', 'XYZ78', 'XYZ7890', 'XY Z78', 'XYZ78O', 'XYZ781'])
+      expect(parseJoinCode(bad)).toBeNull();
   });
 });
 

@@ -1,17 +1,15 @@
 /**
  * The one message contract between the client and the server: the HTTP bodies of the lobby API
- * and every socket.io message in both directions, as discriminated unions on `type`, with zod
- * schemas for everything the server receives. Reason codes are `as const` lists so that a client
- * can switch over them and a new code breaks the typecheck where it matters.
+ * and every socket.io message in both directions, as discriminated unions on `type`. Reason codes
+ * are `as const` lists so that a client can switch over them and a new code breaks the typecheck
+ * where it matters. No zod here: the pages import this module, and the schemas the server parses
+ * everything it receives with are `protocol-schemas.ts` (about 26 KB of zod a page need not load).
  *
  * Transport: the client emits `CLIENT_EVENT` ('c2s') with a `ClientMessage`; the server emits
  * `SERVER_EVENT` ('s2c') with a `ServerMessage`. Any other event name, or a payload that does not
  * parse, is refused with `msg/invalid` (or `msg/unknown_type`) and changes nothing.
  */
-import { z } from 'zod';
-import { checkDisplayName } from './display-name.js';
-import { defaultRounds } from './rulesets/index.js';
-import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from './rulesets/ids.js';
+import type { RulesetId } from './rulesets/ids.js';
 import type { BySeat, HandResultView, LegalAction, PlayerAction, Seat, TableView } from './table-types.js';
 import type { TileKind } from './tiles.js';
 
@@ -95,50 +93,18 @@ export const NOTICE_CODES = [
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Building blocks
-
-const seatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-const tileSchema = z
-  .number()
-  .int()
-  .min(0)
-  .max(41)
-  .transform((n) => n as TileKind);
-
-export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('discard'), tile: tileSchema, red: z.boolean().optional() }).strict(),
-  z
-    .object({
-      type: z.literal('chow'),
-      tiles: z.tuple([tileSchema, tileSchema, tileSchema]),
-      red: z.boolean().optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal('pung'), red: z.boolean().optional() }).strict(),
-  z.object({ type: z.literal('kong') }).strict(),
-  z.object({ type: z.literal('concealedKong'), tile: tileSchema }).strict(),
-  z.object({ type: z.literal('addedKong'), tile: tileSchema }).strict(),
-  z.object({ type: z.literal('win') }).strict(),
-  z.object({ type: z.literal('pass') }).strict(),
-  z.object({ type: z.literal('riichi'), tile: tileSchema, red: z.boolean().optional() }).strict(),
-  z.object({ type: z.literal('nineTerminals') }).strict(),
-]) as unknown as z.ZodType<PlayerAction, unknown>;
+// Join codes
 
 /** Join codes: 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const JOIN_CODE_LENGTH = 6;
-export const joinCodeSchema = z
-  .string()
-  .transform((s) => s.trim().toUpperCase())
-  .pipe(z.string().regex(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{6}$/));
+const JOIN_CODE_PATTERN = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`);
 
-/** A display name by the rule of `checkDisplayName`: the parsed value is the normalised name. */
-export const displayNameSchema = z.string().transform((raw, ctx) => {
-  const checked = checkDisplayName(raw);
-  if (checked.ok) return checked.value;
-  ctx.addIssue({ code: 'custom', message: `name: ${checked.error.message}`, params: { code: checked.error.code } });
-  return z.NEVER;
-});
+/** A join code as typed: trimmed and upper-cased; null when it is not one. */
+export function parseJoinCode(raw: string): string | null {
+  const code = raw.trim().toUpperCase();
+  return JOIN_CODE_PATTERN.test(code) ? code : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Socket: client to server
@@ -174,41 +140,6 @@ export type ClientMessage =
 
 export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'sync', 'ping', 'hand-over', 'lobby'] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
-
-export const clientMessageSchema: z.ZodType<ClientMessage, unknown> = z.discriminatedUnion('type', [
-  z
-    .object({
-      type: z.literal('hello'),
-      v: z.number().int(),
-      code: joinCodeSchema,
-      token: z.string().min(1).max(512).optional(),
-    })
-    .strict(),
-  z
-    .object({
-      type: z.literal('act'),
-      seat: seatSchema,
-      seq: z.number().int().min(0),
-      action: playerActionSchema,
-      id: z.number().int().min(0).optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal('sync') }).strict(),
-  z.object({ type: z.literal('ping'), t: z.number() }).strict(),
-  z.object({ type: z.literal('hand-over') }).strict(),
-  z.object({ type: z.literal('lobby'), code: joinCodeSchema }).strict(),
-]) as unknown as z.ZodType<ClientMessage, unknown>;
-
-/** Parses one incoming socket payload; unknown types are told apart from malformed ones. */
-export function parseClientMessage(
-  raw: unknown,
-): { ok: true; value: ClientMessage } | { ok: false; code: RefusalCode } {
-  const parsed = clientMessageSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-  const known = typeof type === 'string' && (CLIENT_MESSAGE_TYPES as readonly string[]).includes(type);
-  return { ok: false, code: known ? 'msg/invalid' : 'msg/unknown_type' };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Lobby state (HTTP and socket)
@@ -339,29 +270,6 @@ export interface CreateTableRequest {
   readonly hostName?: string;
 }
 
-export const createTableRequestSchema = z
-  .object({
-    ruleset: z.enum(RULESET_IDS).default(DEFAULT_RULESET),
-    options: z.record(z.string(), z.unknown()).default({}),
-    bots: z.array(seatSchema).max(4).default([]),
-    fillWithBots: z.boolean().default(true),
-    spectatorsAllowed: z.boolean().default(true),
-    spectatorDelay: z.boolean().default(false),
-    rounds: z.number().int().min(1).max(4).optional(),
-    circleId: z.string().uuid().optional(),
-    /**
-     * The name the creator will sit under: checked here, before the table exists, so that a
-     * name the join would refuse (a direction control, too long) leaves no table without its
-     * host's seat counting against the creation limits. Only checked; the join seats.
-     */
-    hostName: displayNameSchema.optional(),
-  })
-  .strict()
-  .transform(({ hostName: _checked, ...b }) => ({
-    ...b,
-    rounds: b.rounds ?? defaultRounds(b.ruleset),
-  }));
-
 export interface CreateTableResponse {
   readonly code: string;
   /** Path of the table page for this code, e.g. `/#/table/ABC234`. */
@@ -377,7 +285,6 @@ export interface JoinRequest {
   /** A particular seat; the first free one otherwise. */
   readonly seat?: Seat;
 }
-export const joinRequestSchema = z.object({ name: displayNameSchema, seat: seatSchema.optional() }).strict();
 
 export interface JoinResponse {
   readonly seat: Seat;
@@ -385,18 +292,6 @@ export interface JoinResponse {
   readonly token: string;
   readonly table: TableInfo;
 }
-
-/** POST /api/tables/:code/bot (host) */
-export const botRequestSchema = z
-  .object({
-    seat: seatSchema,
-    /** An outside AI by its name in the server's list (`GET /api/ai`); the built-in bot without. */
-    ai: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,32}$/)
-      .optional(),
-  })
-  .strict();
 
 export interface MatchSummary {
   readonly id: string;
@@ -419,12 +314,6 @@ export interface MatchListResponse {
   readonly limit: number;
   readonly total: number;
 }
-export const matchListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-  })
-  .strict();
 
 export interface HandRecord {
   readonly handNumber: number;

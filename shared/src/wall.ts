@@ -17,7 +17,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { ALL_TILES, PLAYING_TILES, type TileId } from './tiles.js';
+import { allTileIds, type TileId } from './tiles.js';
 
 export interface WallState {
   /** The shuffled wall after the break, in drawing order: live draws from the front (index
@@ -33,8 +33,8 @@ export interface WallState {
 
 export const DEAD_WALL_SIZE = 14;
 
-/** The dealer's wall side holds a quarter of the tiles in stacks of two: 18 stacks (144 tiles)
- * or 17 (136). */
+/** Walls are built in stacks of two: a side holds 18 stacks (144 tiles, or 108 among three) or 17
+ * (136). */
 const STACK = 2;
 
 function digest(text: string): Uint8Array {
@@ -84,20 +84,27 @@ function rngFor(seed: string) {
  * counter-clockwise of the break (the counted ones first) end up at the back as the dead wall.
  * Walls clockwise from the dealer's are the seats 3, 2, 1 counter-clockwise from it. A wall side
  * holds 17 or 18 stacks, so counting never runs past its end.
+ *
+ * `sides` is the number of walls, one per player: 4, or 3 at a three-player table, where each
+ * player builds a wall of 18 stacks from the 108 tiles (docs/rules/riichi-sanma.md, "Wall").
  */
-export function breakOffset(dice: readonly [number, number], size: number): number {
+export function breakOffset(dice: readonly [number, number], size: number, sides: 3 | 4 = 4): number {
   const total = dice[0] + dice[1];
-  const side = size / 4;
-  const wall = (total - 1) % 4; // seats counter-clockwise from the dealer
-  const wallStart = ((4 - wall) % 4) * side; // its right end, counted clockwise from the dealer's
+  const side = size / sides;
+  const wall = (total - 1) % sides; // seats counter-clockwise from the dealer
+  const wallStart = ((sides - wall) % sides) * side; // its right end, counted clockwise from the dealer's
   return (wallStart + total * STACK) % size;
 }
 
-/** Shuffles 144 tiles (with bonus tiles) or 136, rolls the two dice and breaks the wall. */
-export function buildWall(seed: string, options: { readonly bonus: boolean }): WallState {
-  const size = options.bonus ? ALL_TILES : PLAYING_TILES;
+/**
+ * Shuffles `tiles` (in their given order before the shuffle), rolls the two dice and breaks the
+ * wall among `sides` walls: the one procedure every table's wall goes through, so that a seed
+ * means the same thing at a four-player and a three-player table.
+ */
+export function shuffleAndBreak(seed: string, tiles: readonly TileId[], sides: 3 | 4): WallState {
+  const size = tiles.length;
   const rng = rngFor(seed);
-  const shuffled = Array.from({ length: size }, (_, i) => i as TileId);
+  const shuffled = [...tiles];
   for (let i = size - 1; i > 0; i--) {
     const j = uniformInt(rng, 0, i);
     const t = shuffled[i]!;
@@ -105,9 +112,14 @@ export function buildWall(seed: string, options: { readonly bonus: boolean }): W
     shuffled[j] = t;
   }
   const dice = [uniformInt(rng, 1, 6), uniformInt(rng, 1, 6)] as const;
-  const at = breakOffset(dice, size);
+  const at = breakOffset(dice, size, sides);
   const order = [...shuffled.slice(at), ...shuffled.slice(0, at)];
   return { order, head: 0, tail: size, dice };
+}
+
+/** Shuffles 144 tiles (with bonus tiles) or 136, rolls the two dice and breaks the wall. */
+export function buildWall(seed: string, options: { readonly bonus: boolean }): WallState {
+  return shuffleAndBreak(seed, allTileIds(options.bonus), 4);
 }
 
 /**

@@ -4,7 +4,7 @@
  * browser is. The player key is an HttpOnly cookie the browser sends by itself: no script here
  * ever sees it, so "who am I" is always a question to the server (GET /api/me).
  */
-import { displayNameSchema, type HttpErrorCode, type MeResponse } from '@mahjong/shared';
+import { checkDisplayName, type HttpErrorCode, type MeResponse } from '@mahjong/shared';
 
 /** A refusal from the server, with its code (or `http/offline` when no answer came). */
 export class ApiError extends Error {
@@ -64,8 +64,8 @@ export function deviceLabel(ua = navigator.userAgent): string {
 
 /** The name typed in the lobby before this browser was a player (kept in localStorage). */
 export function typedName(): string | null {
-  const r = displayNameSchema.safeParse(localStorage.getItem('mj.name') ?? '');
-  return r.success ? r.data : null;
+  const checked = checkDisplayName(localStorage.getItem('mj.name') ?? '');
+  return checked.ok ? checked.value : null;
 }
 
 export interface PlayerSession {

@@ -9,8 +9,8 @@ import {
   type CreateTableResponse,
   JOIN_CODE_LENGTH,
   type JoinResponse,
-  joinCodeSchema,
   type MatchListResponse,
+  parseJoinCode,
   isRiichiFamily,
   isRulesetId,
   RULESET_IDS,
@@ -68,12 +68,6 @@ function errorBox(words: Words, onDismiss: () => void): HTMLElement {
   close.addEventListener('click', onDismiss);
   box.append(close);
   return box;
-}
-
-/** A table code as typed: trimmed, upper case, checked against the code alphabet. */
-function parseCode(raw: string): string | null {
-  const r = joinCodeSchema.safeParse(raw);
-  return r.success ? r.data : null;
 }
 
 const root = document.getElementById('lobby') as HTMLElement;
@@ -320,7 +314,7 @@ function joinCard(): HTMLElement {
   const tell = (words: Words) => error.replaceChildren(errorBox(words, () => error.replaceChildren()));
   // A malformed code is answered at once; an unknown one after asking the server.
   const open = async (then: (c: string) => void) => {
-    const c = parseCode(code.value);
+    const c = parseJoinCode(code.value);
     if (!c) return tell(() => t('lobby.badCode', { n: JOIN_CODE_LENGTH }));
     const res = await fetch(`/api/tables/${c}`).catch(() => null);
     if (!res?.ok)

@@ -5,16 +5,17 @@
  * `window.__mj` exposes the plain state and a few test hooks.
  */
 import { placeChrome } from '../ui/page-chrome.js';
-import type {
-  BySeat,
-  MatchDetail,
-  PlayerAction,
-  RefusalCode,
-  RematchResponse,
-  Seat,
-  TableInfo,
-  TableView,
-  TileKind,
+import {
+  type BySeat,
+  type MatchDetail,
+  type PlayerAction,
+  parseJoinCode,
+  type RefusalCode,
+  type RematchResponse,
+  type Seat,
+  type TableInfo,
+  type TableView,
+  type TileKind,
 } from '@mahjong/shared';
 import { api, player } from '../net/community.js';
 import {
@@ -55,8 +56,7 @@ import { mountHelp } from '../ui/help.js';
 const params = new URLSearchParams(location.search);
 const hashCode = /#\/(?:table|spectate|watch)\/([A-Za-z0-9]+)/.exec(location.hash)?.[1];
 const code = (params.get('code') ?? hashCode ?? '').toUpperCase();
-/** A join code's shape (shared/src/protocol.ts, JOIN_CODE_ALPHABET), without the schema's weight. */
-const wellFormed = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{6}$/.test(code);
+const wellFormed = parseJoinCode(code) === code;
 const spectate = params.get('spectate') === '1' || location.hash.startsWith('#/spectate');
 const seatParam = params.get('seat');
 const ticket = spectate ? null : loadTicket(code, seatParam === null ? null : Number(seatParam));

@@ -42,7 +42,7 @@ export function createTables(d: RoomsDeps): Tables {
         ? {
             onFinished: (room) => {
               keeper.record(room.record.id).catch((error: unknown) => {
-                log.warn({ err: error, code: room.code }, 'league figures not written; the next catch-up does it');
+                room.log.warn({ err: error }, 'league figures not written; the next catch-up does it');
               });
             },
           }

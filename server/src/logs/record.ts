@@ -17,7 +17,7 @@ import {
 } from '@mahjong/shared';
 import type { EngineInternals, TableEngineImpl } from '../table/engine.js';
 import { createEngine, type LogEntry, type MatchConfig } from '../table/index.js';
-import { redFivesOf as redFiveCount } from '../table/riichi-play.js';
+import { redFivesOf as redFiveCount } from '../table/counts.js';
 import type { HandState, TableState } from '../table/state.js';
 import { type LogTile, logTileOf } from './tiles.js';
 

@@ -45,7 +45,6 @@ describe('a table brought back from the ledger', () => {
     // A process that writes down what it is sent (the seat comes as its last argument).
     const spec = { ...MJAI_DEFAULTS, name: 'cat', command: '/bin/sh', args: ['-c', 'cat > "$0"', file] };
     const table = new MjaiTable(config, {}, log.slice(0, cut), [{ seat: 1, spec }], {
-      code: 'TEST',
       log: pino({ level: 'silent' }),
       onAnswer: () => {},
       onMark: () => {},
@@ -86,7 +85,6 @@ describe('a declaration', () => {
     const spec = { ...MJAI_DEFAULTS, name: 'sh', command: '/bin/sh', args: ['-c', script, file] };
     let answers = 0;
     const table = new MjaiTable(config, { walls }, engine.log, [{ seat: 0, spec }], {
-      code: 'TEST',
       log: pino({ level: 'silent' }),
       onAnswer: () => {
         answers += 1;

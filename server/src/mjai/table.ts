@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import { type MjaiEvent, mjaiEndOf, mjaiEventsOf, mjaiStartGame, mjaiStartKyoku } from '../logs/mjai.js';
 import { HandRecorder, type HandStart, type RecordedStep } from '../logs/record.js';
 import { createEngine, type EngineInternals } from '../table/engine.js';
-import { redFivesOf } from '../table/riichi-play.js';
+import { redFivesOf } from '../table/counts.js';
 import type { LogEntry, MatchConfig } from '../table/index.js';
 import { MjaiChild } from './child.js';
 import type { MjaiBotSpec } from './config.js';
@@ -37,7 +37,7 @@ export type Decision =
   | { readonly kind: 'fallback' | 'builtin' };
 
 export interface MjaiTableContext {
-  readonly code: string;
+  /** The room's logger: its lines carry the table's code already. */
   readonly log: Logger;
   /** An answer came in for `seat`: the room looks at its decision again. */
   readonly onAnswer: (seat: Seat) => void;
@@ -77,6 +77,7 @@ class OutsideSeat {
       line: (line) => this.line(line),
       gone: (reason) => {
         if (this.closing) return;
+        const waiting = this.pending !== null;
         this.gone = reason;
         this.pending = null;
         this.say(
@@ -85,12 +86,14 @@ class OutsideSeat {
           'mjai: the AI process is gone; the built-in bot plays the seat to the end',
         );
         ctx.onMark(seat);
+        // A decision it was asked is the built-in bot's now, not after the timeout runs out.
+        if (waiting) ctx.onAnswer(seat);
       },
     });
   }
 
   say(level: 'warn' | 'info', fields: Record<string, unknown>, msg: string): void {
-    this.ctx.log[level]({ code: this.ctx.code, seat: this.seat, ai: this.spec.name, ...fields }, msg);
+    this.ctx.log[level]({ seat: this.seat, ai: this.spec.name, ...fields }, msg);
   }
 
   private line(line: string): void {

@@ -28,6 +28,7 @@ const ALLOWED: readonly [StageKind, StageKind][] = [
   ['playing', 'ending'],
   ['playing', 'finished'],
   ['playing', 'closed'],
+  ['paused', 'dealing'],
   ['paused', 'playing'],
   ['paused', 'finished'],
   ['paused', 'closed'],

@@ -8,6 +8,7 @@
  *     \                 \                 |  \                      |
  *      `---- ending <----`----------------'   `--> finished <-------'
  *      (host's end;        (a failed end goes back where it came from)
+ *   paused --deal again--> dealing (the first deal was not stored: nothing was played)
  *   any stage --close--> closed (shutdown, or the table moved to another process)
  *
  * The match record's `status` stays what the ledger holds (what the lobby shows); the stage is
@@ -41,8 +42,9 @@ const MOVES: { readonly [K in StageKind]: readonly StageKind[] } = {
   lobby: ['dealing', 'ending', 'closed'],
   dealing: ['playing', 'ending', 'closed'],
   playing: ['paused', 'ending', 'finished', 'closed'],
-  // A rebuilt table plays on, or turns out to have finished (its end committed before the pause).
-  paused: ['playing', 'finished', 'closed'],
+  // A rebuilt table plays on, or turns out to have finished (its end committed before the pause),
+  // or has nothing in its log (its first deal was not stored): it is dealt again.
+  paused: ['dealing', 'playing', 'finished', 'closed'],
   // A failed end goes back (`from`), or pauses the table when play had been applied.
   ending: ['lobby', 'dealing', 'playing', 'paused', 'finished', 'closed'],
   finished: ['closed'],

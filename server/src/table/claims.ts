@@ -6,7 +6,7 @@
  */
 import { countKinds, kindOfId, nextSeat, type PlayerAction, type Seat, SEATS, type TileId } from '@mahjong/shared';
 import { isThirteenOrphans } from './core.js';
-import { type ClaimAction, meldCopies } from './counts.js';
+import { type ClaimAction, meldCopies, redFivesOf } from './counts.js';
 import { type Drawn, drawFor } from './deal.js';
 import {
   type ClaimWindow,
@@ -21,10 +21,8 @@ import {
   type TableState,
   withHand,
 } from './state.js';
-import { completesShape, markPassedInRiichi, redFivesOf, riichiAfterCall, riichiAfterKong } from './riichi-play.js';
-import { riichiRon } from './riichi-wins.js';
+import { familyOf } from './rules.js';
 import { kongMade, startTurn } from './turn.js';
-import { discardWin } from './wins.js';
 
 /** Records `seat`'s answer (a legal one: the caller checked). */
 export function recordAnswer(s: TableState, seat: Seat, action: PlayerAction): TableState {
@@ -54,6 +52,7 @@ export function answerCloses(s: TableState, seat: Seat, at: number): boolean {
 export function markMissedWins(s: TableState): TableState {
   const h = s.hand;
   const w = h.window as ClaimWindow;
+  const family = familyOf(s);
   let seats = h.seats;
   const passed: Seat[] = [];
   for (const seat of orderAfter(w.from)) {
@@ -61,16 +60,16 @@ export function markMissedWins(s: TableState): TableState {
     if (answer?.type === 'win') continue;
     // Riichi: furiten looks at the hand's shape, not its yaku (a tile that completes the hand
     // and is let pass counts, even when no win was offered for want of a yaku).
-    const could =
-      w.options[seat].some((o) => o.type === 'win') || (h.riichi !== null && completesShape(h.seats[seat], w.tile));
+    const could = w.options[seat].some((o) => o.type === 'win') || family.passesByShape(h.seats[seat], w.tile);
     if (could) passed.push(seat);
     if (could && !seats[seat].missed.includes(kindOfId(w.tile))) {
       seats = setSeat(seats, seat, seatWith(seats[seat], { missed: [...seats[seat].missed, kindOfId(w.tile)] }));
     }
   }
-  if (seats === h.seats && (h.riichi === null || passed.length === 0)) return s;
+  const mark = family.markPassedWins;
+  if (seats === h.seats && (mark === undefined || passed.length === 0)) return s;
   // Riichi: the same marks are temporary furiten; a seat in riichi keeps it for the hand.
-  const hand = h.riichi === null ? handWith(h, { seats }) : markPassedInRiichi(handWith(h, { seats }), passed);
+  const hand = mark === undefined ? handWith(h, { seats }) : mark(handWith(h, { seats }), passed);
   return withHand(s, hand);
 }
 
@@ -125,10 +124,8 @@ function resolve(h: HandState, w: ClaimWindow): ClaimResolution {
 /** The window's winner takes the tile (the discard, or the kong being added) and the hand ends. */
 export function winOnClaim(s: TableState): TableState {
   const w = s.hand.window as ClaimWindow;
-  if (s.hand.riichi !== null) {
-    return riichiRon(s, claimResolution(s).winners, w.from, w.tile, s.hand.stage === 'robbing');
-  }
-  return discardWin(s, claimResolution(s).winner as Seat, w.from, w.tile, s.hand.stage === 'robbing');
+  const r = claimResolution(s);
+  return familyOf(s).winOnClaim(s, r.winner as Seat, r.winners, w.from, w.tile, s.hand.stage === 'robbing');
 }
 
 // The live draw of the seat after the discarder, asked about last (by wall and seat, which the
@@ -190,7 +187,7 @@ export function meldClaimedTile(s: TableState, at: number): TableState {
   const updated = seatWith(st, { concealed: rest, drawn: null, melds: [...st.melds, meld] });
   seats = setSeat(seats, seat, updated);
   let hand = handWith(h, { seats, interrupted: true, kongsThisTurn: 0 });
-  hand = action.type === 'kong' ? riichiAfterKong(hand, 'open') : riichiAfterCall(hand);
+  hand = action.type === 'kong' ? familyOf(s).afterKong(hand, 'open') : familyOf(s).afterCall(hand);
   const s1 = withHand(s, hand);
   if (action.type === 'kong') return kongMade(s1, seat, updated, false);
   return startTurn(s1, seat, { source: 'claim' }, at);
@@ -212,5 +209,5 @@ export function completeAddedKong(s: TableState): TableState {
   // The added tile is the one just drawn (a chained kong when that was a replacement), or at a
   // riichi table one kept in the hand.
   const withDrawn = st.drawn === w.tile;
-  return kongMade({ ...s, hand: riichiAfterKong({ ...h, window: null }, 'open') }, seat, updated, withDrawn);
+  return kongMade({ ...s, hand: familyOf(s).afterKong({ ...h, window: null }, 'open') }, seat, updated, withDrawn);
 }

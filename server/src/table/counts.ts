@@ -1,22 +1,30 @@
 /**
  * Tile arithmetic on a seat's physical tiles: kind counts (remembered by array identity, since
- * hands are never mutated) and taking tiles of a kind out of a hand.
+ * hands are never mutated), taking tiles of a kind out of a hand, and the red fives in the set.
  */
 import {
   type AnalysisOptions,
   isRedFive,
+  isRiichiOptions,
   kindOfId,
   type KindCounts,
   liveWaits,
   type Meld,
   ownCounts,
   type PlayerAction,
+  redFiveCount,
   type TileId,
   type TileKind,
   waits,
 } from '@mahjong/shared';
 import { IdentityCache } from './cache.js';
-import type { SeatState } from './state.js';
+import type { MatchSetup, SeatState } from './state.js';
+
+/** Red fives in the set: the table's option (the same three tile ids at either riichi table); 0 elsewhere. */
+export function redFivesOf(setup: MatchSetup): 0 | 3 {
+  const o = setup.rules.options;
+  return isRiichiOptions(o) ? redFiveCount(o) : 0;
+}
 
 // Hand arithmetic
 

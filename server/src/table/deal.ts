@@ -5,11 +5,11 @@
  */
 import { type BySeat, isBonus, kindOfId, nextSeat, type Seat, SEATS, type TileId } from '@mahjong/shared';
 import { buildWall, drawLive, drawReplacement, handSeed, type WallState } from './core.js';
+import { type FamilyRules, familyOf } from './rules.js';
 import {
   EMPTY_SEAT,
   type HandState,
   type MatchSetup,
-  type RiichiHand,
   type SeatState,
   seatWith,
   setSeat,
@@ -71,6 +71,7 @@ export function drawFor(wall: WallState, seat: SeatState, from: 'live' | 'replac
 /** A match before its first deal (the machine's `dealing` state deals hand 0 at once). */
 export function openMatch(setup: MatchSetup, at: number): TableState {
   const first = setup.firstHand;
+  const family = setup.family as FamilyRules;
   return {
     setup,
     phase: 'playing',
@@ -78,13 +79,11 @@ export function openMatch(setup: MatchSetup, at: number): TableState {
     at,
     round: first?.round ?? 0,
     dealer: first?.dealer ?? 0,
-    scores:
-      first?.scores ??
-      (setup.riichi === null ? [0, 0, 0, 0] : ([0, 1, 2, 3].map(() => setup.riichi?.startPoints ?? 0) as never)),
+    scores: first?.scores ?? ([0, 1, 2, 3].map(() => family.startScore(setup)) as never),
     results: [],
     hand: undefined as unknown as HandState,
     resultsDeadline: null,
-    pot: setup.riichi === null ? null : { honba: first?.honba ?? 0, sticks: first?.sticks ?? 0, over: false },
+    pot: family.openPot(setup),
   };
 }
 
@@ -136,17 +135,10 @@ export function dealTiles(s: TableState): TableState {
     lastDiscard: null,
     window: null,
     turnDeadline: s.at + s.setup.timing.turnMs,
-    riichi: s.setup.riichi === null ? null : NEW_RIICHI_HAND,
+    riichi: familyOf(s).newHand(s.setup),
   };
   return { ...s, phase: 'playing', hand, resultsDeadline: null };
 }
-
-const NO_RIICHI = { declared: null, passedInRiichi: false } as const;
-const NEW_RIICHI_HAND: RiichiHand = {
-  seats: [NO_RIICHI, NO_RIICHI, NO_RIICHI, NO_RIICHI],
-  indicators: 1,
-  pendingIndicator: false,
-};
 
 /** Replaces the dealt bonus tiles from the dead wall, dealer first, each seat repeatedly. */
 export function replaceDealtBonus(s: TableState): TableState {

@@ -2,7 +2,7 @@
  * The engine facade: configs, determinism, the log and replays, and bots playing whole matches
  * with every invariant checked after every event.
  */
-import { SEATS, tile } from '@mahjong/shared';
+import { RULESET_IDS, RULESETS, SEATS, tile } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { chooseBotAction } from './bot.js';
 import { checkConfig, createEngine, replayEngine } from './engine.js';
@@ -25,6 +25,16 @@ const config = (seed: string, extra: Partial<MatchConfig> = {}): MatchConfig => 
 });
 
 describe('config', () => {
+  it("chooses each table's family rules from its ruleset's descriptor", () => {
+    for (const ruleset of RULESET_IDS) {
+      const r = checkConfig(config('00ff', { ruleset, rounds: undefined }));
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.family.id).toBe(RULESETS[ruleset].family);
+      // The riichi family's own table rules come with it, and only with it.
+      expect(r.value.riichi === null).toBe(RULESETS[ruleset].family === 'hk');
+    }
+  });
+
   it('refuses bad configs with a code', () => {
     const code = (c: unknown) => {
       const r = checkConfig(c as MatchConfig);

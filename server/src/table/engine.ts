@@ -17,6 +17,7 @@ import {
   type TableView,
 } from '@mahjong/shared';
 import { resolveRules, seedHash, type WallState } from './core.js';
+import { familyRulesOf } from './families.js';
 import { tableMachine } from './machine.js';
 import { type ChartStepper, startChart } from './stepper.js';
 import { splitOptions } from './options.js';
@@ -27,12 +28,10 @@ import {
   type ConfigError,
   type LogEntry,
   type MatchConfig,
-  isRiichiTable,
   TABLE_RULESETS,
   type TableEngine,
   type TimeoutRefusal,
 } from './types.js';
-import { splitRiichiOptions } from './riichi-options.js';
 import { viewFor } from './view.js';
 
 /** Test hooks, never set by the server. */
@@ -67,7 +66,7 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
   ) {
     return fail('config/bad_players', 'four players, each with a name and a bot flag');
   }
-  const riichiTable = isRiichiTable(config.ruleset);
+  const family = familyRulesOf(config.ruleset);
   const length = RULESETS[config.ruleset].rounds;
   const rounds = config.rounds ?? length.default;
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 16) {
@@ -78,21 +77,13 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
   }
   const split = splitOptions(config.options);
   if (!split.ok) return split;
-  let scoring = split.value.scoring;
-  let riichi: MatchSetup['riichi'] = null;
-  if (riichiTable) {
-    if (split.value.timing.bankruptcyPoints !== 0) {
-      return fail('config/bad_options', 'riichi tables end on a negative score with the bustEnds option');
-    }
-    const r = splitRiichiOptions(config.ruleset, scoring, rounds as 1 | 2);
-    if (!r.ok) return r;
-    scoring = r.value.scoring;
-    riichi = r.value.rules;
-  }
-  const rules = resolveRules(config.ruleset, scoring);
+  const own = family.configure(config.ruleset, split.value.scoring, split.value.timing, rounds);
+  if (!own.ok) return own;
+  const rules = resolveRules(config.ruleset, own.value.scoring);
   if (!rules.ok) return fail('config/bad_options', rules.error.message);
   return ok({
     ruleset: config.ruleset,
+    family,
     rules: rules.value,
     timing: split.value.timing,
     players: config.players.map((p) => ({ name: p.name, bot: p.bot })) as unknown as MatchSetup['players'],
@@ -100,7 +91,7 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
     rounds,
     fixedWalls: internals.walls ?? null,
     firstHand: internals.firstHand ?? null,
-    riichi,
+    riichi: own.value.riichi,
   });
 }
 

@@ -1,6 +1,7 @@
 /**
- * Hand end and rotation: a drawn hand's result, scores and the dealer's move after any result,
- * the match's end (rounds played or bankruptcy), the results pause and the seats ready for the next deal.
+ * Hand end and rotation: scores and the dealer's move after any result, the match closed, the
+ * results pause and the seats ready for the next deal. What a drawn hand settles and when the
+ * match is over are the family's (rules.ts: hk/hand-end.ts, riichi/wins.ts).
  */
 import {
   type BySeat,
@@ -11,33 +12,10 @@ import {
   sortKinds,
   type TileKind,
 } from '@mahjong/shared';
-import {
-  handWith,
-  kindsOf,
-  prevailingWind,
-  type SeatState,
-  seatWith,
-  setSeat,
-  type TableState,
-  withHand,
-} from './state.js';
+import { handWith, kindsOf, type SeatState, seatWith, setSeat, type TableState, withHand } from './state.js';
 
 export const revealAll = (s: TableState): BySeat<TileKind[]> =>
   SEATS.map((seat) => sortKinds(kindsOf(s.hand.seats[seat].concealed))) as unknown as BySeat<TileKind[]>;
-
-/** The wall is exhausted: a drawn hand, nobody pays. */
-export function exhaustiveDraw(s: TableState): TableState {
-  const result: HandResultView = {
-    handNumber: s.hand.number,
-    dealer: s.hand.dealer,
-    prevailingWind: prevailingWind(s),
-    kind: 'draw',
-    payments: [],
-    deltas: [0, 0, 0, 0],
-    hands: revealAll(s),
-  };
-  return endHand(s, result, true);
-}
 
 /** A hand's result is in: scores, results, and the deal moves on (the dealer stays on `dealerStays`). */
 export function endHand(s: TableState, result: HandResultView, dealerStays: boolean): TableState {
@@ -57,15 +35,6 @@ export function endHand(s: TableState, result: HandResultView, dealerStays: bool
     round,
     hand: { ...s.hand, seats, window: null, turnDeadline: null },
   };
-}
-
-/** After a hand's end: every prevailing wind played, or a seat bankrupt (with the option on). */
-export function matchFinished(s: TableState): boolean {
-  // Riichi: the shared rule, asked as the hand ended (riichi-wins.ts: bust, the rounds and the
-  // extra round, the last dealer stopping).
-  if (s.pot !== null) return s.pot.over;
-  const limit = s.setup.timing.bankruptcyPoints;
-  return s.round >= s.setup.rounds || (limit > 0 && s.scores.some((x) => x <= -limit));
 }
 
 export const closeMatch = (s: TableState): TableState => ({ ...s, phase: 'matchOver', resultsDeadline: null });

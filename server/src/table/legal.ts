@@ -2,142 +2,28 @@
  * What each seat may do: the exact legal actions of a seat (a turn's, a claim window's, the
  * results pause's), the refusal code of anything else, and when the next deadline falls. The
  * rules of legality live here only; the machine's guards and the views ask these functions.
+ * Where the families differ (a turn's actions, who may call, swap calling) the table's family
+ * rules answer (rules.ts: hk/legal.ts, riichi/legal.ts).
  */
 import {
-  sameAction,
   type LegalAction,
   kindOfId,
+  type Meld,
   nextSeat,
   type PlayerAction,
+  sameAction,
   type Seat,
   SEATS,
   type TileId,
   type TileKind,
 } from '@mahjong/shared';
-import { type Meld, mayDeclareNineTerminals, riichiKongAllowed, swapCallKinds } from '@mahjong/shared';
-import { deadCount, liveCount } from './core.js';
-import { firstUninterruptedDraw, kongCount, redFivesOf, riichiOf, riichiOffers, swapCallBan } from './riichi-play.js';
-import { type ClaimAction, countOf, countsOf, discardCopy, handPart, meldCopies } from './counts.js';
+import { CHOW, CHOW_RED, KONG, PASS, PUNG, PUNG_OF, PUNG_RED } from './actions.js';
+import { deadCount } from './core.js';
+import { type ClaimAction, countOf, countsOf, discardCopy, handPart, meldCopies, redFivesOf } from './counts.js';
+import { familyOf } from './rules.js';
 import type { ActionRefusal } from './types.js';
-import { checkDiscardWin, checkSelfWin } from './wins.js';
+import { checkSelfWin } from './wins.js';
 import type { ClaimWindow, TableState } from './state.js';
-
-// The discard and concealed-kong actions of each kind, built once and shared by every legal list
-// (legal lists and views are read-only).
-const DISCARD: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
-  Object.freeze({ type: 'discard' as const, tile: k as TileKind }),
-);
-const CONCEALED_KONG: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
-  Object.freeze({ type: 'concealedKong' as const, tile: k as TileKind }),
-);
-const ADDED_KONG: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
-  Object.freeze({ type: 'addedKong' as const, tile: k as TileKind }),
-);
-
-const PUNG: LegalAction = Object.freeze({ type: 'pung' });
-const KONG: LegalAction = Object.freeze({ type: 'kong' });
-const PASS: LegalAction = Object.freeze({ type: 'pass' });
-/** The chow starting at each kind (suited kinds whose run fits in the suit). */
-const CHOW: readonly (LegalAction | undefined)[] = Array.from({ length: 27 }, (_, k) =>
-  k % 9 <= 6
-    ? Object.freeze({
-        type: 'chow' as const,
-        tiles: Object.freeze([k as TileKind, (k + 1) as TileKind, (k + 2) as TileKind]) as unknown as readonly [
-          TileKind,
-          TileKind,
-          TileKind,
-        ],
-      })
-    : undefined,
-);
-
-// The same with the copy named, at tables with red fives (`red`: the hand's red five goes in).
-const PUNG_RED: readonly LegalAction[] = [true, false].map((red) => Object.freeze({ type: 'pung' as const, red }));
-const CHOW_RED: readonly (readonly LegalAction[] | undefined)[] = CHOW.map((c) =>
-  c === undefined ? undefined : [true, false].map((red) => Object.freeze({ ...c, red })),
-);
-
-const RIICHI: readonly LegalAction[] = Array.from({ length: 34 }, (_, k) =>
-  Object.freeze({ type: 'riichi' as const, tile: k as TileKind }),
-);
-const NINE_TERMINALS: LegalAction = Object.freeze({ type: 'nineTerminals' });
-
-/**
- * A riichi turn. In riichi: tsumo, the drawn tile's concealed kong when it changes no wait, the
- * drawn tile's discard. Otherwise: tsumo; after a draw (not a call) a concealed kong of any four
- * held and an added kong with any tile held of an exposed pung (at most four kongs on the table);
- * a discard; a riichi declaration with each discard that leaves the hand ready; nine terminals on
- * a first uninterrupted draw.
- */
-function riichiTurnActions(s: TableState): LegalAction[] {
-  const h = s.hand;
-  const seat = h.turn;
-  const st = h.seats[seat];
-  const rules = s.setup.riichi as NonNullable<TableState['setup']['riichi']>;
-  const out: LegalAction[] = [];
-  const win = checkSelfWin(s, seat);
-  if (win.ok) out.push({ type: 'win', faan: win.faan });
-  const counts = countsOf(st.concealed);
-  const canKong = deadCount(h.wall) > 0 && kongCount(h) < 4 && liveCount(h.wall) > 0;
-  if (riichiOf(h).seats[seat].declared !== null) {
-    if (st.drawn === null) return out;
-    const d = kindOfId(st.drawn);
-    const before = Uint8Array.from(counts);
-    before[d] = (before[d] as number) - 1;
-    if (canKong && riichiKongAllowed(before, d, st.melds.length)) out.push(CONCEALED_KONG[d] as LegalAction);
-    out.push(DISCARD[d] as LegalAction);
-    return out;
-  }
-  // A kong only after a draw: a seat that has just called a meld discards.
-  if (canKong && st.drawn !== null) {
-    for (let k = 0; k < 34; k++) if (counts[k] === 4) out.push(CONCEALED_KONG[k] as LegalAction);
-    for (const m of st.melds) {
-      const k = m.meld.tiles[0] as TileKind;
-      if (m.meld.kind === 'pung' && (counts[k] as number) > 0) out.push(ADDED_KONG[k] as LegalAction);
-    }
-  }
-  const banned = swapCallBan(s);
-  for (let k = 0; k < 34; k++) {
-    if ((counts[k] ?? 0) > 0 && !banned.includes(k as TileKind)) out.push(DISCARD[k] as LegalAction);
-  }
-  for (const r of riichiOffers(s, seat)) out.push(RIICHI[r.discard] as LegalAction);
-  if (
-    rules.abortiveDraws.nineTerminals &&
-    st.drawn !== null &&
-    firstUninterruptedDraw(h, seat) &&
-    mayDeclareNineTerminals(counts, true)
-  ) {
-    out.push(NINE_TERMINALS);
-  }
-  return out;
-}
-
-function turnActions(s: TableState): LegalAction[] {
-  if (s.hand.riichi !== null) return riichiTurnActions(s);
-  const h = s.hand;
-  const seat = h.turn;
-  const st = h.seats[seat];
-  const out: LegalAction[] = [];
-  const win = checkSelfWin(s, seat);
-  if (win.ok) out.push({ type: 'win', faan: win.faan });
-  const counts = countsOf(st.concealed);
-  const canReplace = deadCount(h.wall) > 0;
-  if (canReplace) {
-    for (let k = 0; k < 34; k++) {
-      if (counts[k] === 4) out.push(CONCEALED_KONG[k] as LegalAction);
-    }
-    if (st.drawn !== null) {
-      const d = kindOfId(st.drawn);
-      if (st.melds.some((m) => m.meld.kind === 'pung' && m.meld.tiles[0] === d)) {
-        out.push({ type: 'addedKong', tile: d });
-      }
-    }
-  }
-  for (let k = 0; k < 34; k++) {
-    if ((counts[k] ?? 0) > 0) out.push(DISCARD[k] as LegalAction);
-  }
-  return out;
-}
 
 /** What `seat` may do about `from`'s discard `tile` (pass included when anything else is possible). */
 export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId, lastDiscard: boolean): LegalAction[] {
@@ -145,17 +31,16 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
   const st = s.hand.seats[seat];
   const k = kindOfId(tile);
   const out: LegalAction[] = [];
-  const win = checkDiscardWin(s, seat, from, tile, false);
+  const family = familyOf(s);
+  const win = family.checkDiscardWin(s, seat, from, tile, false);
   if (win.ok) out.push({ type: 'win', faan: win.faan });
-  // Riichi: a seat in riichi only wins; at most four kongs on the table.
-  const riichi = s.hand.riichi;
-  if (!lastDiscard && (riichi === null || riichi.seats[seat].declared === null)) {
-    // Riichi without swap calling: a call that would leave nothing but banned discards is not offered.
-    const checkSwap = riichi !== null && !(s.setup.riichi as NonNullable<TableState['setup']['riichi']>).swapCalls;
+  if (!lastDiscard && family.mayCall(s, seat)) {
+    // A call that would leave nothing but banned discards is not offered (riichi without swap calling).
+    const check = family.callCheck(s);
     const n = countOf(st.concealed, k);
     const reds = redFivesOf(s.setup);
-    if (n >= 3 && deadCount(s.hand.wall) > 0 && (riichi === null || kongCount(s.hand) < 4)) out.push(KONG);
-    if (n >= 2 && (!checkSwap || callKeepsADiscard(st.concealed, [k, k], PUNG_OF[k] as Meld))) {
+    if (n >= 3 && deadCount(s.hand.wall) > 0 && family.mayKong(s.hand)) out.push(KONG);
+    if (n >= 2 && (check === null || check(st.concealed, [k, k], PUNG_OF[k] as Meld))) {
       out.push(...copyChoices(st.concealed, PUNG, PUNG_RED, k, reds));
     }
     if (seat === nextSeat(from) && k < 27) {
@@ -171,8 +56,8 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
         const chow: Meld = { kind: 'chow', tiles: run, concealed: false, claimed: k };
         if (
           ok &&
-          checkSwap &&
-          !callKeepsADiscard(
+          check !== null &&
+          !check(
             st.concealed,
             run.filter((x) => x !== k),
             chow,
@@ -205,26 +90,9 @@ function copyChoices(
 
 const isFive = (k: TileKind): boolean => k < 27 && k % 9 === 4;
 
-/** A pung of each kind as it would be claimed (for the swap-call check). */
-const PUNG_OF: readonly Meld[] = Array.from({ length: 34 }, (_, k) =>
-  Object.freeze({ kind: 'pung' as const, tiles: [k, k, k] as TileKind[], concealed: false, claimed: k as TileKind }),
-);
-
-/**
- * Whether the hand, once `fromHand` went into `meld`, keeps a discard the swap-call rule allows
- * (`keepsADiscard` of the shared rule, counted on the hand's remembered counts: it has more tiles
- * left than tiles of the banned kinds).
- */
-function callKeepsADiscard(concealed: readonly TileId[], fromHand: readonly TileKind[], meld: Meld): boolean {
-  const counts = countsOf(concealed);
-  let banned = 0;
-  for (const k of swapCallKinds(meld)) banned += (counts[k] as number) - fromHand.filter((x) => x === k).length;
-  return concealed.length - fromHand.length > banned;
-}
-
 export function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId): LegalAction[] {
   if (seat === from) return [];
-  const win = checkDiscardWin(s, seat, from, tile, true);
+  const win = familyOf(s).checkDiscardWin(s, seat, from, tile, true);
   return win.ok ? [{ type: 'win', faan: win.faan }, { type: 'pass' }] : [];
 }
 
@@ -251,7 +119,7 @@ function computeLegalActions(s: TableState, seat: Seat): readonly LegalAction[] 
   if (s.phase === 'matchOver') return [];
   if (s.phase === 'handOver') return s.hand.seats[seat].ready ? [] : [{ type: 'pass' }];
   const h = s.hand;
-  if (h.stage === 'discard') return h.turn === seat ? turnActions(s) : [];
+  if (h.stage === 'discard') return h.turn === seat ? familyOf(s).turnActions(s) : [];
   const w = h.window;
   if (w === null || w.answers[seat] !== null) return [];
   return w.options[seat];
@@ -312,8 +180,7 @@ function copyHeld(s: TableState, seat: Seat, action: PlayerAction): boolean {
   if ((action.type !== 'discard' && action.type !== 'riichi') || action.red === undefined) return true;
   const st = s.hand.seats[seat];
   const id = discardCopy(st, action.tile, action.red, redFivesOf(s.setup));
-  if (id === null) return false;
-  return s.hand.riichi?.seats[seat].declared == null || id === st.drawn;
+  return id !== null && familyOf(s).mayDiscardCopy(s, seat, id);
 }
 
 /** Whether `action` is among `legalActions(s, seat)`, without building the list. */
@@ -329,32 +196,7 @@ export function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolea
       copyHeld(s, seat, action)
     );
   }
-  if (h.turn !== seat) return false;
-  if (h.riichi !== null) return legalActions(s, seat).some((l) => sameAction(l, action)) && copyHeld(s, seat, action);
-  const st = h.seats[seat];
-  switch (action.type) {
-    case 'discard':
-      return action.tile < 34 && countOf(st.concealed, action.tile) > 0 && copyHeld(s, seat, action);
-    case 'concealedKong':
-      return action.tile < 34 && deadCount(h.wall) > 0 && countOf(st.concealed, action.tile) === 4;
-    case 'addedKong':
-      return (
-        deadCount(h.wall) > 0 &&
-        st.drawn !== null &&
-        kindOfId(st.drawn) === action.tile &&
-        st.melds.some((m) => m.meld.kind === 'pung' && m.meld.tiles[0] === action.tile)
-      );
-    case 'win':
-      return checkSelfWin(s, seat).ok;
-    case 'chow':
-    case 'pung':
-    case 'kong':
-    case 'pass':
-    // Riichi moves: no Hong Kong table offers them.
-    case 'riichi':
-    case 'nineTerminals':
-      return false;
-  }
+  return h.turn === seat && familyOf(s).isTurnLegal(s, seat, action) && copyHeld(s, seat, action);
 }
 
 let lastCheck: { s: TableState; seat: Seat; action: PlayerAction; why: ActionRefusal | null } | null = null;
@@ -432,13 +274,13 @@ export function deadline(s: TableState): number | null {
   return h.turnDeadline;
 }
 
-/** The turn seat declares riichi with a discard that leaves its hand ready (riichi tables). */
+/** The turn seat declares riichi with a discard that leaves its hand ready (only riichi tables offer it). */
 export const canDeclareRiichi = (s: TableState, seat: Seat, action: PlayerAction): boolean =>
-  action.type === 'riichi' && s.hand.riichi !== null && isLegal(s, seat, action);
+  action.type === 'riichi' && isLegal(s, seat, action);
 
-/** The turn seat calls the nine-terminals abortive draw on its first draw (riichi tables). */
+/** The turn seat calls the nine-terminals abortive draw on its first draw (only riichi tables offer it). */
 export const canCallNineTerminals = (s: TableState, seat: Seat, action: PlayerAction): boolean =>
-  action.type === 'nineTerminals' && s.hand.riichi !== null && isLegal(s, seat, action);
+  action.type === 'nineTerminals' && isLegal(s, seat, action);
 
 /** The turn seat declares a self-drawn win that is one (complete, worth the minimum). */
 export const canWinSelfDrawn = (s: TableState, seat: Seat, action: PlayerAction): boolean =>

@@ -2,7 +2,9 @@
  * The table as an XState v5 statechart: the stages of a hand are its states, each transition is
  * guarded by a named rule and each action is a named pure update. The rules themselves (what is
  * legal, what a claim resolves to, what a win scores) are the pure functions of legal.ts,
- * claims.ts, turn.ts, wins.ts, deal.ts and hand-end.ts; the machine is the map of the flow.
+ * claims.ts, turn.ts, wins.ts, deal.ts and hand-end.ts, and where the ruleset families differ,
+ * the table's family rules (rules.ts: hk/, riichi/); the machine is the map of the flow, one for
+ * every family.
  *
  *   dealing -> turn -> claimWindow -> turn ... (kongs: replacementDraw, robbingWindow) -> handEnd
  *   -> handOver -> dealing ... -> matchOver   (the diagram: server/src/table/README.md)
@@ -31,13 +33,12 @@ import {
   winOnClaim,
 } from './claims.js';
 import { dealTiles, openMatch, replaceDealtBonus } from './deal.js';
-import { closeMatch, exhaustiveDraw, lastToBeReady, markReady, matchFinished, openResultsPause } from './hand-end.js';
+import { closeMatch, lastToBeReady, markReady, openResultsPause } from './hand-end.js';
 import { canCallNineTerminals, canDeclareRiichi, canWinSelfDrawn, deadline, isFalseWin, isLegal } from './legal.js';
-import { abortiveDrawNow, payRiichiStick } from './riichi-play.js';
-import { closeRiichiMatch, riichiAbort, riichiExhaustiveDraw } from './riichi-wins.js';
+import { familyOf } from './rules.js';
 import { bumped, type MatchSetup, type TableState } from './state.js';
 import { declareConcealedKong, discard, discardOnTimeout, drawReplacement, openRobbing } from './turn.js';
-import { falseWin, selfDrawnWin } from './wins.js';
+import { falseWin } from './wins.js';
 
 export type MachineEvent =
   | { readonly type: 'act'; readonly seat: Seat; readonly action: PlayerAction; readonly at: number }
@@ -138,14 +139,15 @@ const UPDATES = {
   stamp: (s, e) => bumped(s, e.at),
   dealTiles: (s) => dealTiles(s),
   replaceBonusTiles: (s) => replaceDealtBonus(s),
-  scoreSelfDrawnWin: (s) => selfDrawnWin(s),
+  scoreSelfDrawnWin: (s) => familyOf(s).selfDrawnWin(s),
   declareConcealedKong: (s, e) => declareConcealedKong(s, tileOf(e)),
   openRobbingWindow: (s, e) => openRobbing(s, tileOf(e), s.at),
   discardTile: (s, e) => discard(s, tileOf(e), s.at, false, redOf(e)),
   declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true, redOf(e)),
-  payRiichiStick: (s) => payRiichiStick(s),
-  declareAbortiveDraw: (s) => riichiAbort(s, abortiveDrawNow(s) as AbortiveDraw),
-  abortOnNineTerminals: (s) => riichiAbort(s, 'nineTerminals'),
+  /** The discard was not won on (riichi: a declaration's stick goes on the table; else nothing). */
+  payRiichiStick: (s) => familyOf(s).unwonDiscard(s),
+  declareAbortiveDraw: (s) => familyOf(s).abortHand(s, familyOf(s).abortiveDraw(s) as AbortiveDraw),
+  abortOnNineTerminals: (s) => familyOf(s).abortHand(s, 'nineTerminals'),
   discardForPlayer: (s) => discardOnTimeout(s, s.at),
   chargeFalseWin: (s, e) => falseWin(s, actOf(e).seat),
   recordAnswer: (s, e) => recordAnswer(s, actOf(e).seat, actOf(e).action),
@@ -157,8 +159,8 @@ const UPDATES = {
   meldClaimedTile: (s) => meldClaimedTile(s, s.at),
   completeAddedKong: (s) => completeAddedKong(s),
   drawNextTile: (s) => drawNext(s, s.at),
-  declareExhaustiveDraw: (s) => (s.hand.riichi === null ? exhaustiveDraw(s) : riichiExhaustiveDraw(s)),
-  closeMatch: (s) => closeMatch(s.pot === null ? s : closeRiichiMatch(s)),
+  declareExhaustiveDraw: (s) => familyOf(s).exhaustiveDraw(s),
+  closeMatch: (s) => closeMatch(familyOf(s).settleMatch(s)),
   openResultsPause: (s) => openResultsPause(s),
 } satisfies Record<string, Update>;
 
@@ -201,7 +203,7 @@ const RULES = {
   canDeclareRiichi: (s, e) => e.type === 'act' && canDeclareRiichi(s, e.seat, e.action),
   canCallNineTerminals: (s, e) => e.type === 'act' && canCallNineTerminals(s, e.seat, e.action),
   /** Riichi: nobody won and the hand ends here (four winds, four kongs, four riichi). */
-  abortiveDraw: (s) => abortiveDrawNow(s) !== null,
+  abortiveDraw: (s) => familyOf(s).abortiveDraw(s) !== null,
   /** A win declared by a seat that may act but has none (accepted and charged with the option on). */
   isFalseWin: (s, e) => e.type === 'act' && isFalseWin(s, e.seat, e.action),
   /** A legal answer, and other answers are still awaited (or the uniform minimum has not passed). */
@@ -217,8 +219,8 @@ const RULES = {
   claimedChow: (s, e) => resolution(s, e).meld?.action.type === 'chow',
   /** Nobody claimed and the next seat has no tile to draw. */
   wallExhausted: (s) => wallExhausted(s),
-  /** Every prevailing wind played, or a seat bankrupt. */
-  matchFinished: (s) => matchFinished(s),
+  /** The family's end: every prevailing wind played or a seat bankrupt (Hong Kong); the shared riichi rule. */
+  matchFinished: (s) => familyOf(s).matchFinished(s),
   canSayReady: (s, e) => legal(s, e, 'pass'),
   lastToBeReady: (s, e) => legal(s, e, 'pass') && lastToBeReady(s, actOf(e).seat),
 } satisfies Record<string, Rule>;

@@ -2,9 +2,10 @@
  * The table's state as plain data: a match (setup, scores, results, phase) around the hand in
  * play (wall, seats, whose turn, the open claim window). The pure functions that move it live by
  * concern: deal.ts (dealing and the wall), turn.ts (a turn's actions), claims.ts (claim and
- * robbing windows), wins.ts (scoring a win), hand-end.ts (hand end and rotation), legal.ts (what
- * each seat may do). Nothing here reads a clock or a random source (time comes in as `at`,
- * randomness as the match seed through the wall).
+ * robbing windows), wins.ts (a win's check), hand-end.ts (hand end and rotation), legal.ts (what
+ * each seat may do), and where the families differ hk/ and riichi/ (behind rules.ts). Nothing
+ * here reads a clock or a random source (time comes in as `at`, randomness as the match seed
+ * through the wall).
  */
 import {
   type BySeat,
@@ -19,7 +20,7 @@ import {
   kindOfId,
   type Wind,
 } from '@mahjong/shared';
-import type { RiichiTableRules } from '@mahjong/shared';
+import type { RiichiTableRules, RulesetFamily } from '@mahjong/shared';
 import type { TableRules, WallState } from './core.js';
 import type { TableTiming } from './options.js';
 import type { MatchPlayer, TableRuleset } from './types.js';
@@ -229,8 +230,19 @@ export interface HandPosition {
   readonly sticks: number;
 }
 
+/**
+ * The family rules a table plays by, as the state names them: `FamilyRules` (rules.ts) is the
+ * whole interface, whose methods take this state, so only its family is named here (rules.ts
+ * reads it back with `familyOf`).
+ */
+export interface FamilyHandle {
+  readonly id: RulesetFamily;
+}
+
 export interface MatchSetup {
   readonly ruleset: TableRuleset;
+  /** The rules where the families differ, chosen once from the ruleset's descriptor (families.ts). */
+  readonly family: FamilyHandle;
   readonly rules: TableRules;
   readonly timing: TableTiming;
   readonly players: BySeat<MatchPlayer>;

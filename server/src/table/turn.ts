@@ -4,10 +4,10 @@
  */
 import { type BySeat, kindOfId, type LegalAction, type Seat, SEATS, type TileId, type TileKind } from '@mahjong/shared';
 import { liveCount } from './core.js';
-import { discardCopy, withoutKinds } from './counts.js';
+import { discardCopy, redFivesOf, withoutKinds } from './counts.js';
 import { drawFor } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
-import { redFivesOf, riichiAfterKong, riichiOnDiscard, riichiOnKongDeclared, swapCallBan } from './riichi-play.js';
+import { familyOf } from './rules.js';
 import {
   type HandState,
   handWith,
@@ -47,6 +47,7 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
+  const family = familyOf(s);
   // The drawn tile when it is of that kind (so that a timed-out turn discards the drawn tile), else the last one.
   const id = discardCopy(st, kind, red, redFivesOf(s.setup)) as TileId;
   const pos = st.concealed.indexOf(id);
@@ -61,7 +62,7 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
       discards: [...st.discards, { id, claimed: false }],
       // Riichi: a win let pass is furiten until the seat's own next discard (this one), also when
       // the seat called a meld in between. Hong Kong: until its next live draw (deal.ts).
-      missed: h.riichi !== null ? [] : st.missed,
+      missed: family.clearsMissedOnDiscard ? [] : st.missed,
     }),
   );
   // The hand and state are built once; the window is set on these fresh objects (nothing else
@@ -73,7 +74,7 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
     turnDeadline: null,
     stage: 'claims',
     window: null,
-    riichi: riichiOnDiscard(h, seat, st.discards.length, declaring),
+    riichi: family.onDiscard(h, seat, st.discards.length, declaring),
   });
   const next: TableState = withHand(s, hand);
   const last = liveCount(h.wall) === 0;
@@ -99,7 +100,8 @@ export function declareConcealedKong(s: TableState, kind: TileKind): TableState 
   const { taken, rest } = withoutKinds(st.concealed, kind, 4);
   const meld: SeatMeld = { meld: { kind: 'kong', tiles: [kind, kind, kind, kind], concealed: true }, ids: taken };
   const chained = st.drawn !== null && kindOfId(st.drawn) === kind;
-  const s1 = h.riichi === null ? s : { ...s, hand: riichiAfterKong(h, 'concealed') };
+  const after = familyOf(s).afterKong(h, 'concealed');
+  const s1 = after === h ? s : { ...s, hand: after };
   return kongMade(s1, seat, { ...st, concealed: rest, drawn: null, melds: [...st.melds, meld] }, chained);
 }
 
@@ -138,7 +140,7 @@ export function drawReplacement(s: TableState, at: number): TableState {
 export function discardOnTimeout(s: TableState, at: number): TableState {
   const st = s.hand.seats[s.hand.turn];
   // After a call (no drawn tile): the last tile of the hand the swap-call rule allows.
-  const banned = swapCallBan(s);
+  const banned = familyOf(s).bannedDiscards(s);
   const allowed = st.concealed.filter((id) => !banned.includes(kindOfId(id)));
   const id = st.drawn ?? (allowed[allowed.length - 1] as TileId);
   return discard(s, kindOfId(id), at);
@@ -150,7 +152,8 @@ export function discardOnTimeout(s: TableState, at: number): TableState {
  * open kong turns that kong's indicator first.
  */
 export function openRobbing(s0: TableState, kind: TileKind, at: number): TableState {
-  const s = s0.hand.riichi === null ? s0 : { ...s0, hand: riichiOnKongDeclared(s0.hand) };
+  const declared = familyOf(s0).onKongDeclared(s0.hand);
+  const s = declared === s0.hand ? s0 : { ...s0, hand: declared };
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];

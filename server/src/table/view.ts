@@ -9,11 +9,7 @@
  */
 import {
   type DiscardView,
-  finalRanking,
   isRedFive,
-  redKinds,
-  type RiichiTableRules,
-  type RiichiTableView,
   kindOfId,
   type LegalAction,
   type Meld,
@@ -28,10 +24,10 @@ import {
 } from '@mahjong/shared';
 import { IdentityCache } from './cache.js';
 import { deadCount, liveCount } from './core.js';
-import { seatWaits } from './counts.js';
+import { redFivesOf, seatWaits } from './counts.js';
 import { legalActions } from './legal.js';
-import { indicatorKinds, inFuriten, redFivesOf } from './riichi-play.js';
-import type { RiichiSeat, SeatDiscard, SeatMeld, TableState } from './state.js';
+import { familyOf, type OwnHand } from './rules.js';
+import type { SeatDiscard, SeatMeld, TableState } from './state.js';
 
 export interface ViewExtras {
   /** sha256 of the seed, computed once by the engine. */
@@ -121,7 +117,8 @@ interface SeatViewKey {
   readonly dealer: Seat;
   readonly score: number;
   readonly hasDrawn: boolean;
-  readonly riichi: RiichiSeat | null;
+  /** The family's part of the seat (riichi: its declaration), by identity. */
+  readonly family: object | null;
 }
 const seatKeys: (SeatViewKey | null)[] = [null, null, null, null];
 const seatViews: (SeatPublicView | null)[] = [null, null, null, null];
@@ -130,6 +127,7 @@ let lastSeats: TableView['seats'] | null = null;
 function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
   const h = s.hand;
   const playing = s.phase === 'playing';
+  const rules = familyOf(s);
   if (extras.connected !== undefined) return SEATS.map((seat) => seatView(s, seat, playing, extras)) as never;
   let changed = lastSeats === null;
   for (const seat of SEATS) {
@@ -144,12 +142,12 @@ function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
       k.dealer === h.dealer &&
       k.score === s.scores[seat] &&
       k.hasDrawn === hasDrawn &&
-      k.riichi === (h.riichi?.seats[seat] ?? null)
+      k.family === rules.seatKey(h, seat)
     ) {
       continue;
     }
-    const riichi = h.riichi?.seats[seat] ?? null;
-    seatKeys[seat] = { setup: s.setup, st, dealer: h.dealer, score: s.scores[seat], hasDrawn, riichi };
+    const family = rules.seatKey(h, seat);
+    seatKeys[seat] = { setup: s.setup, st, dealer: h.dealer, score: s.scores[seat], hasDrawn, family };
     seatViews[seat] = seatView(s, seat, playing, extras);
     changed = true;
   }
@@ -161,7 +159,6 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
   const h = s.hand;
   const st = h.seats[seat];
   const red = redFivesOf(s.setup);
-  const declared = h.riichi?.seats[seat].declared ?? null;
   const view: SeatPublicView = {
     seat,
     name: s.setup.players[seat].name,
@@ -186,17 +183,7 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
       ),
     ),
   };
-  // A declaration is public from its discard on (the tile is laid sideways).
-  if (declared === null) return view;
-  return {
-    ...view,
-    riichi: {
-      discard: declared.discard,
-      ippatsu: declared.ippatsu,
-      double: declared.double,
-      discardsBefore: declared.discardsBefore,
-    },
-  };
+  return familyOf(s).seatView(h, seat, view);
 }
 
 // The last discard's public form, kept while the hand's last discard is the same object.
@@ -254,26 +241,7 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
           : { seat: w.from, tile: kindOfId(w.tile) }
         : undefined,
     seed: s.phase === 'matchOver' ? s.setup.seed : undefined,
-    riichi: s.pot === null ? undefined : riichiPart(s),
-  };
-}
-
-/**
- * A riichi table's public part: turned indicators (never the ura-dora), honba, sticks, and the
- * standing as the match would end now (a host may end it at any time): places, points with the
- * sticks on the table to the first, scores with uma and the top prize.
- */
-function riichiPart(s: TableState): RiichiTableView {
-  const rules = s.setup.riichi as RiichiTableRules;
-  const pot = s.pot as NonNullable<TableState['pot']>;
-  return {
-    doraIndicators: indicatorKinds(s.hand),
-    honba: pot.honba,
-    sticks: pot.sticks,
-    length: rules.length,
-    startPoints: rules.startPoints,
-    redFives: redFivesOf(s.setup),
-    ranking: finalRanking(s.scores, 0, pot.sticks, rules),
+    riichi: familyOf(s).tableView(s),
   };
 }
 
@@ -288,8 +256,6 @@ function sortedKinds(ids: readonly TileId[]): TileKind[] {
 
 /** Waits by concealed hand (arrays are never mutated: a new hand is a new array). */
 const waitsMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
-/** Red fives by concealed hand (a hand's tiles belong to one table, so to one red-five rule). */
-const redMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
 
 function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
   const h = s.hand;
@@ -303,19 +269,12 @@ function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
     if (known === undefined) waitsMemo.set(st.concealed, ready);
   }
   const drawn = st.drawn === null || s.phase !== 'playing' ? null : kindOfId(st.drawn);
-  const hand: { -readonly [K in keyof NonNullable<TableView['hand']>]: NonNullable<TableView['hand']>[K] } = {
+  const hand: OwnHand = {
     concealed,
     drawn,
     waits: ready,
     missedWin: st.missed.length > 0,
   };
-  if (h.riichi === null) return hand;
-  // (The waits just worked out are the hand's riichi waits: a riichi table analyses as riichi.)
-  if (s.phase === 'playing') hand.furiten = inFuriten(h, seat, ready);
-  const red = redFivesOf(s.setup);
-  if (red !== 0) {
-    hand.red = redMemo.memo(st.concealed, (ids) => redKinds(ids, red));
-    hand.drawnRed = drawn !== null && isRedFive(st.drawn as TileId, red);
-  }
+  familyOf(s).ownHand(s, seat, hand, ready);
   return hand;
 }

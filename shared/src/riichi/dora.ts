@@ -13,15 +13,22 @@ import { isSuited, type TileId, type TileKind } from '../tiles.js';
 /** At most five indicators: the first, then one per kong. */
 export const MAX_INDICATORS = 5;
 
-/** Index in the wall's order of the n-th dora indicator (n = 0 first). */
-export function doraIndicatorIndex(wallSize: number, n: number): number {
+/** Replacement tiles at the back of a four-player dead wall (one per kong). */
+export const REPLACEMENT_TILES = 4;
+
+/**
+ * Index in the wall's order of the n-th dora indicator (n = 0 first): the top of the first
+ * stack before the `replacements` replacement tiles (4 among four; 8 among three, where North
+ * tiles set aside are replaced too: `sanma/tiles.ts`).
+ */
+export function doraIndicatorIndex(wallSize: number, n: number, replacements = REPLACEMENT_TILES): number {
   if (!Number.isInteger(n) || n < 0 || n >= MAX_INDICATORS) throw new RangeError(`indicator ${n} out of 0-4`);
-  return wallSize - 5 - 2 * n;
+  return wallSize - replacements - 1 - 2 * n;
 }
 
 /** Index in the wall's order of the n-th ura-dora indicator (under the n-th dora indicator). */
-export function uraIndicatorIndex(wallSize: number, n: number): number {
-  return doraIndicatorIndex(wallSize, n) - 1;
+export function uraIndicatorIndex(wallSize: number, n: number, replacements = REPLACEMENT_TILES): number {
+  return doraIndicatorIndex(wallSize, n, replacements) - 1;
 }
 
 /**
@@ -38,11 +45,18 @@ export function doraAfter(indicator: TileKind): TileKind {
   throw new RangeError(`${indicator} is not a playing tile`);
 }
 
-/** How many dora a set of tiles holds: each tile counts once per indicator pointing at it. */
-export function countDora(kinds: readonly TileKind[], indicators: readonly TileKind[]): number {
+/**
+ * How many dora a set of tiles holds: each tile counts once per indicator pointing at it.
+ * `next` is the table's indicator rule (three players: `sanmaDoraAfter`).
+ */
+export function countDora(
+  kinds: readonly TileKind[],
+  indicators: readonly TileKind[],
+  next: (indicator: TileKind) => TileKind = doraAfter,
+): number {
   let n = 0;
   for (const indicator of indicators) {
-    const dora = doraAfter(indicator);
+    const dora = next(indicator);
     for (const k of kinds) if (k === dora) n += 1;
   }
   return n;

@@ -7,3 +7,4 @@ export * from './liability.js';
 export * from './settle.js';
 export * from './table-rules.js';
 export * from './defense.js';
+export * from './sanma/index.js';

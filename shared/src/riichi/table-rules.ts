@@ -15,6 +15,19 @@
 
 export type MatchLength = 'east' | 'east-south';
 
+/**
+ * A self-draw's shares in basic points: each payer's when the dealer wins, the dealer's and a
+ * non-dealer's when a non-dealer wins. Four players: 2, 2 and 1 (nagashi mangan is paid so).
+ * Three-player tables choose theirs (`sanma/rules.ts`).
+ */
+export interface TsumoShares {
+  readonly dealerWins: number;
+  readonly dealerPays: number;
+  readonly otherPays: number;
+}
+
+export const FOUR_PLAYER_TSUMO: TsumoShares = Object.freeze({ dealerWins: 2, dealerPays: 2, otherPays: 1 });
+
 export interface RiichiTableRules {
   /** East only (tonpuusen, 4 dealerships at least) or east and south (hanchan, 8). */
   readonly length: MatchLength;

@@ -3,15 +3,15 @@
  * the markers of docs/rules/hong-kong.md and docs/rules/riichi.md, and `-- --check` (part of
  * `npm run check`) fails when a page's copy differs from what the descriptors say.
  */
-import { RULESETS } from './index.js';
-import { HK_RULESET_IDS, RIICHI_RULESET_IDS, type RulesetId } from './ids.js';
+import { describedRuleset } from './index.js';
+import { type DescribedRulesetId, HK_RULESET_IDS, RIICHI_RULESET_IDS } from './ids.js';
 import { allowedText, defaultText, type OptionSpec } from './schema.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 /** One markdown table of the options of `ids`: a default column per ruleset ("—": not an option there). */
-export function optionsTable(ids: readonly RulesetId[]): string {
-  const specsOf = (id: RulesetId) => RULESETS[id].options as Readonly<Record<string, OptionSpec>>;
+export function optionsTable(ids: readonly DescribedRulesetId[]): string {
+  const specsOf = (id: DescribedRulesetId) => describedRuleset(id).options as Readonly<Record<string, OptionSpec>>;
   const keys: string[] = [];
   for (const id of ids) for (const k of Object.keys(specsOf(id))) if (!keys.includes(k)) keys.push(k);
   const head = `| option | ${ids.map((id) => `${id} default`).join(' | ')} | allowed | applied by | what | source |`;
@@ -33,7 +33,8 @@ export function optionsTable(ids: readonly RulesetId[]): string {
 }
 
 /** The pages and the rulesets each one's table covers. */
-export const OPTION_TABLE_PAGES: readonly { readonly page: string; readonly ids: readonly RulesetId[] }[] = [
+export const OPTION_TABLE_PAGES: readonly { readonly page: string; readonly ids: readonly DescribedRulesetId[] }[] = [
   { page: 'docs/rules/hong-kong.md', ids: HK_RULESET_IDS },
   { page: 'docs/rules/riichi.md', ids: RIICHI_RULESET_IDS },
+  { page: 'docs/rules/riichi-sanma.md', ids: ['riichi-sanma'] },
 ];

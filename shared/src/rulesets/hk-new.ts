@@ -11,6 +11,7 @@ export const HK_NEW_OPTIONS = hkOptionSchema({
 
 export const HK_NEW_RULESET = {
   id: 'hk-new',
+  playable: true,
   family: 'hk',
   label: { en: 'Hong Kong, new style', 'zh-HK': '香港新章' },
   shortLabel: { en: 'Hong Kong new style', 'zh-HK': '香港新章' },

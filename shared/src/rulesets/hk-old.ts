@@ -11,6 +11,7 @@ export const HK_OLD_OPTIONS = hkOptionSchema({
 
 export const HK_OLD_RULESET = {
   id: 'hk-old',
+  playable: true,
   family: 'hk',
   label: { en: 'Hong Kong, old style', 'zh-HK': '香港舊章' },
   shortLabel: { en: 'Hong Kong old style', 'zh-HK': '香港舊章' },

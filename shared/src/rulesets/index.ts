@@ -5,15 +5,17 @@
 import type { RulesetDescriptor } from './descriptor.js';
 import { HK_NEW_RULESET } from './hk-new.js';
 import { HK_OLD_RULESET } from './hk-old.js';
-import type { RulesetId } from './ids.js';
+import type { DescribedRulesetId, PlannedRulesetId, RulesetId } from './ids.js';
 import { RIICHI_RULESET } from './riichi.js';
 import { RIICHI_MODERN_RULESET } from './riichi-modern.js';
+import { RIICHI_SANMA_RULESET } from './riichi-sanma.js';
 import type { Label, OptionSpec } from './schema.js';
 
 export * from './descriptor.js';
 export * from './hk-options.js';
 export * from './ids.js';
 export * from './riichi-options.js';
+export * from './riichi-sanma-options.js';
 export * from './schema.js';
 
 const DESCRIPTORS = [HK_NEW_RULESET, HK_OLD_RULESET, RIICHI_MODERN_RULESET, RIICHI_RULESET] as const;
@@ -22,6 +24,22 @@ type Descriptors = { readonly [D in (typeof DESCRIPTORS)[number] as D['id']]: D 
 export const RULESETS: Descriptors = Object.fromEntries(DESCRIPTORS.map((d) => [d.id, d])) as unknown as Descriptors;
 // Every id has its descriptor, and no descriptor is left out of the list.
 RULESETS satisfies Readonly<Record<RulesetId, RulesetDescriptor>>;
+
+/**
+ * The rulesets described but not yet played (`playable: false`): their rules, docs and tests
+ * exist, no table plays them, so they are kept out of `RULESETS` and everything read from it
+ * (the lobby, the calculator, the server's table check, the translator).
+ */
+const PLANNED = [RIICHI_SANMA_RULESET] as const;
+type Planned = { readonly [D in (typeof PLANNED)[number] as D['id']]: D };
+export const PLANNED_RULESETS: Planned = Object.fromEntries(PLANNED.map((d) => [d.id, d])) as unknown as Planned;
+PLANNED_RULESETS satisfies Readonly<Record<PlannedRulesetId, RulesetDescriptor>>;
+
+/** Any described ruleset's descriptor, playable or not (the docs' option tables read these). */
+export const describedRuleset = (id: DescribedRulesetId): RulesetDescriptor =>
+  (Object.hasOwn(RULESETS, id)
+    ? RULESETS[id as RulesetId]
+    : PLANNED_RULESETS[id as PlannedRulesetId]) as RulesetDescriptor;
 
 /** A ruleset's options, as a list in the descriptor's order. */
 export const optionsOf = (id: RulesetId): readonly OptionSpec[] => Object.values(RULESETS[id].options);

@@ -5,6 +5,7 @@ import { RIICHI_MODERN_OPTION_SCHEMA } from './riichi-options.js';
 
 export const RIICHI_MODERN_RULESET = {
   id: 'riichi-modern',
+  playable: true,
   family: 'riichi',
   label: { en: 'Japanese riichi (modern)', 'zh-HK': '日本立直麻雀（現代）' },
   shortLabel: { en: 'Japanese riichi (modern)', 'zh-HK': '日本立直麻雀（現代）' },

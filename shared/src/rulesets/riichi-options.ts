@@ -16,7 +16,7 @@ export const RED_FIVE_COUNTS = [0, 3] as const;
 export type RedFiveCount = (typeof RED_FIVE_COUNTS)[number];
 
 const SEED = 'japanese-fu-han-scoring.txt';
-const ONLINE = 'Tenhou, Mahjong Soul';
+export const ONLINE = 'Tenhou, Mahjong Soul';
 
 const scorerFlag = <K extends string>(
   key: K,
@@ -66,8 +66,8 @@ function umaRefusal(v: unknown): string | null {
   return ok ? null : 'is four whole numbers (thousands), first to fourth, descending, summing to 0';
 }
 
-/** The table's own options, the same at both riichi tables. */
-const TABLE_OPTIONS = {
+/** The table's own options, the same at both four-player riichi tables (three-player riichi takes most). */
+export const RIICHI_TABLE_OPTIONS = {
   headBump: {
     ...tableFlag(
       'headBump',
@@ -166,8 +166,8 @@ const TABLE_OPTIONS = {
   } satisfies CustomOption<'uma', readonly number[]>,
 } as const;
 
-/** The scorer's options both riichi tables take. */
-const SHARED_SCORER_OPTIONS = {
+/** The scorer's options every riichi table takes. */
+export const SHARED_SCORER_OPTIONS = {
   openTanyao: scorerFlag(
     'openTanyao',
     true,
@@ -229,7 +229,7 @@ export const RIICHI_OPTION_SCHEMA = {
     'out on the first turn with a discard at 400% (off: 5 han on top of the hand’s own)',
     `${SEED} ("Out on 1st turn with a discarded tile", 400%)`,
   ),
-  ...TABLE_OPTIONS,
+  ...RIICHI_TABLE_OPTIONS,
 } as const;
 
 /** Today's common online table (`riichi-modern`). */
@@ -260,5 +260,5 @@ export const RIICHI_MODERN_OPTION_SCHEMA = {
     doc: 'renhou: not a yaku, a mangan (or the hand’s own value when higher), or a yakuman',
     source: `${ONLINE}; EMA 2016: mangan`,
   } satisfies ChoiceOption<'renhou', RenhouValue>,
-  ...TABLE_OPTIONS,
+  ...RIICHI_TABLE_OPTIONS,
 } as const;

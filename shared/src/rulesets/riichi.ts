@@ -5,6 +5,7 @@ import { RIICHI_OPTION_SCHEMA } from './riichi-options.js';
 
 export const RIICHI_RULESET = {
   id: 'riichi',
+  playable: true,
   family: 'riichi',
   label: { en: 'Japanese riichi (classic values)', 'zh-HK': '日本立直麻雀（傳統番數）' },
   shortLabel: { en: 'Japanese riichi (classic values)', 'zh-HK': '日本立直麻雀（傳統番數）' },

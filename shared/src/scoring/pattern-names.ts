@@ -121,6 +121,7 @@ export const RIICHI_PATTERN_NAMES: Readonly<Record<RiichiPatternId, PatternNames
   // dora
   dora: n('Dora', '寶牌'),
   'red-five': n('Aka dora (red five)', '赤寶牌'),
+  'north-dora': n('Nukidora (North set aside)', '拔北寶牌'),
   // fu
   winning: n('Base fu (for winning)', '副底'),
   'concealed-ron': n('Concealed hand won on a discard', '門前加符'),

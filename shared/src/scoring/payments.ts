@@ -104,16 +104,22 @@ export function deltasBySeat(pts: Points, winner: Seat, discarder: Seat | null, 
   return [0, 1, 2, 3].map((s) => byWind[seatWind(s as Seat, dealer) - 1] as number) as unknown as BySeat<number>;
 }
 
-/** The same payments as transfers between seats (for `HandResultView.payments`). */
+/**
+ * The same payments as transfers between seats (for `HandResultView.payments`), at a table of
+ * `seats` players (three-player riichi: seats 0-2, winds East, South, West).
+ */
 export function transfersBySeat(
   pts: Points,
   winner: Seat,
   discarder: Seat | null,
   dealer: Seat,
+  seats: 3 | 4 = 4,
 ): { from: Seat; to: Seat; amount: number }[] {
-  const seatOfWind = (w: Wind): Seat => ((dealer + w - 1) % 4) as Seat;
+  const seatOfWind = (w: Wind): Seat => ((dealer + w - 1) % seats) as Seat;
+  // the discarder when none is named: the winner's left, the seat before it in turn order
+  const left = ((winner + seats - 1) % seats) as Seat;
   return pts.payments.map((p) => ({
-    from: p.from === 'discarder' ? (discarder ?? seatOfWind(leftWind(seatWind(winner, dealer)))) : seatOfWind(p.from),
+    from: p.from === 'discarder' ? (discarder ?? left) : seatOfWind(p.from),
     to: winner,
     amount: p.amount,
   }));

@@ -98,6 +98,10 @@ function setHas(s: HandSet, pred: (k: TileKind) => boolean): boolean {
   return s.kind === 'chow' ? pred(s.tile) || pred((s.tile + 2) as TileKind) : pred(s.tile);
 }
 
+/** The kinds three-player riichi takes out of the set: 2m to 8m. */
+const isMissingAmongThree = (k: TileKind): boolean => k >= 1 && k <= 7;
+const NORTH_KIND = windKind(4);
+
 const isOrphanKind = (k: TileKind): boolean => isTerminal(k) || isHonour(k);
 
 /** Pays more: basic points, then han, then fu, then fu before rounding (the source's 2 extra points). */
@@ -157,11 +161,27 @@ export function scoreRiichi(input: WinInput, options: RiichiOptions, given: Riic
   if (input.bonus.length > 0 || input.win >= 34) {
     return invalid('score/bonus_not_in_play', 'riichi is played without flowers and seasons');
   }
+  const north = input.north ?? 0;
+  if (!Number.isInteger(north) || north < 0 || north > 4) {
+    return invalid('score/bad_tiles', `north set aside must be 0 to 4, got ${String(input.north)}`);
+  }
+  if (north > 0 && table.threePlayer !== true) {
+    return invalid('score/not_in_set', 'North is set aside as a dora at three-player tables only');
+  }
+  if (
+    table.threePlayer === true &&
+    [input.win, ...input.concealed, ...input.melds.flatMap((m) => m.tiles)].some(isMissingAmongThree)
+  ) {
+    return invalid('score/not_in_set', 'the three-player set has no 2 to 8 of characters');
+  }
   const conflict = conditionConflict(input);
   if (conflict) return invalid('score/bad_condition_combination', conflict);
   const checked = checkHand(input.concealed, input.melds, input.win, input.bonus);
   if (!checked.ok) return invalid(checked.code, checked.reason);
   const hand = checked.hand;
+  if ((hand.allCounts[NORTH_KIND] ?? 0) + north > 4) {
+    return invalid('score/too_many_copies', 'more than four North tiles, counting those set aside');
+  }
   const ready = input.conditions.includes('riichi') || input.conditions.includes('doubleRiichi');
   if (ready && !hand.concealedHand) {
     return invalid('score/bad_condition_combination', 'riichi is declared on a concealed hand only');
@@ -448,6 +468,7 @@ function scoreOne(
   const dora = Math.max(0, Math.floor(input.dora ?? 0));
   if (dora > 0) t.addHan('dora', dora);
   if (play.redFives > 0) t.addHan('red-five', play.redFives);
+  if ((input.north ?? 0) > 0) t.addHan('north-dora', input.north ?? 0);
   const totalHan = t.han;
   const rounded = r.form === 'seven-pairs' ? t.fu : roundUp(t.fu, 10);
   return {

@@ -333,6 +333,11 @@ export interface RiichiRuleset {
     readonly pungOrphan: number; // 4 open
     readonly sevenPairs: number; // 25
   };
+  /**
+   * Three-player riichi: the set has no 2m-8m, and North tiles set aside count as dora
+   * (`WinInput.north`). Absent at the four-player tables.
+   */
+  readonly threePlayer?: boolean;
 }
 
 export const RIICHI_YAKU = [
@@ -389,7 +394,7 @@ export const RIICHI_YAKUMAN = [
 export type RiichiYakuman = (typeof RIICHI_YAKUMAN)[number];
 
 /** Han items that are not yaku: dora (indicators, ura, kong dora together) and red fives. */
-export const RIICHI_HAN_ITEMS = ['dora', 'red-five'] as const;
+export const RIICHI_HAN_ITEMS = ['dora', 'red-five', 'north-dora'] as const;
 export type RiichiHanItem = (typeof RIICHI_HAN_ITEMS)[number];
 
 /** Fu items of a riichi result (`unit: 'fu'`): the base, waits, pairs and one per meld kind. */
@@ -504,6 +509,18 @@ export const RIICHI_MODERN: RiichiRuleset = {
     'consecutive-pairs': 0, // not a yakuman: seven pairs (and its flush) as usual
     'four-identical-chows': 0, // not a yakuman: two sets of identical chows
   },
+};
+
+/**
+ * Three-player riichi's values (docs/rules/riichi-sanma.md): riichi-modern's han, fu and
+ * settling rows, as Tenhou's and Mahjong Soul's three-player tables keep the four-player yaku,
+ * with North tiles set aside counted as dora. The payments among three are not here: they are
+ * the table's convention (`shared/src/riichi/sanma/payments.ts`).
+ */
+export const RIICHI_SANMA: RiichiRuleset = {
+  ...RIICHI_MODERN,
+  id: 'riichi-sanma',
+  threePlayer: true,
 };
 
 /** The riichi tables by id. */

@@ -56,6 +56,12 @@ export interface WinInput {
   readonly dora?: number;
   /** Riichi: red fives among the winner's tiles (count with `akaDora`, or riichi-modern's `redFives: 3`). */
   readonly redFives?: number;
+  /**
+   * Three-player riichi: North tiles the winner set aside (nukidora, 0-4), one han each like a
+   * dora and not part of the hand. Indicators pointing at North count in `dora`, as for any
+   * tile. Refused at a four-player table (`RiichiRuleset.threePlayer`).
+   */
+  readonly north?: number;
   /** The discarder's seat wind, for split payments on a discard win. Default: the seat on the left. */
   readonly discarder?: Wind;
 }
@@ -97,6 +103,7 @@ export const SCORE_ERROR_CODES = [
   'score/bad_meld', // a meld whose tiles do not make that meld (chow of honours, kong of three)
   'score/bonus_in_hand', // a flower or season among the playing tiles
   'score/bonus_not_in_play', // bonus tiles in a game without them (riichi, `flowers: false`)
+  'score/not_in_set', // a tile the table's set lacks (2m-8m among three), or North set aside among four
   'score/not_complete', // the tiles do not make a winning hand
   'score/bad_condition_combination', // e.g. robbing a kong on a self-draw
 ] as const;

@@ -41,19 +41,11 @@ import {
   type WinInput,
   type Wind,
 } from '@mahjong/shared';
-import { isComplete, liveCount, type WinCheck } from './core.js';
-import { countsOf, meldKinds } from './counts.js';
-import { endHand } from './hand-end.js';
-import {
-  firstUninterruptedDraw,
-  indicatorKinds,
-  inFuriten,
-  redFivesOf,
-  riichiOf,
-  riichiWaits,
-  rulesOf,
-} from './riichi-play.js';
-import { kindsOf, prevailingWind, setSeat, type TableState } from './state.js';
+import { isComplete, liveCount, type WinCheck } from '../core.js';
+import { countsOf, meldKinds, redFivesOf } from '../counts.js';
+import { endHand } from '../hand-end.js';
+import { firstUninterruptedDraw, indicatorKinds, inFuriten, riichiOf, riichiWaits, rulesOf } from './play.js';
+import { kindsOf, prevailingWind, setSeat, type TableState } from '../state.js';
 
 /**
  * The scorer's input for `seat` winning on `winId` with `concealedBefore` (without it). Ura-dora

@@ -23,11 +23,9 @@ import {
   type TileId,
   type TileKind,
   uraIndicatorIndex,
-  isRiichiOptions,
-  redFiveCount,
 } from '@mahjong/shared';
-import { isComplete, liveCount } from './core.js';
-import { countsOf, seatWaits } from './counts.js';
+import { isComplete, liveCount } from '../core.js';
+import { countsOf, seatWaits } from '../counts.js';
 import type {
   HandState,
   RiichiDeclaration,
@@ -36,13 +34,16 @@ import type {
   SeatDiscard,
   SeatState,
   TableState,
-} from './state.js';
+} from '../state.js';
 
-/** Red fives in the set: the table's option (the same three tile ids at either riichi table); 0 elsewhere. */
-export function redFivesOf(setup: TableState['setup']): 0 | 3 {
-  const o = setup.rules.options;
-  return isRiichiOptions(o) ? redFiveCount(o) : 0;
-}
+const NO_RIICHI: RiichiSeat = { declared: null, passedInRiichi: false };
+
+/** A riichi hand as dealt: one indicator turned, nobody declared. */
+export const NEW_RIICHI_HAND: RiichiHand = {
+  seats: [NO_RIICHI, NO_RIICHI, NO_RIICHI, NO_RIICHI],
+  indicators: 1,
+  pendingIndicator: false,
+};
 
 /** The riichi part of a hand (call only at riichi tables). */
 export const riichiOf = (h: HandState): RiichiHand => {
