@@ -49,19 +49,21 @@ import {
   type HkRulesetId,
 } from '@mahjong/shared';
 import type { MessageId } from '../i18n/messages.js';
-import { message } from '../i18n/translate.js';
+import { message, tileNameIn } from '../i18n/translate.js';
+import type { Lang } from '../settings/settings.js';
 
 /** Where a click on the palette puts the tile. */
 export const CALC_TARGETS = ['hand', 'win', 'chow', 'pung', 'kong', 'concealedKong'] as const;
 export type CalcTarget = (typeof CALC_TARGETS)[number];
 
-export const TARGET_LABELS: Readonly<Record<CalcTarget, string>> = {
-  hand: 'Hand',
-  win: 'Winning tile',
-  chow: 'Chow',
-  pung: 'Pung',
-  kong: 'Kong',
-  concealedKong: 'Concealed kong',
+/** Each target's name, by message id. */
+export const TARGET_LABELS: Readonly<Record<CalcTarget, MessageId>> = {
+  hand: 'calc.targetHand',
+  win: 'calc.winningTile',
+  chow: 'act.chow',
+  pung: 'act.pung',
+  kong: 'act.kong',
+  concealedKong: 'act.concealedKong',
 };
 
 export interface CalcMeld {
@@ -95,20 +97,30 @@ export interface CalcState {
   readonly target: CalcTarget;
 }
 
-export const WIND_NAMES: Readonly<Record<Wind, string>> = { 1: 'East', 2: 'South', 3: 'West', 4: 'North' };
+/** Each wind as the score command writes it. */
+const WIND_LETTERS: Readonly<Record<Wind, string>> = { 1: 'E', 2: 'S', 3: 'W', 4: 'N' };
 
-export const CONDITION_LABELS: Readonly<Record<WinCondition, string>> = {
-  lastTile: 'Last tile of the wall (self-drawn)',
-  lastDiscard: 'Last discard',
-  robbingKong: 'Robbing a kong',
-  kongReplacement: 'Kong replacement tile',
-  doubleKong: 'Double kong replacement',
-  heavenly: 'Heavenly hand (dealer, dealt)',
-  earthly: 'Earthly hand',
-  renhou: 'Renhou (on a discard before your first draw)',
-  riichi: 'Riichi',
-  doubleRiichi: 'Double riichi',
-  ippatsu: 'Ippatsu',
+/** Each wind's name, by message id. */
+export const WIND_NAMES: Readonly<Record<Wind, MessageId>> = {
+  1: 'calc.east',
+  2: 'calc.south',
+  3: 'calc.west',
+  4: 'calc.north',
+};
+
+/** Each winning condition's name, by message id. */
+export const CONDITION_LABELS: Readonly<Record<WinCondition, MessageId>> = {
+  lastTile: 'calc.lastTile',
+  lastDiscard: 'calc.lastDiscard',
+  robbingKong: 'calc.robbing',
+  kongReplacement: 'calc.kongReplacement',
+  doubleKong: 'calc.doubleKong',
+  heavenly: 'calc.heavenly',
+  earthly: 'calc.earthly',
+  renhou: 'calc.renhou',
+  riichi: 'act.riichi',
+  doubleRiichi: 'calc.doubleRiichi',
+  ippatsu: 'calc.ippatsu',
 };
 
 /** The winning conditions a ruleset plays, in the order the page lists them. */
@@ -168,14 +180,14 @@ export function redFivesInPlay(state: CalcState): number {
 }
 
 /** The tiles a click on `kind` would add for `target`: one tile, or a whole meld. */
-function tilesFor(kind: TileKind, target: CalcTarget): TileKind[] | string {
+function tilesFor(kind: TileKind, target: CalcTarget): TileKind[] | MessageId {
   switch (target) {
     case 'hand':
     case 'win':
       return [kind];
     case 'chow':
-      if (isHonour(kind) || isBonus(kind)) return 'a chow is three suited tiles in a row';
-      if (rankOf(kind) > 7) return 'pick the lowest tile of the chow (1 to 7)';
+      if (isHonour(kind) || isBonus(kind)) return 'calc.chowSuited';
+      if (rankOf(kind) > 7) return 'calc.chowLowest';
       return [kind, (kind + 1) as TileKind, (kind + 2) as TileKind];
     case 'pung':
       return [kind, kind, kind];
@@ -190,49 +202,50 @@ const bonusTileWins = (ruleset: ScoringRulesetId): boolean =>
   isHkFamily(ruleset) && HK_RULESETS[ruleset].values['eight-bonus-tiles'] !== null;
 
 /**
- * Whether a click on `kind` does something now, and if not, why not (for the button's title).
- * Bonus kinds always go to the flowers; the others go where `state.target` says.
+ * Whether a click on `kind` does something now, and if not, why not in `lang` (for the button's
+ * title). Bonus kinds always go to the flowers; the others go where `state.target` says.
  */
-export function canPick(state: CalcState, kind: TileKind): Result<true> {
+export function canPick(state: CalcState, kind: TileKind, lang: Lang = 'en'): Result<true> {
+  const inPlay = () => fail('calc/used', message('calc.inPlay', lang, { tile: tileNameIn(kind, lang) }));
   const used = usedCounts(state);
   // a new winning tile replaces the old one
   if (state.target === 'win' && state.win !== null) used[state.win] = (used[state.win] ?? 1) - 1;
   if (isBonus(kind)) {
     if (state.target === 'win' && bonusTileWins(state.ruleset)) {
-      return used[kind] === 0 ? ok(true) : fail('calc/used', `${tileName(kind)} is already in play`);
+      return used[kind] === 0 ? ok(true) : inPlay();
     }
-    if (!bonusInPlay(state)) return fail('calc/no_bonus', 'no flowers or seasons in this game');
-    return used[kind] === 0 ? ok(true) : fail('calc/used', `${tileName(kind)} is already in play`);
+    if (!bonusInPlay(state)) return fail('calc/no_bonus', message('calc.noBonus', lang));
+    return used[kind] === 0 ? ok(true) : inPlay();
   }
   const tiles = tilesFor(kind, state.target);
-  if (typeof tiles === 'string') return fail('calc/bad_meld', tiles);
+  if (typeof tiles === 'string') return fail('calc/bad_meld', message(tiles, lang));
   const need = new Map<TileKind, number>();
   for (const t of tiles) need.set(t, (need.get(t) ?? 0) + 1);
   for (const [t, n] of need) {
     if ((used[t] ?? 0) + n > copiesOf(t)) {
-      return fail('calc/no_copies', `all ${copiesOf(t)} copies of ${tileName(t)} are in use`);
+      return fail('calc/no_copies', message('calc.noCopies', lang, { n: copiesOf(t), tile: tileNameIn(t, lang) }));
     }
   }
   switch (state.target) {
     case 'hand':
       if (state.concealed.length >= concealedNeeded(state) && state.win !== null) {
-        return fail('calc/hand_full', 'the hand is full: remove a tile first');
+        return fail('calc/hand_full', message('calc.handFull', lang));
       }
       return ok(true);
     case 'win':
       return ok(true);
     default:
-      if (state.melds.length >= 4) return fail('calc/too_many_melds', 'a hand has at most four melds');
+      if (state.melds.length >= 4) return fail('calc/too_many_melds', message('calc.atMostFour', lang));
       if (state.concealed.length > concealedNeeded(state) - 3) {
-        return fail('calc/hand_full', 'no room for another meld: remove tiles from the hand first');
+        return fail('calc/hand_full', message('calc.noRoomMeld', lang));
       }
       return ok(true);
   }
 }
 
 /** Applies a click on the palette. A click that cannot be done leaves the state as it is. */
-export function pickTile(state: CalcState, kind: TileKind): Result<CalcState> {
-  const can = canPick(state, kind);
+export function pickTile(state: CalcState, kind: TileKind, lang: Lang = 'en'): Result<CalcState> {
+  const can = canPick(state, kind, lang);
   if (!can.ok) return can;
   if (isBonus(kind) && !(state.target === 'win' && bonusTileWins(state.ruleset))) {
     return ok({ ...state, bonus: sortTiles([...state.bonus, kind]) });
@@ -312,23 +325,30 @@ export function currentOptions(state: CalcState): Result<ScoringOptions> {
   return resolveOptions(state.ruleset, state.options[state.ruleset]);
 }
 
-/** What still has to be picked, or null when the hand has its tile count and winning tile. */
-export function incompleteMessage(state: CalcState): string | null {
+/**
+ * What still has to be picked, or null when the hand has its tile count and winning tile; in
+ * `lang` (English for the tests and the command's words).
+ */
+export function incompleteMessage(state: CalcState, lang: Lang = 'en'): string | null {
   const used = usedCounts(state);
   for (let k = 0; k < ALL_KINDS; k++) {
     const n = used[k] ?? 0;
     if (n > copiesOf(k as TileKind)) {
-      return `${n} copies of ${formatTiles([k as TileKind])} (${tileName(k as TileKind)}); the set has ${copiesOf(k as TileKind)}`;
+      const values = {
+        n,
+        name: formatTiles([k as TileKind]),
+        tile: tileName(k as TileKind),
+        n2: copiesOf(k as TileKind),
+      };
+      return message('calc.tooManyCopies', lang, values);
     }
   }
-  if (state.melds.length > 4) return `${state.melds.length} melds: a hand has at most four`;
+  if (state.melds.length > 4) return message('calc.tooManyMelds', lang, { n: state.melds.length });
   const need = concealedNeeded(state);
   const have = state.concealed.length;
-  const melds = state.melds.length === 0 ? '' : ` with ${state.melds.length} meld${state.melds.length > 1 ? 's' : ''}`;
+  const m = state.melds.length;
   if (have < need) {
     const more = need - have;
-    // By message id (in English: the page's translator writes the language shown).
-    const m = state.melds.length;
     const id =
       m === 0
         ? more > 1
@@ -341,14 +361,13 @@ export function incompleteMessage(state: CalcState): string | null {
           : m > 1
             ? 'calc.pickOneMoreMelds'
             : 'calc.pickOneMoreMeld';
-    return message(id, 'en', { n: more, n2: have, n3: need, n4: m });
+    return message(id, lang, { n: more, n2: have, n3: need, n4: m });
   }
   if (have > need) {
-    const less = have - need;
-    if (melds === '') return message('calc.tooMany', 'en', { n: less, n2: have, n3: need });
-    return `Too many tiles: remove ${less} from the hand (${have}; ${need} are needed${melds}).`;
+    const id = m === 0 ? 'calc.tooMany' : m > 1 ? 'calc.tooManyWithMelds' : 'calc.tooManyWithMeld';
+    return message(id, lang, { n: have - need, n2: have, n3: need, n4: m });
   }
-  if (state.win === null) return 'Pick the winning tile.';
+  if (state.win === null) return message('calc.pickWinning', lang);
   return null;
 }
 
@@ -382,14 +401,14 @@ export type Evaluation =
   | { readonly kind: 'invalid'; readonly code: ScoreErrorCode; readonly reason: string }
   | { readonly kind: 'scored'; readonly result: ValidScore; readonly input: WinInput };
 
-/** Scores the state with the shared scorer, or says what is missing. */
-export function evaluate(state: CalcState): Evaluation {
-  const missing = incompleteMessage(state);
+/** Scores the state with the shared scorer, or says what is missing (in `lang`). */
+export function evaluate(state: CalcState, lang: Lang = 'en'): Evaluation {
+  const missing = incompleteMessage(state, lang);
   if (missing !== null) return { kind: 'incomplete', message: missing };
   const opts = currentOptions(state);
   if (!opts.ok) return { kind: 'bad-options', message: opts.error.message };
   const input = toWinInput(state);
-  if (input === null) return { kind: 'incomplete', message: 'Pick the winning tile.' };
+  if (input === null) return { kind: 'incomplete', message: message('calc.pickWinning', lang) };
   const result = scoreWin(input, state.ruleset, opts.value);
   if (!result.valid) return { kind: 'invalid', code: result.code, reason: result.reason };
   return { kind: 'scored', result, input };
@@ -454,8 +473,8 @@ export function commandArgs(state: CalcState): string[] {
   }
   if (input !== null && input.bonus.length > 0) args.push('--flowers', formatTiles(input.bonus));
   if (state.selfDrawn) args.push('--self-drawn');
-  args.push('--seat', WIND_NAMES[state.seatWind].charAt(0), '--round', WIND_NAMES[state.roundWind].charAt(0));
-  if (input?.discarder !== undefined) args.push('--discarder', WIND_NAMES[input.discarder].charAt(0));
+  args.push('--seat', WIND_LETTERS[state.seatWind], '--round', WIND_LETTERS[state.roundWind]);
+  if (input?.discarder !== undefined) args.push('--discarder', WIND_LETTERS[input.discarder]);
   for (const c of input?.conditions ?? []) args.push(FLAG_OF[c]);
   if (input?.dora !== undefined && input.dora > 0) args.push('--dora', String(input.dora));
   for (const [k, v] of Object.entries(state.options[state.ruleset])) args.push('--option', `${k}=${optionWord(v)}`);
@@ -567,20 +586,37 @@ export function fromRequest(state: CalcState, raw: Readonly<Record<string, unkno
 export interface ArrangedSet {
   readonly notation: string;
   readonly tiles: readonly TileKind[];
-  readonly label: string;
+  /** What the set is (`tiles`: a set of no other shape, named by its count). */
+  readonly label: SetKind;
   readonly declared: boolean;
 }
 
-function setLabel(tiles: readonly TileKind[]): string {
+export type SetKind = 'pair' | 'pung' | 'kong' | 'chow' | 'thirteenOrphans' | 'tiles';
+
+function setLabel(tiles: readonly TileKind[]): SetKind {
   const first = tiles[0];
-  if (first === undefined) return '';
   const same = tiles.every((k) => k === first);
   if (tiles.length === 2 && same) return 'pair';
   if (tiles.length === 3 && same) return 'pung';
   if (tiles.length === 4 && same) return 'kong';
   if (tiles.length === 3) return 'chow';
-  if (tiles.length >= 13) return 'thirteen orphans';
-  return `${tiles.length} tiles`;
+  if (tiles.length >= 13) return 'thirteenOrphans';
+  return 'tiles';
+}
+
+const SET_NAMES: Readonly<Record<SetKind, MessageId>> = {
+  pair: 'calc.setPair',
+  pung: 'calc.setPung',
+  kong: 'calc.setKong',
+  chow: 'calc.setChow',
+  thirteenOrphans: 'calc.setOrphans',
+  tiles: 'calc.setTiles',
+};
+
+/** A set's caption in `lang` ("pung", "pung (declared)", "5 tiles"). */
+export function setCaption(set: ArrangedSet, lang: Lang = 'en'): string {
+  const name = message(SET_NAMES[set.label], lang, { n: set.tiles.length });
+  return set.declared ? message('calc.declared', lang, { name }) : name;
 }
 
 /** The scorer's arrangement (`['555z', '123s', '22s']`), declared melds first, as tiles with labels. */
@@ -633,49 +669,59 @@ export const WAIT_LABELS: Readonly<Record<WaitKind, MessageId>> = {
   other: 'calc.waitOther',
 };
 
-/** The headline: "8 faan", "3 han 40 fu", "yakuman (200%)". */
-export function totalLine(result: ValidScore): string {
+/** The headline in `lang`: "8 faan", "3 han 40 fu", "yakuman (200% of the limit)". */
+export function totalLine(result: ValidScore, lang: Lang = 'en'): string {
   if (result.faan !== null) {
     const raw = result.patterns.reduce((s, p) => s + p.value, 0);
-    const capped = raw > result.faan ? ` (${raw} before the cap)` : '';
-    if (capped === '' && result.limit) return message('calc.totalFaan', 'en', { n: result.faan });
-    return `${result.faan} faan${capped}${result.limit ? ', limit hand' : ''}`;
+    const values = { n: result.faan, n2: raw };
+    if (raw > result.faan) return message(result.limit ? 'calc.totalCappedLimit' : 'calc.totalCapped', lang, values);
+    return message(result.limit ? 'calc.totalFaan' : 'calc.valueFaan', lang, values);
   }
   if (result.fu === null) {
     const basic = result.basicPoints ?? 0;
     // no fu: a yakuman, or a hand counted at a limit by rule (renhou at mangan)
-    if (basic < 8000) return `${result.han} han, ${riichiLimitName(basic)}`;
-    return `yakuman (${(basic / 20).toFixed(0)}% of the limit)`;
+    if (basic < 8000) return message('calc.hanLimit', lang, { n: result.han ?? 0, name: riichiLimitName(basic, lang) });
+    return message('calc.yakumanShare', lang, { n: (basic / 20).toFixed(0) });
   }
-  const limit = result.limit ? `, ${riichiLimitName(result.basicPoints ?? 0)}` : '';
-  return `${result.han} han ${result.fu} fu${limit}`;
+  const values = { n: result.han ?? 0, n2: result.fu, name: riichiLimitName(result.basicPoints ?? 0, lang) };
+  return message(result.limit ? 'calc.hanFuLimit' : 'calc.hanFu', lang, values);
 }
 
-function riichiLimitName(basic: number): string {
-  if (basic >= 8000) return 'yakuman';
-  if (basic >= 6000) return 'sanbaiman';
-  if (basic >= 4000) return 'baiman';
-  if (basic >= 3000) return 'haneman';
-  return 'mangan';
+function riichiLimitName(basic: number, lang: Lang): string {
+  const id: MessageId =
+    basic >= 8000
+      ? 'result.yakuman'
+      : basic >= 6000
+        ? 'result.sanbaiman'
+        : basic >= 4000
+          ? 'result.baiman'
+          : basic >= 3000
+            ? 'result.haneman'
+            : 'result.mangan';
+  return message(id, lang);
 }
 
 export interface PaymentRow {
+  /** Who pays, in the language asked for ("East pays", "Discarder pays"). */
   readonly who: string;
   readonly amount: number;
 }
 
-export function paymentRows(result: ValidScore): PaymentRow[] {
+export function paymentRows(result: ValidScore, lang: Lang = 'en'): PaymentRow[] {
   return result.points.payments.map((p) => ({
-    who: p.from === 'discarder' ? 'Discarder' : WIND_NAMES[p.from],
+    who:
+      p.from === 'discarder'
+        ? message('calc.discarderPays', lang)
+        : message('calc.windPays', lang, { wind: message(WIND_NAMES[p.from], lang) }),
     amount: p.amount,
   }));
 }
 
 /** The minimum-faan note, or the riichi no-yaku note, when the hand is complete but does not win. */
-export function belowMinimumNote(result: ValidScore, options: ScoringOptions): string | null {
+export function belowMinimumNote(result: ValidScore, options: ScoringOptions, lang: Lang = 'en'): string | null {
   if (!result.belowMinimum) return null;
-  if (isRiichiOptions(options)) return 'No yaku: dora alone do not make a winning hand.';
-  return `Below the table's minimum of ${options.minFaan} faan: not enough to win.`;
+  if (isRiichiOptions(options)) return message('calc.noYaku', lang);
+  return message('calc.belowMinimum', lang, { n: options.minFaan });
 }
 
 /** Payment modes a HK ruleset plays (for the options form). */

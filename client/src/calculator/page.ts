@@ -10,18 +10,22 @@ import {
   RULESETS,
   SCORING_RULESET_IDS,
   scorerOptions,
+  type Label,
+  type MeldKind,
   type OptionSpec,
   type ScoringRulesetId,
   type TileKind,
-  tileName,
   WINDS,
   type WinCondition,
   type Wind,
 } from '@mahjong/shared';
 import { svgDataUrl, tileSvg } from '../art/tile-svg.js';
-import { message } from '../i18n/translate.js';
+import { tileNameIn } from '../i18n/translate.js';
 import './calculator.css';
-import { labelText, offeredValues, valueText } from '../ui/option-text.js';
+import { offeredValues, valueLabel } from '../ui/option-text.js';
+import { currentLang, onLangChange, t } from '../i18n/i18n.js';
+import { liveAttr, say, sayAttr, sayLabel } from '../i18n/live-text.js';
+import type { MessageId } from '../i18n/messages.js';
 import {
   arrangedSets,
   BONUS_PALETTE,
@@ -51,6 +55,7 @@ import {
   removeMeld,
   setOption,
   setRuleset,
+  setCaption,
   setSeatWind,
   TARGET_LABELS,
   toggleCondition,
@@ -92,15 +97,19 @@ function tileImg(kind: TileKind, cls = 'tile'): HTMLImageElement {
     url = svgDataUrl(tileSvg(kind));
     tileUrls.set(kind, url);
   }
-  return h('img', { src: url, alt: tileName(kind), class: cls, draggable: 'false' });
+  return liveAttr(h('img', { src: url, class: cls, draggable: 'false' }), 'alt', () => tileNameIn(kind, currentLang()));
 }
 
+/** Words written in the language shown when drawn (a message id's, or a text as it came). */
+type Words = () => string;
+const none: Words = () => '';
+
 let state: CalcState = initialState();
-let notice = '';
+let notice: Words = none;
 let noticeTone: 'info' | 'refused' = 'info';
 
 /** Replaces the state and redraws; `message` is shown above the hand (a refusal in red). */
-function update(next: CalcState, message = '', tone: 'info' | 'refused' = 'info'): void {
+function update(next: CalcState, message: Words = none, tone: 'info' | 'refused' = 'info'): void {
   state = next;
   notice = message;
   noticeTone = tone;
@@ -114,8 +123,7 @@ if (!root) throw new Error('no #calculator element');
 root.replaceChildren();
 
 const rulesetSelect = h('select', { id: 'calc-ruleset' });
-for (const r of SCORING_RULESET_IDS)
-  rulesetSelect.append(h('option', { value: r, text: labelText(RULESETS[r].label) }));
+for (const r of SCORING_RULESET_IDS) rulesetSelect.append(h('option', { value: r }, sayLabel(RULESETS[r].label)));
 rulesetSelect.addEventListener('change', () => update(setRuleset(state, rulesetSelect.value as ScoringRulesetId)));
 const optionsBox = h('div', { class: 'calc-options', id: 'calc-options' });
 
@@ -126,16 +134,20 @@ const quickInput = h('input', {
   spellcheck: 'false',
   placeholder: '123m456p789s111z5p',
 });
-const quickWin = h('input', { id: 'calc-quick-win', type: 'text', autocomplete: 'off', placeholder: 'last tile' });
+const quickWin = sayAttr(
+  h('input', { id: 'calc-quick-win', type: 'text', autocomplete: 'off' }),
+  'placeholder',
+  'calc.lastTilePlaceholder',
+);
 const quickError = h('p', { id: 'calc-quick-error', class: 'calc-error', role: 'alert' });
 const quickForm = h(
   'form',
   { class: 'calc-quick', id: 'calc-quick-form' },
-  h('label', { for: 'calc-quick', text: 'Tiles in notation (or score command arguments)' }),
+  h('label', { for: 'calc-quick' }, say('calc.notation')),
   quickInput,
-  h('label', { for: 'calc-quick-win', text: 'Winning tile' }),
+  h('label', { for: 'calc-quick-win' }, say('calc.winningTile')),
   quickWin,
-  h('button', { type: 'submit', text: 'Load' }),
+  h('button', { type: 'submit' }, say('calc.load')),
   quickError,
 );
 quickForm.addEventListener('submit', (ev) => {
@@ -144,7 +156,7 @@ quickForm.addEventListener('submit', (ev) => {
   if (r.ok) {
     quickError.textContent = '';
     optionsFor = null;
-    update(r.value, 'Loaded.');
+    update(r.value, () => t('calc.loaded'));
   } else {
     quickError.textContent = r.error.message;
   }
@@ -164,9 +176,10 @@ const FIXTURES = import.meta.glob<readonly Example[]>('../../../shared/src/scori
 const EXAMPLES: Readonly<Record<ScoringRulesetId, readonly Example[]>> = Object.fromEntries(
   SCORING_RULESET_IDS.map((id) => [id, FIXTURES[`../../../shared/src/scoring/fixtures/${id}.json`] ?? []]),
 ) as Record<ScoringRulesetId, readonly Example[]>;
-const exampleSelect = h('select', { id: 'calc-example' }, h('option', { value: '', text: 'Choose an example…' }));
+const exampleSelect = h('select', { id: 'calc-example' }, h('option', { value: '' }, say('calc.chooseExample')));
 for (const r of SCORING_RULESET_IDS) {
-  const group = h('optgroup', { label: labelText(RULESETS[r].label) });
+  const { label } = RULESETS[r];
+  const group = liveAttr(h('optgroup', {}), 'label', () => label[currentLang()]);
   EXAMPLES[r].forEach((ex, i) => {
     group.append(h('option', { value: `${r}/${i}`, text: ex.name }));
   });
@@ -179,17 +192,17 @@ exampleSelect.addEventListener('change', () => {
   const loaded = fromRequest(initialState(r as ScoringRulesetId), ex.request);
   optionsFor = null;
   exampleSelect.value = '';
-  if (loaded.ok) update(loaded.value, `Example: ${ex.name}. Source: ${ex.source}`);
-  else update(state, `Example ${ex.name} does not load: ${loaded.error.message}`, 'refused');
+  if (loaded.ok) update(loaded.value, () => t('calc.example', { name: ex.name, name2: ex.source }));
+  else update(state, () => t('calc.exampleRefused', { name: ex.name, name2: loaded.error.message }), 'refused');
 });
 const exampleField = h(
   'div',
   { class: 'calc-field calc-examples' },
-  h('label', { for: 'calc-example', text: 'Or load an example from the rules' }),
+  h('label', { for: 'calc-example' }, say('calc.loadExample')),
   exampleSelect,
 );
 
-const targetBox = h('fieldset', { class: 'calc-targets' }, h('legend', { text: 'A click on a tile adds it to' }));
+const targetBox = h('fieldset', { class: 'calc-targets' }, h('legend', {}, say('calc.clickAdds')));
 const targetRadios = new Map<string, HTMLInputElement>();
 for (const t of CALC_TARGETS) {
   const radio = h('input', { type: 'radio', name: 'calc-target', value: t, id: `calc-target-${t}`, 'data-target': t });
@@ -197,19 +210,21 @@ for (const t of CALC_TARGETS) {
     if (radio.checked) update({ ...state, target: t });
   });
   targetRadios.set(t, radio);
-  targetBox.append(h('label', { class: 'calc-chip', for: radio.id }, radio, TARGET_LABELS[t]));
+  targetBox.append(h('label', { class: 'calc-chip', for: radio.id }, radio, say(TARGET_LABELS[t])));
 }
 
 const paletteButtons = new Map<TileKind, HTMLButtonElement>();
-function paletteRow(kinds: readonly TileKind[], label: string): HTMLElement {
-  const row = h('div', { class: 'calc-palette-row', role: 'group', 'aria-label': label });
+function paletteRow(kinds: readonly TileKind[], label: MessageId): HTMLElement {
+  const row = sayAttr(h('div', { class: 'calc-palette-row', role: 'group' }), 'aria-label', label);
   for (const k of kinds) {
-    const b = h('button', { type: 'button', class: 'calc-tile-button', 'data-kind': k, 'aria-label': tileName(k) });
+    const b = liveAttr(h('button', { type: 'button', class: 'calc-tile-button', 'data-kind': k }), 'aria-label', () =>
+      tileNameIn(k, currentLang()),
+    );
     b.append(tileImg(k), h('span', { class: 'calc-count' }));
     b.addEventListener('click', () => {
-      const r = pickTile(state, k);
+      const r = pickTile(state, k, currentLang());
       if (r.ok) update(r.value);
-      else update(state, r.error.message, 'refused');
+      else update(state, () => r.error.message, 'refused');
     });
     paletteButtons.set(k, b);
     row.append(b);
@@ -219,29 +234,29 @@ function paletteRow(kinds: readonly TileKind[], label: string): HTMLElement {
 const palette = h(
   'div',
   { class: 'calc-palette', id: 'calc-palette' },
-  paletteRow(PALETTE.slice(0, 9), 'Characters'),
-  paletteRow(PALETTE.slice(9, 18), 'Dots'),
-  paletteRow(PALETTE.slice(18, 27), 'Bamboo'),
-  paletteRow(PALETTE.slice(27, 34), 'Winds and dragons'),
+  paletteRow(PALETTE.slice(0, 9), 'calc.characters'),
+  paletteRow(PALETTE.slice(9, 18), 'calc.dots'),
+  paletteRow(PALETTE.slice(18, 27), 'calc.bamboo'),
+  paletteRow(PALETTE.slice(27, 34), 'calc.windsDragons'),
 );
-const bonusRow = paletteRow(BONUS_PALETTE, 'Flowers and seasons');
+const bonusRow = paletteRow(BONUS_PALETTE, 'calc.flowers');
 bonusRow.id = 'calc-bonus-palette';
 const bonusSection = h(
   'div',
   { class: 'calc-bonus' },
-  h('h3', { text: 'Flowers and seasons' }),
-  h('p', { class: 'calc-hint', text: 'A click on a flower or season adds it in front of you.' }),
+  h('h3', {}, say('calc.flowers')),
+  h('p', { class: 'calc-hint' }, say('calc.clickBonus')),
   bonusRow,
 );
 
 const noticeLine = h('p', { id: 'calc-notice', class: 'calc-notice', role: 'status' });
 const handBox = h('div', { id: 'calc-hand', class: 'calc-hand' });
-const clearButton = h('button', { type: 'button', id: 'calc-clear', text: 'Clear the hand' });
+const clearButton = h('button', { type: 'button', id: 'calc-clear' }, say('calc.clear'));
 clearButton.addEventListener('click', () => update(clearTiles(state)));
 
 function windSelect(id: string, onChange: (w: Wind) => void): HTMLSelectElement {
   const s = h('select', { id });
-  for (const w of WINDS) s.append(h('option', { value: w, text: WIND_NAMES[w] }));
+  for (const w of WINDS) s.append(h('option', { value: w }, say(WIND_NAMES[w])));
   s.addEventListener('change', () => onChange(Number(s.value) as Wind));
   return s;
 }
@@ -265,12 +280,12 @@ redInput.addEventListener('input', () => {
   const n = Number(redInput.value);
   if (Number.isInteger(n) && n >= 0 && n <= 3) update({ ...state, redFives: n });
 });
-const doraRow = h('div', { class: 'calc-field' }, h('label', { for: 'calc-dora', text: 'Dora' }), doraInput);
-const redRow = h('div', { class: 'calc-field' }, h('label', { for: 'calc-red', text: 'Red fives held' }), redInput);
+const doraRow = h('div', { class: 'calc-field' }, h('label', { for: 'calc-dora' }, say('calc.dora')), doraInput);
+const redRow = h('div', { class: 'calc-field' }, h('label', { for: 'calc-red' }, say('calc.redHeld')), redInput);
 const discarderRow = h(
   'div',
   { class: 'calc-field' },
-  h('label', { for: 'calc-discarder', text: 'Discarded by' }),
+  h('label', { for: 'calc-discarder' }, say('calc.discardedBy')),
   discarderSelect,
 );
 
@@ -284,8 +299,8 @@ root.append(
   h(
     'header',
     { class: 'calc-header' },
-    h('h1', { text: 'Scoring calculator' }),
-    h('a', { href: '/', text: 'Back to the lobby' }),
+    h('h1', {}, say('calc.title')),
+    h('a', { href: '/' }, say('table.backToLobby')),
   ),
   h(
     'div',
@@ -296,49 +311,46 @@ root.append(
       h(
         'section',
         { class: 'calc-card' },
-        h('h2', { text: 'Rules' }),
-        h('div', { class: 'calc-field' }, h('label', { for: 'calc-ruleset', text: 'Ruleset' }), rulesetSelect),
+        h('h2', {}, say('lobby.rules')),
+        h('div', { class: 'calc-field' }, h('label', { for: 'calc-ruleset' }, say('lobby.ruleset')), rulesetSelect),
         optionsBox,
       ),
-      h('section', { class: 'calc-card' }, h('h2', { text: 'Type a hand' }), quickForm, exampleField),
-      h('section', { class: 'calc-card' }, h('h2', { text: 'Pick the tiles' }), targetBox, palette, bonusSection),
+      h('section', { class: 'calc-card' }, h('h2', {}, say('calc.type')), quickForm, exampleField),
+      h('section', { class: 'calc-card' }, h('h2', {}, say('calc.pick')), targetBox, palette, bonusSection),
     ),
     h(
       'div',
       { class: 'calc-right' },
-      h('section', { class: 'calc-card' }, h('h2', { text: 'Your hand' }), noticeLine, handBox, clearButton),
+      h('section', { class: 'calc-card' }, h('h2', {}, say('calc.yourHand')), noticeLine, handBox, clearButton),
       h(
         'section',
         { class: 'calc-card' },
-        h('h2', { text: 'How it was won' }),
+        h('h2', {}, say('calc.howWon')),
         h(
           'div',
           { class: 'calc-field' },
-          h('label', { for: 'calc-seat', text: 'Seat wind' }),
+          h('label', { for: 'calc-seat' }, say('calc.seatWind')),
           seatSelect,
-          h('span', { class: 'calc-hint', text: 'East is the dealer' }),
+          h('span', { class: 'calc-hint' }, say('calc.dealer')),
         ),
-        h('div', { class: 'calc-field' }, h('label', { for: 'calc-round', text: 'Prevailing wind' }), roundSelect),
+        h('div', { class: 'calc-field' }, h('label', { for: 'calc-round' }, say('calc.prevailing')), roundSelect),
         h(
           'div',
           { class: 'calc-field calc-check' },
           selfDrawnBox,
-          h('label', { for: 'calc-self-drawn', text: 'Self-drawn (from the wall)' }),
+          h('label', { for: 'calc-self-drawn' }, say('calc.selfDrawn')),
         ),
         discarderRow,
         conditionsBox,
         doraRow,
         redRow,
       ),
-      h('div', { class: 'calc-card', id: 'calc-score' }, h('h2', { text: 'Score' }), resultBox),
+      h('div', { class: 'calc-card', id: 'calc-score' }, h('h2', {}, say('calc.score')), resultBox),
       h(
         'details',
         { class: 'calc-card' },
-        h('summary', { text: 'The same hand as a score command' }),
-        h('p', {
-          class: 'calc-hint',
-          text: 'Run it in the project folder, or paste the arguments into "Type a hand".',
-        }),
+        h('summary', {}, say('calc.sameAsCommand')),
+        h('p', { class: 'calc-hint' }, say('calc.runIt')),
         commandCode,
         explainPre,
       ),
@@ -351,11 +363,11 @@ root.append(
 
 let optionsFor: ScoringRulesetId | null = null;
 
-function checkboxOption(key: string, label: string, checked: boolean): HTMLElement {
+function checkboxOption(key: string, label: Label, checked: boolean): HTMLElement {
   const id = `calc-opt-${key}`;
   const box = h('input', { type: 'checkbox', id, checked });
   box.addEventListener('change', () => update(setOption(state, key, box.checked)));
-  return h('div', { class: 'calc-field calc-check' }, box, h('label', { for: id, text: label }));
+  return h('div', { class: 'calc-field calc-check' }, box, h('label', { for: id }, sayLabel(label)));
 }
 
 function selectOption(spec: OptionSpec, current: unknown): HTMLElement {
@@ -364,10 +376,13 @@ function selectOption(spec: OptionSpec, current: unknown): HTMLElement {
   const values = offeredValues(spec, current);
   // Each option's value is the scorer's value as text (an array as JSON); the change picks it by index.
   const asText = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
-  for (const v of values) s.append(h('option', { value: asText(v), text: valueText(spec, v) }));
+  for (const v of values) {
+    const shown = valueLabel(spec, v);
+    s.append(h('option', { value: asText(v) }, typeof shown === 'string' ? shown : sayLabel(shown)));
+  }
   s.value = asText(current);
   s.addEventListener('change', () => update(setOption(state, spec.key, values[s.selectedIndex])));
-  return h('div', { class: 'calc-field' }, h('label', { for: id, text: labelText(spec.label) }), s);
+  return h('div', { class: 'calc-field' }, h('label', { for: id }, sayLabel(spec.label)), s);
 }
 
 /** Rebuilds the option controls when the ruleset changes: the descriptor's scorer options, at their resolved values. */
@@ -382,9 +397,7 @@ function renderOptions(): void {
     if (spec.calculator === false) continue;
     const value = o[spec.key];
     optionsBox.append(
-      spec.type === 'boolean'
-        ? checkboxOption(spec.key, labelText(spec.label), value === true)
-        : selectOption(spec, value),
+      spec.type === 'boolean' ? checkboxOption(spec.key, spec.label, value === true) : selectOption(spec, value),
     );
   }
 }
@@ -410,12 +423,13 @@ function renderHand(): void {
   if (state.melds.length > 0) {
     const melds = h('div', { class: 'calc-melds', id: 'calc-melds' });
     state.melds.forEach((m, i) => {
-      const name = m.concealed ? 'concealed kong' : m.kind;
+      const name = t(m.concealed ? 'calc.meldConcealedKong' : MELD_NAMES[m.kind]);
+      const tiles = m.tiles.map((k) => tileNameIn(k, currentLang())).join(', ');
       const group = h('button', {
         type: 'button',
         class: `calc-meld${m.concealed ? ' calc-meld-concealed' : ''}`,
-        'aria-label': `Remove the ${name} of ${m.tiles.map(tileName).join(', ')}`,
-        title: `Remove this ${name}`,
+        'aria-label': t('calc.removeMeld', { name, name2: tiles }),
+        title: t('calc.removeThisMeld', { name }),
       });
       m.tiles.forEach((t) => {
         group.append(tileImg(t));
@@ -427,13 +441,13 @@ function renderHand(): void {
       });
       melds.append(group);
     });
-    parts.push(h('div', { class: 'calc-hand-part' }, h('h3', { text: 'Melds' }), melds));
+    parts.push(h('div', { class: 'calc-hand-part' }, h('h3', { text: t('calc.melds') }), melds));
   }
   const need = concealedNeeded(state);
   const concealed = h('div', { class: 'calc-tiles', id: 'calc-concealed' });
   state.concealed.forEach((k, i) => {
     concealed.append(
-      removable(k, `Remove ${tileName(k)}`, () => {
+      removable(k, t('calc.removeTile', { tile: tileNameIn(k, currentLang()) }), () => {
         update(removeConcealed(state, i));
         refocus('#calc-concealed button', i);
       }),
@@ -444,7 +458,7 @@ function renderHand(): void {
     h(
       'div',
       { class: 'calc-hand-part' },
-      h('h3', { text: `Concealed (${state.concealed.length} of ${need})` }),
+      h('h3', { text: t('calc.concealed', { n: state.concealed.length, n2: need }) }),
       concealed,
     ),
   );
@@ -453,7 +467,7 @@ function renderHand(): void {
     win.append(
       removable(
         state.win,
-        `Remove the winning tile ${tileName(state.win)}`,
+        t('calc.removeWin', { tile: tileNameIn(state.win, currentLang()) }),
         () => {
           update(clearWin(state));
           refocus('#calc-concealed button', state.concealed.length - 1);
@@ -462,18 +476,18 @@ function renderHand(): void {
       ),
     );
   } else win.append(h('span', { class: 'calc-slot calc-slot-win' }));
-  parts.push(h('div', { class: 'calc-hand-part' }, h('h3', { text: 'Winning tile' }), win));
+  parts.push(h('div', { class: 'calc-hand-part' }, h('h3', {}, say('calc.winningTile')), win));
   if (state.bonus.length > 0) {
     const bonus = h('div', { class: 'calc-tiles', id: 'calc-flowers' });
     state.bonus.forEach((k, i) => {
       bonus.append(
-        removable(k, `Remove ${tileName(k)}`, () => {
+        removable(k, t('calc.removeTile', { tile: tileNameIn(k, currentLang()) }), () => {
           update(removeBonus(state, i));
           refocus('#calc-flowers button', i);
         }),
       );
     });
-    parts.push(h('div', { class: 'calc-hand-part' }, h('h3', { text: 'Flowers and seasons' }), bonus));
+    parts.push(h('div', { class: 'calc-hand-part' }, h('h3', {}, say('calc.flowers')), bonus));
   }
   handBox.replaceChildren(...parts);
 }
@@ -482,9 +496,10 @@ function renderPalette(): void {
   for (const [t, radio] of targetRadios) radio.checked = state.target === t;
   const used = usedCounts(state);
   for (const [k, b] of paletteButtons) {
-    const can = canPick(state, k);
+    const can = canPick(state, k, currentLang());
     b.disabled = !can.ok;
-    b.title = can.ok ? `${TARGET_LABELS[state.target]}: ${tileName(k)}` : `${tileName(k)}: ${can.error.message}`;
+    const tile = tileNameIn(k, currentLang());
+    b.title = can.ok ? `${t(TARGET_LABELS[state.target])}: ${tile}` : `${tile}: ${can.error.message}`;
     const n = used[k] ?? 0;
     const badge = b.querySelector('.calc-count');
     if (badge) badge.textContent = n > 0 ? String(n) : '';
@@ -497,13 +512,13 @@ function renderSituation(): void {
   seatSelect.value = String(state.seatWind);
   roundSelect.value = String(state.roundWind);
   selfDrawnBox.checked = state.selfDrawn;
-  discarderSelect.replaceChildren(h('option', { value: '', text: 'the player on your left' }));
+  discarderSelect.replaceChildren(h('option', { value: '', text: t('calc.onYourLeft') }));
   for (const w of WINDS) {
-    if (w !== state.seatWind) discarderSelect.append(h('option', { value: w, text: WIND_NAMES[w] }));
+    if (w !== state.seatWind) discarderSelect.append(h('option', { value: w, text: t(WIND_NAMES[w]) }));
   }
   discarderSelect.value = state.discarder === null ? '' : String(state.discarder);
   discarderRow.hidden = state.selfDrawn;
-  conditionsBox.replaceChildren(h('legend', { text: 'Winning conditions' }));
+  conditionsBox.replaceChildren(h('legend', { text: t('calc.conditions') }));
   for (const c of conditionsFor(state.ruleset)) conditionsBox.append(conditionBox(c));
   const riichi = isRiichiFamily(state.ruleset);
   doraRow.hidden = !riichi;
@@ -516,31 +531,57 @@ function conditionBox(c: WinCondition): HTMLElement {
   const id = `calc-cond-${c}`;
   const box = h('input', { type: 'checkbox', id, checked: state.conditions.includes(c), 'data-condition': c });
   box.addEventListener('change', () => update(toggleCondition(state, c, box.checked)));
-  return h('div', { class: 'calc-check' }, box, h('label', { for: id, text: CONDITION_LABELS[c] }));
+  return h('div', { class: 'calc-check' }, box, h('label', { for: id, text: t(CONDITION_LABELS[c]) }));
 }
 
+/** A declared meld's name in the hand. */
+const MELD_NAMES: Readonly<Record<MeldKind, MessageId>> = {
+  chow: 'calc.setChow',
+  pung: 'calc.setPung',
+  kong: 'calc.setKong',
+};
+
+/** A pattern's value with its unit ("3 faan", "2 han", "30 fu"), in the language shown. */
+const UNIT_VALUES: Readonly<Record<'faan' | 'han' | 'fu', MessageId>> = {
+  faan: 'calc.valueFaan',
+  han: 'calc.valueHan',
+  fu: 'calc.valueFu',
+};
+
 function renderResult(): void {
-  const e = evaluate(state);
+  const lang = currentLang();
+  const e = evaluate(state, lang);
   resultBox.dataset.kind = e.kind;
   stickyBar.dataset.kind = e.kind;
   stickyBar.textContent =
     e.kind === 'scored'
-      ? `${totalLine(e.result)}${e.result.belowMinimum ? ' (not enough to win)' : ''} · winner receives ${e.result.points.winner}`
+      ? t(e.result.belowMinimum ? 'calc.stickyShort' : 'calc.sticky', {
+          name: totalLine(e.result, lang),
+          n: e.result.points.winner,
+        })
       : e.kind === 'invalid'
-        ? 'Not a winning hand: see why'
+        ? t('calc.notWinning')
         : e.kind === 'bad-options'
-          ? 'Options refused'
+          ? t('calc.optionsRefused')
           : e.message;
   switch (e.kind) {
     case 'incomplete':
       resultBox.replaceChildren(h('p', { class: 'calc-hint', id: 'calc-missing', text: e.message }));
       break;
     case 'bad-options':
-      resultBox.replaceChildren(h('p', { class: 'calc-error', text: `Options refused: ${e.message}` }));
+      resultBox.replaceChildren(
+        h('p', { class: 'calc-error', text: t('calc.optionsRefusedWhy', { name: e.message }) }),
+      );
       break;
     case 'invalid':
       resultBox.replaceChildren(
-        h('p', { class: 'calc-error', id: 'calc-invalid' }, h('strong', { text: 'Not a winning hand: ' }), e.reason),
+        h(
+          'p',
+          { class: 'calc-error', id: 'calc-invalid' },
+          h('strong', { text: t('calc.notWinningColon') }),
+          ' ',
+          e.reason,
+        ),
         h('p', { class: 'calc-hint', text: `(${e.code})` }),
       );
       break;
@@ -548,51 +589,54 @@ function renderResult(): void {
       const r = e.result;
       const opts = currentOptions(state);
       const sets = h('div', { class: 'calc-sets', id: 'calc-arrangement' });
-      if (r.arrangement.length === 0)
-        sets.append(h('p', { class: 'calc-hint', text: 'A win on the bonus tiles alone.' }));
+      if (r.arrangement.length === 0) sets.append(h('p', { class: 'calc-hint', text: t('calc.bonusWin') }));
       for (const s of arrangedSets(r, state.melds.length)) {
         const g = h('figure', { class: `calc-set${s.declared ? ' calc-set-declared' : ''}` });
         s.tiles.forEach((t) => {
           g.append(tileImg(t, 'tile tile-small'));
         });
-        g.append(h('figcaption', { text: s.declared ? `${s.label} (declared)` : s.label }));
+        g.append(h('figcaption', { text: setCaption(s, lang) }));
         sets.append(g);
       }
       const rows = patternRows(r);
       const table = (unit: 'fu' | 'score', caption: string) => {
         const chosen = rows.filter((p) => (unit === 'fu' ? p.unit === 'fu' : p.unit !== 'fu'));
         if (chosen.length === 0) return null;
-        const t = h('table', { class: 'calc-patterns' }, h('caption', { text: caption }));
+        const tbl = h('table', { class: 'calc-patterns' }, h('caption', { text: caption }));
         for (const p of chosen) {
-          t.append(
+          tbl.append(
             h(
               'tr',
               { 'data-pattern': p.name },
-              // the Chinese name shows when the page is in Chinese (html lang="zh-HK"), else as a tooltip
+              // the Chinese name shows when the page is in Chinese (html lang="zh-HK"), else as a
+              // tooltip; both as written (each is the name in its own language)
               h(
                 'th',
-                { scope: 'row', title: p.labelZh },
+                { scope: 'row', title: p.labelZh, 'data-no-translate': '' },
                 h('span', { class: 'calc-name-zh', lang: 'zh-HK', text: p.labelZh }),
                 h('span', { class: 'calc-name-en', text: p.label }),
               ),
-              h('td', { text: `${p.value} ${p.unit}` }),
+              h('td', { text: t(UNIT_VALUES[p.unit], { n: p.value }) }),
             ),
           );
         }
-        return t;
+        return tbl;
       };
-      const note = opts.ok ? belowMinimumNote(r, opts.value) : null;
-      const wait =
-        r.wait !== undefined ? h('p', { class: 'calc-hint', text: message(WAIT_LABELS[r.wait], 'en') }) : null;
-      const pay = h('table', { class: 'calc-payments', id: 'calc-payments' }, h('caption', { text: 'Payments' }));
-      for (const p of paymentRows(r)) {
-        pay.append(h('tr', {}, h('th', { scope: 'row', text: `${p.who} pays` }), h('td', { text: String(p.amount) })));
+      const note = opts.ok ? belowMinimumNote(r, opts.value, lang) : null;
+      const wait = r.wait !== undefined ? h('p', { class: 'calc-hint', text: t(WAIT_LABELS[r.wait]) }) : null;
+      const pay = h(
+        'table',
+        { class: 'calc-payments', id: 'calc-payments' },
+        h('caption', { text: t('calc.payments') }),
+      );
+      for (const p of paymentRows(r, lang)) {
+        pay.append(h('tr', {}, h('th', { scope: 'row', text: p.who }), h('td', { text: String(p.amount) })));
       }
       pay.append(
         h(
           'tr',
           { class: 'calc-winner' },
-          h('th', { scope: 'row', text: 'Winner receives' }),
+          h('th', { scope: 'row', text: t('calc.winnerReceives') }),
           h('td', { text: String(r.points.winner) }),
         ),
       );
@@ -602,17 +646,17 @@ function renderResult(): void {
               class: 'calc-hint',
               text:
                 r.faan !== null
-                  ? `${r.faan} faan = ${r.basicPoints} points on the table`
-                  : `Basic points ${r.basicPoints}`,
+                  ? t('calc.faanPoints', { n: r.faan, n2: r.basicPoints })
+                  : t('calc.basicPoints', { n: r.basicPoints }),
             })
           : null;
       const shown: (Node | null)[] = [
-        h('p', { class: `calc-total${note ? ' calc-total-short' : ''}`, id: 'calc-total', text: totalLine(r) }),
+        h('p', { class: `calc-total${note ? ' calc-total-short' : ''}`, id: 'calc-total', text: totalLine(r, lang) }),
         note ? h('p', { class: 'calc-error', id: 'calc-below', text: note }) : null,
         sets,
         wait,
-        table('score', r.faan !== null ? 'Faan' : 'Han'),
-        table('fu', 'Fu'),
+        table('score', t(r.faan !== null ? 'calc.faan' : 'calc.han')),
+        table('fu', t('calc.fu')),
         basic,
         pay,
       ];
@@ -629,7 +673,7 @@ function render(): void {
   renderHand();
   renderSituation();
   renderResult();
-  noticeLine.textContent = notice;
+  noticeLine.textContent = notice();
   noticeLine.dataset.tone = noticeTone;
   commandCode.textContent = commandLine(state);
   explainPre.textContent = explainText(state);
@@ -647,3 +691,9 @@ window.__calc = {
 };
 
 render();
+// The parts drawn from the state are written in the language shown: draw them again (the
+// options too, whose controls are rebuilt only for a new ruleset).
+onLangChange(() => {
+  optionsFor = null;
+  render();
+});

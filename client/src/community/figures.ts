@@ -5,6 +5,7 @@
  * the tests write a figure the same way.
  */
 import type { Family, PlayerStats } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
 
 /** How a figure reads: a share of something, a mean, a count, points, a place, a size in faan. */
 export type FigureKind = 'rate' | 'mean' | 'count' | 'points' | 'place' | 'faan';
@@ -17,35 +18,35 @@ export type FigureKey = {
 export interface Figure {
   readonly key: Exclude<FigureKey, 'money'>;
   readonly kind: FigureKind;
-  readonly label: string;
+  readonly label: MessageId;
   /** One line saying what is counted over what. */
-  readonly definition: string;
+  readonly definition: MessageId;
 }
 
 const MATCHES: Figure = {
   key: 'matches',
   kind: 'count',
-  label: 'Matches',
-  definition: 'Matches played to their end.',
+  label: 'league.matches',
+  definition: 'figure.matches',
 };
-const HANDS: Figure = { key: 'hands', kind: 'count', label: 'Hands', definition: 'Hands dealt in those matches.' };
+const HANDS: Figure = { key: 'hands', kind: 'count', label: 'league.hands', definition: 'figure.hands' };
 const WIN_RATE: Figure = {
   key: 'winRate',
   kind: 'rate',
-  label: 'Win rate',
-  definition: 'Hands won, of hands played.',
+  label: 'figure.winRate',
+  definition: 'figure.winRateDef',
 };
 const SELF_DRAW_RATE: Figure = {
   key: 'selfDrawRate',
   kind: 'rate',
-  label: 'Self-draw rate',
-  definition: 'Wins on a self-drawn tile, of wins.',
+  label: 'figure.selfDrawRate',
+  definition: 'figure.selfDrawRateDef',
 };
 const DEAL_IN_RATE: Figure = {
   key: 'dealInRate',
   kind: 'rate',
-  label: 'Deal-in rate',
-  definition: 'Hands in which your discard won for another player, of hands played.',
+  label: 'figure.dealInRate',
+  definition: 'figure.dealInRateDef',
 };
 
 /** The figures of each family, in the order the pages list them. */
@@ -56,14 +57,14 @@ export const FIGURES: Readonly<Record<Family, readonly Figure[]>> = {
     {
       key: 'total',
       kind: 'points',
-      label: 'Net points',
-      definition: 'Points won minus points paid, over all matches.',
+      label: 'league.net',
+      definition: 'figure.net',
     },
     WIN_RATE,
     SELF_DRAW_RATE,
     DEAL_IN_RATE,
-    { key: 'averageFaan', kind: 'faan', label: 'Average faan', definition: 'Faan of a winning hand, on average.' },
-    { key: 'maxFaan', kind: 'faan', label: 'Largest faan', definition: 'The biggest winning hand, in faan.' },
+    { key: 'averageFaan', kind: 'faan', label: 'figure.averageFaan', definition: 'figure.averageFaanDef' },
+    { key: 'maxFaan', kind: 'faan', label: 'figure.maxFaan', definition: 'figure.maxFaanDef' },
   ],
   riichi: [
     MATCHES,
@@ -71,14 +72,14 @@ export const FIGURES: Readonly<Record<Family, readonly Figure[]>> = {
     {
       key: 'total',
       kind: 'points',
-      label: 'Placement points',
-      definition: 'Final scores turned into points as played (oka and uma included), added up.',
+      label: 'league.placementPoints',
+      definition: 'figure.placementDef',
     },
     {
       key: 'averagePlace',
       kind: 'place',
-      label: 'Average placement',
-      definition: 'Final place (1st to 4th), on average.',
+      label: 'figure.averagePlacement',
+      definition: 'figure.averagePlacementDef',
     },
     WIN_RATE,
     SELF_DRAW_RATE,
@@ -86,33 +87,38 @@ export const FIGURES: Readonly<Record<Family, readonly Figure[]>> = {
     {
       key: 'riichiRate',
       kind: 'rate',
-      label: 'Riichi rate',
-      definition: 'Hands in which you declared riichi, of hands played.',
+      label: 'figure.riichiRate',
+      definition: 'figure.riichiRateDef',
     },
     {
       key: 'callRate',
       kind: 'rate',
-      label: 'Call rate',
-      definition: 'Hands in which you called a discard (chi, pon or kan), of hands played.',
+      label: 'figure.callRate',
+      definition: 'figure.callRateDef',
     },
-    { key: 'averageWin', kind: 'mean', label: 'Average win', definition: 'Points of a win, on average.' },
+    { key: 'averageWin', kind: 'mean', label: 'figure.averageWin', definition: 'figure.averageWinDef' },
     {
       key: 'averageDealIn',
       kind: 'mean',
-      label: 'Average deal-in',
-      definition: 'Points of a win on your discard, on average.',
+      label: 'figure.averageDealIn',
+      definition: 'figure.averageDealInDef',
     },
     {
       key: 'readyAtDrawRate',
       kind: 'rate',
-      label: 'Tenpai at draws',
-      definition: 'Exhaustive draws at which your hand was ready (tenpai).',
+      label: 'figure.tenpai',
+      definition: 'figure.tenpaiDef',
     },
   ],
 };
 
-/** The place names of the riichi standings. */
-export const PLACES = ['1st', '2nd', '3rd', '4th'] as const;
+/** The place names of the riichi standings, by message id. */
+export const PLACES = [
+  'league.first',
+  'league.second',
+  'league.third',
+  'league.fourth',
+] as const satisfies readonly MessageId[];
 
 /** A figure as written on the pages; a figure of nothing (a rate over no hands) is a dash. */
 export function formatFigure(kind: FigureKind, value: number | null): string {

@@ -15,20 +15,29 @@ import type {
 } from '@mahjong/shared';
 import { RULESET_IDS, RULESETS } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
-import { labelText } from '../ui/option-text.js';
+import { live, say, sayLabel } from '../i18n/live-text.js';
+import { currentLang, t } from '../i18n/i18n.js';
+import type { MessageId } from '../i18n/messages.js';
 import { type ChartSeries, chartGeometry } from './chart.js';
 import { FIGURES, type Figure, formatFigure, formatMoney, PLACES, signed } from './figures.js';
 
-/** Each ruleset's name, as its descriptor's short label reads in English. */
-export const RULESET_NAMES: Readonly<Record<RulesetId, string>> = Object.fromEntries(
-  RULESET_IDS.map((id) => [id, labelText(RULESETS[id].shortLabel)]),
-) as Record<RulesetId, string>;
+/** A ruleset's name, its descriptor's short label in the language shown (an unknown id as it is). */
+export const rulesetName = (id: string): Node | string =>
+  (RULESET_IDS as readonly string[]).includes(id) ? sayLabel(RULESETS[id as RulesetId].shortLabel) : id;
+
+/** A place (1 to 4) by its name in the language shown. */
+const placeName = (place: number): Node | string => {
+  const id = PLACES[place - 1];
+  return id ? say(id) : String(place);
+};
 
 const replayHref = (id: string) => `/replay.html?match=${encodeURIComponent(id)}`;
-const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
+/** A date as the language shown writes it (2026/11/26 in Chinese). */
+const dateOf = (iso: string | null): Node | string =>
+  iso ? live(() => new Date(iso).toLocaleDateString(currentLang())) : '';
 
 /** A cell with a figure: written for people, raw in data-value for checks. */
-function figureCell(key: string, value: number | null, text: string): HTMLTableCellElement {
+function figureCell(key: string, value: number | null, text: Node | string): HTMLTableCellElement {
   return el('td', { 'data-key': key, 'data-value': value === null ? '' : String(value), class: 'num' }, text);
 }
 
@@ -39,26 +48,26 @@ export function playerLabel(p: PlayerView): HTMLElement {
 /** The standings: Hong Kong net points (money at a stake), wins...; riichi points and places. */
 export function standingsTable(league: LeagueResponse): HTMLElement {
   if (league.standings.length === 0) {
-    return el('p', { class: 'muted', 'data-testid': 'standings-empty' }, 'No matches in this season yet.');
+    return el('p', { class: 'muted', 'data-testid': 'standings-empty' }, say('league.noMatches'));
   }
   const hk = league.family === 'hk';
   const money = hk && league.stakePerPoint !== null;
-  const head = hk
+  const head: MessageId[] = hk
     ? [
-        'Player',
-        'Matches',
-        'Net points',
-        ...(money ? ['Money'] : []),
-        'Wins',
-        'Self-draws',
-        'Deal-ins',
-        'Biggest hand (faan)',
+        'match.player',
+        'league.matches',
+        'league.net',
+        ...(money ? (['league.money'] as const) : []),
+        'league.wins',
+        'league.selfDraws',
+        'league.dealIns',
+        'league.biggest',
       ]
-    : ['Player', 'Matches', 'Points', 'Average place', ...PLACES];
+    : ['match.player', 'league.matches', 'league.points', 'league.averagePlace', ...PLACES];
   const table = el(
     'table',
     { class: 'list standings', 'data-testid': 'standings' },
-    el('tr', {}, ...head.map((h) => el('th', {}, h))),
+    el('tr', {}, ...head.map((h) => el('th', {}, say(h)))),
   );
   for (const { player, stats: s } of league.standings) {
     const row = el('tr', { 'data-player': player.id }, el('td', {}, playerLabel(player)));
@@ -151,13 +160,13 @@ export function totalsChart(league: LeagueResponse & { series?: Record<string, {
       el('span', { class: 'who' }, sample(player.colour, dashes[i] ?? ''), player.name),
     ),
   );
-  const points = league.family === 'hk' ? 'Net points' : 'Placement points';
+  const points = league.family === 'hk' ? 'league.net' : 'league.placementPoints';
   return el(
     'figure',
     { class: 'chart-box' },
-    el('div', { class: 'axis-title' }, points),
+    el('div', { class: 'axis-title' }, say(points)),
     picture,
-    el('div', { class: 'axis-title x' }, 'Matches played'),
+    el('div', { class: 'axis-title x' }, say('league.matchesPlayed')),
     legend,
   );
 }
@@ -175,8 +184,8 @@ export function figureList(family: Family, stats: PlayerStats, testid = 'figures
     if (f.kind === 'rate' && value !== null) {
       dd.append(el('span', { class: 'bar' }, el('span', { style: `width:${Math.round(value * 100)}%` })));
     }
-    dd.append(el('span', { class: 'muted def' }, f.definition));
-    list.append(el('dt', {}, f.label), dd);
+    dd.append(el('span', { class: 'muted def' }, say(f.definition)));
+    list.append(el('dt', {}, say(f.label)), dd);
   };
   for (const f of FIGURES[family]) add(f);
   return list;
@@ -184,11 +193,18 @@ export function figureList(family: Family, stats: PlayerStats, testid = 'figures
 
 /** The league's latest matches: each seat's name and result, a replay link. */
 export function leagueMatchList(matches: readonly LeagueMatch[]): HTMLElement {
-  if (matches.length === 0) return el('p', { class: 'muted' }, 'No finished matches yet.');
+  if (matches.length === 0) return el('p', { class: 'muted' }, say('lobby.noMatches'));
   const table = el(
     'table',
     { class: 'list', 'data-testid': 'league-matches' },
-    el('tr', {}, el('th', {}, 'Ended'), el('th', {}, 'Rules'), el('th', {}, 'Results'), el('th', {}, '')),
+    el(
+      'tr',
+      {},
+      el('th', {}, say('lobby.ended')),
+      el('th', {}, say('lobby.rules')),
+      el('th', {}, say('league.results')),
+      el('th', {}, ''),
+    ),
   );
   // Newest first, as people look for the last one.
   for (const m of [...matches].reverse()) {
@@ -196,7 +212,7 @@ export function leagueMatchList(matches: readonly LeagueMatch[]): HTMLElement {
       el(
         'span',
         { class: 'result-chip' },
-        `${m.places[seat]}. ${n ?? 'Bot'} `,
+        live(() => `${m.places[seat]}. ${n ?? t('seat.bot')} `),
         el('span', { class: (m.results[seat] ?? 0) >= 0 ? 'delta-pos' : 'delta-neg' }, signed(m.results[seat] ?? 0)),
       ),
     );
@@ -205,9 +221,9 @@ export function leagueMatchList(matches: readonly LeagueMatch[]): HTMLElement {
         'tr',
         { 'data-match': m.id },
         el('td', {}, dateOf(m.endedAt)),
-        el('td', {}, RULESET_NAMES[m.ruleset] ?? m.ruleset),
+        el('td', {}, rulesetName(m.ruleset)),
         el('td', {}, el('div', { class: 'chips' }, ...results)),
-        el('td', {}, el('a', { href: replayHref(m.id), 'data-testid': 'replay-link' }, 'Replay')),
+        el('td', {}, el('a', { href: replayHref(m.id), 'data-testid': 'replay-link' }, say('lobby.replay'))),
       ),
     );
   }
@@ -216,17 +232,17 @@ export function leagueMatchList(matches: readonly LeagueMatch[]): HTMLElement {
 
 /** A player's own matches (newest first): place, result, replay. */
 export function myMatchList(matches: MyStatsResponse['matches']): HTMLElement {
-  if (matches.length === 0) return el('p', { class: 'muted' }, 'No finished matches yet.');
+  if (matches.length === 0) return el('p', { class: 'muted' }, say('lobby.noMatches'));
   const table = el(
     'table',
     { class: 'list', 'data-testid': 'my-matches' },
     el(
       'tr',
       {},
-      el('th', {}, 'Ended'),
-      el('th', {}, 'Rules'),
-      el('th', {}, 'Place'),
-      el('th', {}, 'Result'),
+      el('th', {}, say('lobby.ended')),
+      el('th', {}, say('lobby.rules')),
+      el('th', {}, say('league.place')),
+      el('th', {}, say('league.result')),
       el('th', {}, ''),
     ),
   );
@@ -236,10 +252,10 @@ export function myMatchList(matches: MyStatsResponse['matches']): HTMLElement {
         'tr',
         { 'data-match': m.id },
         el('td', {}, dateOf(m.endedAt)),
-        el('td', {}, RULESET_NAMES[m.ruleset] ?? m.ruleset),
-        figureCell('place', m.place, PLACES[m.place - 1] ?? String(m.place)),
+        el('td', {}, rulesetName(m.ruleset)),
+        figureCell('place', m.place, placeName(m.place)),
         figureCell('result', m.result, signed(m.result)),
-        el('td', {}, el('a', { href: replayHref(m.id), 'data-testid': 'replay-link' }, 'Replay')),
+        el('td', {}, el('a', { href: replayHref(m.id), 'data-testid': 'replay-link' }, say('lobby.replay'))),
       ),
     );
   }

@@ -8,6 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { LANGS } from '../settings/settings.js';
+import { MELD_KINDS, TABLE_STATUSES } from '@mahjong/shared';
 import { MESSAGES, type MessageId } from './messages.js';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,5 +92,49 @@ describe('message ids', () => {
     const textBlock = table.slice(table.indexOf('const TEXT = {'), table.indexOf('const stage ='));
     expect(textBlock).toMatch(/t\('/);
     expect(textBlock).not.toMatch(/: '[A-Z][a-z]+ [a-z]/);
+  });
+
+  test('the lobby, the calculator, the player and circle pages and the analysis panel ask by id only', () => {
+    // Their words come from the catalogue (or a ruleset descriptor's labels) in the language shown:
+    // no literal of theirs is a catalogue text, of any length, nor a template with words of its own
+    // around a value ("Seat ${n}").
+    const byIdOnly = [
+      'pages/lobby.ts',
+      'pages/lobby-options.ts',
+      'pages/player.ts',
+      'pages/circle.ts',
+      'community/league-view.ts',
+      'community/figures.ts',
+      'calculator/page.ts',
+      'calculator/model.ts',
+      'ui/name-check.ts',
+      'ui/option-text.ts',
+      'replay/analysis-model.ts',
+      'replay/analysis-panel.ts',
+      'pages/gallery.ts',
+      'ui/page-chrome.ts',
+    ];
+    // Values of the protocol that are also words ('lobby', 'pung', the moves 'win' and 'pass'):
+    // compared, never shown.
+    const codes = new Set<string>([...TABLE_STATUSES, ...MELD_KINDS, 'win', 'pass', 'pair']);
+    const texts = new Set<string>(ids.map((id) => MESSAGES[id].en).filter((en) => !codes.has(en)));
+    const found: Record<string, string[]> = {};
+    for (const file of byIdOnly) {
+      const text = files.find((f) => f.file === file)?.text ?? '';
+      expect(text, file).not.toBe('');
+      // Comments say why in English; only code is held to it.
+      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const literals = [...code.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)].map((m) => m[2] as string);
+      const english = literals.filter((l) => texts.has(l.trim()) && /[A-Za-z]{2}/.test(l));
+      // A template's own words: a word beside a value, as "Seat ${n}" or "${n} members".
+      const templates = literals.filter((l) => {
+        if (!/\$\{/.test(l)) return false;
+        const words = l.replace(/\$\{[^}]*(\}|$)/g, '#');
+        // (a class name beside a value, "calc-placed ${cls}", is not a word)
+        return /(?<![\w-])[A-Za-z]{2,} #|# [A-Za-z]{2,}|(?<![\w-])[A-Za-z]{2,} [A-Za-z]{2,}/.test(words);
+      });
+      if (english.length + templates.length > 0) found[file] = [...english, ...templates];
+    }
+    expect(found).toEqual({});
   });
 });

@@ -55,6 +55,10 @@ export function tileNameIn(kind: TileKind, lang: Lang): string {
 /** A tile's name in English, "Red 5 Dots" for the red five of a suit (riichi tables with red fives). */
 export const tileLabel = (kind: TileKind, red = false): string => (red ? `Red ${tileName(kind)}` : tileName(kind));
 
+/** A tile's name in `lang`, the red five of a suit as such ("Red 5 Dots" / 赤五筒). */
+export const tileLabelIn = (kind: TileKind, red: boolean, lang: Lang): string =>
+  lang === 'en' ? tileLabel(kind, red) : `${red ? '赤' : ''}${tileNameIn(kind, lang)}`;
+
 const TILE_PAIRS: readonly Message[] = [
   ...Array.from({ length: ALL_KINDS }, (_, k) => ({
     en: tileName(k as TileKind),

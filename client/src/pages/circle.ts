@@ -18,67 +18,20 @@ import {
   figureList,
   leagueMatchList,
   playerLabel,
-  RULESET_NAMES,
+  rulesetName,
   standingsTable,
   totalsChart,
 } from '../community/league-view.js';
 import { ApiError, api, player } from '../net/community.js';
 import { heldSeats, saveHostToken, saveTicket } from '../net/connection.js';
-import { RULESETS } from '@mahjong/shared';
+import { RULESET_IDS, RULESETS } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
+import { say, sayAttr } from '../i18n/live-text.js';
 import { el } from '../ui/dom.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
-const TEXT = {
-  circle: 'Circle',
-  members: 'Members',
-  owner: 'owner',
-  invite: 'Invite link',
-  inviteHint: 'Anyone with this link joins the circle.',
-  noInvite: 'No invite link: nobody can join until you make a new one.',
-  copy: 'Copy',
-  copied: 'Copied',
-  copyFailed: 'Select the link to copy it',
-  rotate: 'New link (the old one stops working)',
-  revoke: 'Revoke the link',
-  makeInvite: 'Make an invite link',
-  settings: 'Circle settings',
-  name: 'Name',
-  stake: 'Stake per point (Hong Kong)',
-  currency: 'Currency',
-  save: 'Save',
-  tables: 'Tables',
-  noTables: 'No open tables.',
-  openTable: 'Open a table for the circle',
-  rules: 'Rules',
-  length: 'Length',
-  eastOnly: 'East round only',
-  eastSouth: 'East and South',
-  full: 'Full match (4 rounds)',
-  open: 'Open the table',
-  seat: (n: number) => `Seat ${n}`,
-  sitHere: 'Sit here',
-  empty: 'empty',
-  reserved: (name: string) => `kept for ${name}`,
-  bot: 'Bot',
-  goTable: 'Go to the table',
-  watch: 'Watch',
-  status: { lobby: 'lobby', playing: 'playing' } as Record<string, string>,
-  league: 'League',
-  family: { hk: 'Hong Kong', riichi: 'Riichi' } satisfies Record<Family, string>,
-  season: 'Season:',
-  allTime: 'All time',
-  from: 'From',
-  to: 'To',
-  show: 'Show',
-  standings: 'Standings',
-  chart: 'Running totals',
-  players: 'Player statistics',
-  matches: 'Latest matches',
-  joinFailed: 'This invite no longer works (revoked or replaced): ask for a new link.',
-  notFound: 'There is no such circle, or you are not in it.',
-  stakeNote: (stake: number, currency: string | null) =>
-    currency ? `Stake: ${stake} ${currency} per point` : `Stake: ${stake} per point`,
-} as const;
+/** The two families' tab names. */
+const FAMILY: Readonly<Record<Family, MessageId>> = { hk: 'player.hk', riichi: 'player.riichi' };
 
 const root = document.getElementById('circle') as HTMLElement;
 const params = new URLSearchParams(location.search);
@@ -87,7 +40,7 @@ const invite = /#invite=([A-Za-z0-9_-]+)/.exec(location.hash)?.[1];
 const tablePage = (code: string, seat?: number) =>
   `/table.html?code=${code}${seat === undefined ? '' : `&seat=${seat}`}`;
 
-function say(box: HTMLElement, text: string): void {
+function tell(box: HTMLElement, text: string): void {
   box.replaceChildren(el('p', { class: 'error', role: 'alert', 'data-testid': 'message' }, text));
 }
 
@@ -95,9 +48,9 @@ function header(c: CircleView | null): HTMLElement {
   return el(
     'h1',
     {},
-    el('a', { href: '/', class: 'home' }, 'Mahjong'),
+    el('a', { href: '/', class: 'home' }, say('lobby.title')),
     ' · ',
-    el('span', { 'data-testid': 'circle-title' }, c ? c.name : TEXT.circle),
+    el('span', { 'data-testid': 'circle-title' }, c ? c.name : say('circle.title')),
   );
 }
 
@@ -109,85 +62,91 @@ function membersCard(c: CircleView): HTMLElement {
         'li',
         { 'data-player': m.id },
         playerLabel(m),
-        m.id === c.ownerId ? el('span', { class: 'tag' }, TEXT.owner) : '',
+        m.id === c.ownerId ? el('span', { class: 'tag' }, say('player.owner')) : '',
       ),
     );
   }
-  return el('section', { class: 'card' }, el('h2', {}, TEXT.members), list);
+  return el('section', { class: 'card' }, el('h2', {}, say('circle.members')), list);
 }
 
 function inviteCard(c: CircleView, redraw: (c: CircleView) => void): HTMLElement {
-  const card = el('section', { class: 'card', 'data-testid': 'invite' }, el('h2', {}, TEXT.invite));
+  const card = el('section', { class: 'card', 'data-testid': 'invite' }, el('h2', {}, say('circle.invite')));
   const note = el('div');
   const act = (action: 'rotate' | 'revoke') => async () => {
     try {
       redraw(await api<CircleView>(`/api/circles/${c.id}/invite`, { action }));
     } catch (err) {
-      say(note, (err as Error).message);
+      tell(note, (err as Error).message);
     }
   };
   if (c.invite) {
     const link = `${location.origin}/circle.html#invite=${c.invite}`;
-    const copy = el('button', { type: 'button' }, TEXT.copy);
+    const copy = el('button', { type: 'button' }, say('lobby.copy'));
     copy.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(link);
-        copy.textContent = TEXT.copied;
+        copy.replaceChildren(say('circle.copied'));
       } catch {
-        copy.textContent = TEXT.copyFailed;
+        copy.replaceChildren(say('lobby.selectToCopy'));
       }
     });
-    const rotate = el('button', { type: 'button', 'data-testid': 'rotate' }, TEXT.rotate);
+    const rotate = el('button', { type: 'button', 'data-testid': 'rotate' }, say('circle.rotate'));
     rotate.addEventListener('click', act('rotate'));
-    const revoke = el('button', { type: 'button', 'data-testid': 'revoke' }, TEXT.revoke);
+    const revoke = el('button', { type: 'button', 'data-testid': 'revoke' }, say('circle.revoke'));
     revoke.addEventListener('click', act('revoke'));
     card.append(
-      el('p', { class: 'muted' }, TEXT.inviteHint),
+      el('p', { class: 'muted' }, say('circle.inviteHint')),
       el('p', { class: 'wrap' }, el('a', { href: link, 'data-testid': 'invite-link' }, link)),
       el('div', { class: 'row' }, copy, rotate, revoke),
     );
   } else {
-    const make = el('button', { type: 'button', 'data-testid': 'rotate' }, TEXT.makeInvite);
+    const make = el('button', { type: 'button', 'data-testid': 'rotate' }, say('circle.makeInvite'));
     make.addEventListener('click', act('rotate'));
-    card.append(el('p', { class: 'muted', 'data-testid': 'no-invite' }, TEXT.noInvite), make);
+    card.append(el('p', { class: 'muted', 'data-testid': 'no-invite' }, say('circle.noInvite')), make);
   }
   card.append(note);
   return card;
 }
 
 function settingsCard(c: CircleView, redraw: (c: CircleView) => void): HTMLElement {
-  const name = el('input', { type: 'text', maxlength: '24', 'aria-label': TEXT.name });
+  const name = sayAttr(el('input', { type: 'text', maxlength: '24' }), 'aria-label', 'player.name');
   name.value = c.name;
-  const stake = el('input', {
-    type: 'number',
-    min: '0',
-    step: 'any',
-    style: 'width:7em',
-    'data-testid': 'stake',
-    'aria-label': TEXT.stake,
-  });
+  const stake = sayAttr(
+    el('input', {
+      type: 'number',
+      min: '0',
+      step: 'any',
+      style: 'width:7em',
+      'data-testid': 'stake',
+    }),
+    'aria-label',
+    'circle.stake',
+  );
   stake.value = c.stakePerPoint === null ? '' : String(c.stakePerPoint);
-  const currency = el('input', {
-    type: 'text',
-    maxlength: '8',
-    style: 'width:5em',
-    placeholder: 'HK$',
-    'data-testid': 'currency',
-    'aria-label': TEXT.currency,
-  });
+  const currency = sayAttr(
+    el('input', {
+      type: 'text',
+      maxlength: '8',
+      style: 'width:5em',
+      placeholder: 'HK$',
+      'data-testid': 'currency',
+    }),
+    'aria-label',
+    'circle.currency',
+  );
   currency.value = c.currency ?? '';
   const note = el('div');
   const form = el(
     'form',
     { class: 'card', 'data-testid': 'settings-form' },
-    el('h2', {}, TEXT.settings),
-    el('div', { class: 'row' }, el('label', {}, `${TEXT.name} `, name)),
+    el('h2', {}, say('circle.settings')),
+    el('div', { class: 'row' }, el('label', {}, say('player.name'), ' ', name)),
     el(
       'div',
       { class: 'row' },
-      el('label', {}, `${TEXT.stake} `, stake),
-      el('label', {}, `${TEXT.currency} `, currency),
-      el('button', { type: 'submit', class: 'primary', 'data-testid': 'save-settings' }, TEXT.save),
+      el('label', {}, say('circle.stake'), ' ', stake),
+      el('label', {}, say('circle.currency'), ' ', currency),
+      el('button', { type: 'submit', class: 'primary', 'data-testid': 'save-settings' }, say('player.save')),
     ),
     note,
   );
@@ -202,7 +161,7 @@ function settingsCard(c: CircleView, redraw: (c: CircleView) => void): HTMLEleme
         }),
       );
     } catch (err) {
-      say(note, (err as Error).message);
+      tell(note, (err as Error).message);
     }
   });
   return form;
@@ -218,15 +177,15 @@ async function sit(code: string, seat: number | undefined, name: string, note: H
     saveTicket(code, { seat: joined.seat, token: joined.token, name });
     location.href = tablePage(code, joined.seat);
   } catch (err) {
-    say(note, (err as Error).message);
+    tell(note, (err as Error).message);
   }
 }
 
 /** The circle's open tables with their seats (refreshed while the page is open). */
 function tablesCard(c: CircleView, me: { id: string; name: string }): HTMLElement {
-  const card = el('section', { class: 'card', 'data-testid': 'tables' }, el('h2', {}, TEXT.tables));
+  const card = el('section', { class: 'card', 'data-testid': 'tables' }, el('h2', {}, say('circle.tables')));
   const note = el('div');
-  if (c.tables.length === 0) card.append(el('p', { class: 'muted' }, TEXT.noTables));
+  if (c.tables.length === 0) card.append(el('p', { class: 'muted' }, say('circle.noTables')));
   for (const t of c.tables) card.append(tableBox(t, me, note));
   card.append(note);
   return card;
@@ -234,23 +193,28 @@ function tablesCard(c: CircleView, me: { id: string; name: string }): HTMLElemen
 
 /** Opens a table for the circle: its creator is the host and takes the first seat. */
 function openTableCard(c: CircleView, me: { id: string; name: string }): HTMLElement {
-  const ruleset = el('select', { 'aria-label': TEXT.rules, 'data-testid': 'table-ruleset' });
-  for (const [v, label] of Object.entries(RULESET_NAMES)) ruleset.append(el('option', { value: v }, label));
-  const rounds = el('select', { 'aria-label': TEXT.length, 'data-testid': 'table-rounds' });
+  const ruleset = sayAttr(el('select', { 'data-testid': 'table-ruleset' }), 'aria-label', 'lobby.rules');
+  for (const id of RULESET_IDS) ruleset.append(el('option', { value: id }, rulesetName(id)));
+  const rounds = sayAttr(el('select', { 'data-testid': 'table-rounds' }), 'aria-label', 'lobby.length');
   for (const [v, label] of [
-    ['1', TEXT.eastOnly],
-    ['2', TEXT.eastSouth],
-    ['4', TEXT.full],
+    ['1', 'lobby.eastOnly'],
+    ['2', 'lobby.eastSouth'],
+    ['4', 'lobby.full'],
   ] as const) {
-    rounds.append(el('option', { value: v }, label));
+    rounds.append(el('option', { value: v }, say(label)));
   }
-  const open = el('button', { type: 'submit', class: 'primary', 'data-testid': 'open-table' }, TEXT.open);
+  const open = el('button', { type: 'submit', class: 'primary', 'data-testid': 'open-table' }, say('circle.open'));
   const note = el('div');
   const form = el(
     'form',
     { class: 'card', 'data-testid': 'open-table-form' },
-    el('h2', {}, TEXT.openTable),
-    el('div', { class: 'row' }, el('label', {}, `${TEXT.rules} `, ruleset), el('label', {}, `${TEXT.length} `, rounds)),
+    el('h2', {}, say('circle.openTable')),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, say('lobby.rules'), ' ', ruleset),
+      el('label', {}, say('lobby.length'), ' ', rounds),
+    ),
     open,
     note,
   );
@@ -271,7 +235,7 @@ function openTableCard(c: CircleView, me: { id: string; name: string }): HTMLEle
       saveHostToken(created.code, created.hostToken);
       await sit(created.code, 0, me.name, note);
     } catch (err) {
-      say(note, (err as Error).message);
+      tell(note, (err as Error).message);
     } finally {
       open.disabled = false;
     }
@@ -287,22 +251,22 @@ function tableBox(t: TableInfo, me: { id: string; name: string }, note: HTMLElem
     const box = el(
       'div',
       { class: 'seat-card', 'data-seat': String(s.seat) },
-      el('strong', {}, TEXT.seat(s.seat + 1)),
+      el('strong', {}, say('seat.n', { n: s.seat + 1 })),
       el('br'),
     );
-    if (s.bot) box.append(TEXT.bot);
-    else if (s.name && s.reserved) box.append(el('span', { class: 'muted' }, TEXT.reserved(s.name)));
+    if (s.bot) box.append(say('seat.bot'));
+    else if (s.name && s.reserved) box.append(el('span', { class: 'muted' }, say('circle.reserved', { name: s.name })));
     else if (s.name) box.append(s.name);
     else if (t.status === 'lobby') {
-      const take = el('button', { type: 'button', 'data-testid': 'sit' }, TEXT.sitHere);
+      const take = el('button', { type: 'button', 'data-testid': 'sit' }, say('lobby.sitHere'));
       take.addEventListener('click', () => void sit(t.code, s.seat, me.name, note));
       box.append(take);
-    } else box.append(el('span', { class: 'muted' }, TEXT.empty));
+    } else box.append(el('span', { class: 'muted' }, say('seat.empty')));
     seats.append(box);
   }
   const links = el('div', { class: 'row' });
-  if (mine) links.append(el('a', { href: tablePage(t.code, mine.seat), class: 'button' }, TEXT.goTable));
-  if (t.spectatorsAllowed) links.append(el('a', { href: `${tablePage(t.code)}&spectate=1` }, TEXT.watch));
+  if (mine) links.append(el('a', { href: tablePage(t.code, mine.seat), class: 'button' }, say('circle.goTable')));
+  if (t.spectatorsAllowed) links.append(el('a', { href: `${tablePage(t.code)}&spectate=1` }, say('lobby.watch')));
   return el(
     'div',
     { class: 'table-box', 'data-code': t.code },
@@ -312,9 +276,9 @@ function tableBox(t: TableInfo, me: { id: string; name: string }, note: HTMLElem
       el('strong', { class: 'code-small' }, t.code),
       // (each its own text node: the translator reads whole texts)
       ' · ',
-      RULESET_NAMES[t.ruleset] ?? t.ruleset,
+      rulesetName(t.ruleset),
       ' · ',
-      TEXT.status[t.status] ?? t.status,
+      say(`lobby.status.${t.status}`),
     ),
     seats,
     links,
@@ -324,10 +288,10 @@ function tableBox(t: TableInfo, me: { id: string; name: string }, note: HTMLElem
 function leagueCard(c: CircleView): HTMLElement {
   let family: Family = 'hk';
   const tabs = el('div', { class: 'tabs', role: 'tablist', 'data-testid': 'family' });
-  const from = el('input', { type: 'date', 'aria-label': TEXT.from, 'data-testid': 'from' });
-  const to = el('input', { type: 'date', 'aria-label': TEXT.to, 'data-testid': 'to' });
-  const allTime = el('button', { type: 'button', 'data-testid': 'all-time' }, TEXT.allTime);
-  const show = el('button', { type: 'button', 'data-testid': 'show-season' }, TEXT.show);
+  const from = sayAttr(el('input', { type: 'date', 'data-testid': 'from' }), 'aria-label', 'circle.from');
+  const to = sayAttr(el('input', { type: 'date', 'data-testid': 'to' }), 'aria-label', 'circle.to');
+  const allTime = el('button', { type: 'button', 'data-testid': 'all-time' }, say('circle.allTime'));
+  const show = el('button', { type: 'button', 'data-testid': 'show-season' }, say('circle.show'));
   const body = el('div', { 'data-testid': 'league' });
   const load = async () => {
     for (const b of tabs.querySelectorAll('button'))
@@ -354,22 +318,30 @@ function leagueCard(c: CircleView): HTMLElement {
       }
       body.replaceChildren(
         ...(league.stakePerPoint !== null
-          ? [el('p', { class: 'muted' }, TEXT.stakeNote(league.stakePerPoint, league.currency))]
+          ? [
+              el(
+                'p',
+                { class: 'muted' },
+                league.currency
+                  ? say('circle.stakeNoteCurrency', { n: league.stakePerPoint, name: league.currency })
+                  : say('circle.stakeNote', { n: league.stakePerPoint }),
+              ),
+            ]
           : []),
-        el('h3', {}, TEXT.standings),
+        el('h3', {}, say('circle.standings')),
         standingsTable(league),
-        ...(league.standings.length > 0 ? [el('h3', {}, TEXT.chart), totalsChart(league)] : []),
-        ...(league.standings.length > 0 ? [el('h3', {}, TEXT.players), players] : []),
-        el('h3', {}, TEXT.matches),
+        ...(league.standings.length > 0 ? [el('h3', {}, say('circle.chart')), totalsChart(league)] : []),
+        ...(league.standings.length > 0 ? [el('h3', {}, say('circle.players')), players] : []),
+        el('h3', {}, say('circle.matches')),
         leagueMatchList(league.matches),
       );
       body.dataset.loaded = asked;
     } catch (err) {
-      say(body, (err as Error).message);
+      tell(body, (err as Error).message);
     }
   };
   for (const f of ['hk', 'riichi'] as const) {
-    const b = el('button', { type: 'button', role: 'tab', 'data-family': f }, TEXT.family[f]);
+    const b = el('button', { type: 'button', role: 'tab', 'data-family': f }, say(FAMILY[f]));
     b.addEventListener('click', () => {
       family = f;
       void load();
@@ -386,15 +358,15 @@ function leagueCard(c: CircleView): HTMLElement {
   return el(
     'section',
     { class: 'card', 'data-testid': 'league-card' },
-    el('h2', {}, TEXT.league),
+    el('h2', {}, say('circle.league')),
     tabs,
     el(
       'div',
       { class: 'row' },
-      el('span', {}, TEXT.season),
+      el('span', {}, say('circle.season')),
       allTime,
-      el('label', {}, `${TEXT.from} `, from),
-      el('label', {}, `${TEXT.to} `, to),
+      el('label', {}, say('circle.from'), ' ', from),
+      el('label', {}, say('circle.to'), ' ', to),
       show,
     ),
     body,
@@ -402,7 +374,7 @@ function leagueCard(c: CircleView): HTMLElement {
 }
 
 async function main(): Promise<void> {
-  root.replaceChildren(header(null), el('p', {}, 'Loading…'));
+  root.replaceChildren(header(null), el('p', {}, say('lobby.loading')));
   let session: Awaited<ReturnType<typeof player>>;
   try {
     session = await player();
@@ -421,7 +393,9 @@ async function main(): Promise<void> {
       history.replaceState(null, '', `/circle.html?id=${encodeURIComponent(id)}`);
     } catch (err) {
       const text =
-        err instanceof ApiError && err.code === 'circle/invite_invalid' ? TEXT.joinFailed : (err as Error).message;
+        err instanceof ApiError && err.code === 'circle/invite_invalid'
+          ? say('circle.joinFailed')
+          : (err as Error).message;
       root.replaceChildren(header(null), el('p', { class: 'card error', 'data-testid': 'join-failed' }, text));
       return;
     }
@@ -443,7 +417,8 @@ async function main(): Promise<void> {
   try {
     draw(await api<CircleView>(`/api/circles/${encodeURIComponent(id)}`));
   } catch (err) {
-    const text = err instanceof ApiError && err.code === 'circle/not_found' ? TEXT.notFound : (err as Error).message;
+    const text =
+      err instanceof ApiError && err.code === 'circle/not_found' ? say('circle.notFound') : (err as Error).message;
     root.replaceChildren(header(null), el('p', { class: 'card error', 'data-testid': 'not-found' }, text));
     return;
   }

@@ -6,7 +6,9 @@
  */
 import { type Label, type OptionSpec, type RulesetId, RULESETS } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
-import { labelText, offeredValues, valueText } from '../ui/option-text.js';
+import { liveAttr, sayLabel } from '../i18n/live-text.js';
+import { currentLang } from '../i18n/i18n.js';
+import { offeredValues, valueLabel } from '../ui/option-text.js';
 
 export interface OptionFields {
   /** The rows, in a box with `data-testid` `<family>-rules` (hk-rules, riichi-rules). */
@@ -27,7 +29,7 @@ export function optionFields(ruleset: RulesetId): OptionFields {
   const checkbox = (name: string, checked: boolean, label: Label) => {
     const box = el('input', { type: 'checkbox', name });
     box.checked = checked;
-    boxes.push(el('label', {}, box, labelText(label)));
+    boxes.push(el('label', {}, box, sayLabel(label)));
     return box;
   };
   for (const spec of specs) {
@@ -60,12 +62,14 @@ export function optionFields(ruleset: RulesetId): OptionFields {
         o[spec.key] = box.checked ? on : off;
       });
     } else {
-      const label = labelText(spec.label);
-      const sel = el('select', { name: spec.key, 'aria-label': label });
+      const sel = liveAttr(el('select', { name: spec.key }), 'aria-label', () => spec.label[currentLang()]);
       const values = offeredValues(spec, spec.default);
-      for (const v of values) sel.append(el('option', { value: String(v) }, valueText(spec, v)));
+      for (const v of values) {
+        const shown = valueLabel(spec, v);
+        sel.append(el('option', { value: String(v) }, typeof shown === 'string' ? shown : sayLabel(shown)));
+      }
       sel.value = String(spec.default);
-      selects.push(el('label', {}, `${label} `, sel));
+      selects.push(el('label', {}, sayLabel(spec.label), ' ', sel));
       reads.push((o) => {
         o[spec.key] = values[sel.selectedIndex];
       });

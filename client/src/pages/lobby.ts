@@ -18,29 +18,27 @@ import {
   type RulesetId,
   type Seat,
   type TableInfo,
+  type TableStatus,
 } from '@mahjong/shared';
 import { ApiError, api, player } from '../net/community.js';
 import { followLobby } from '../net/lobby-feed.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
-import { labelText } from '../ui/option-text.js';
+import { currentLang, t } from '../i18n/i18n.js';
+import { live, say, sayAttr, sayLabel } from '../i18n/live-text.js';
 import { optionFields } from './lobby-options.js';
 import { NAME_MAXLENGTH, nameRefusal } from '../ui/name-check.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
-/** The lobby's messages, in one place so that they can be translated. */
-const TEXT = {
-  nameFirst: 'Enter your name first (1 to 24 characters).',
-  badCode: `A table code is ${JOIN_CODE_LENGTH} letters and digits, like ABC234.`,
-  noTable: (code: string) => `There is no table ${code}.`,
-  seatRefused: (code: string, why: string) => `Table ${code} was created, but your seat was refused: ${why}`,
-  dismiss: 'Dismiss',
-  seatTaken: (seat: number) => `Seat ${seat} was just taken by someone else: pick another seat.`,
-  goTo: (seat: number) => `Go to the table (seat ${seat})`,
-  playingAs: 'You play as',
-  yourPage: 'Your page, devices and statistics',
-  yourCircles: 'Your circles:',
-} as const;
+/**
+ * Words of a message box: a message id's in the language shown (asked again when the language
+ * changes), or a text as it came (the server's refusals, which the page's translator knows).
+ */
+type Words = () => string;
+const asCame =
+  (text: string): Words =>
+  () =>
+    text;
 
 /**
  * The player this browser is (made on the first visit): its name fills the name fields until
@@ -64,15 +62,21 @@ function defaultName(input: HTMLInputElement): void {
 }
 
 /** A message that stays until dismissed or replaced (the lobby redraws every 1.5 s). */
-function errorBox(text: string, onDismiss: () => void): HTMLElement {
-  const box = el('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, text, ' ');
-  const close = el('button', { type: 'button', class: 'link' }, TEXT.dismiss);
+function errorBox(words: Words, onDismiss: () => void): HTMLElement {
+  const box = el('p', { class: 'error', role: 'alert', 'data-testid': 'error' }, live(words), ' ');
+  const close = el('button', { type: 'button', class: 'link' }, say('lobby.dismiss'));
   close.addEventListener('click', onDismiss);
   box.append(close);
   return box;
 }
 
 const root = document.getElementById('lobby') as HTMLElement;
+
+/** A moment as the language shown writes it. */
+const whenShown = (iso: string): Text => live(() => new Date(iso).toLocaleString(currentLang()));
+
+/** A table's stage in the lobby's words. */
+const statusWords = (status: TableStatus): Text => say(`lobby.status.${status}`);
 
 const tablePage = (code: string, spectate = false, seat?: number) =>
   `/table.html?code=${code}${spectate ? '&spectate=1' : ''}${seat === undefined ? '' : `&seat=${seat}`}`;
@@ -88,7 +92,7 @@ function route(): void {
     return;
   }
   const m = /^#\/(table|spectate|watch)\/([A-Za-z0-9]{6})/.exec(location.hash);
-  root.replaceChildren(el('h1', {}, 'Mahjong'));
+  root.replaceChildren(el('h1', {}, say('lobby.title')));
   if (m?.[2]) {
     const code = m[2].toUpperCase();
     if (m[1] !== 'table') {
@@ -103,11 +107,7 @@ function route(): void {
 
 function home(): void {
   root.append(
-    el(
-      'p',
-      {},
-      'Mahjong with friends, Hong Kong or Japanese riichi: create a table, send the link, play. Bots fill empty seats.',
-    ),
+    el('p', {}, say('lobby.intro')),
     youCard(),
     createCard(),
     joinCard(),
@@ -115,9 +115,9 @@ function home(): void {
     el(
       'p',
       {},
-      el('a', { href: '/calculator.html', style: 'color:#fff' }, 'Scoring calculator'),
+      el('a', { href: '/calculator.html', style: 'color:#fff' }, say('lobby.calculator')),
       ' · ',
-      el('a', { href: '/gallery.html', style: 'color:#fff' }, 'Tile gallery'),
+      el('a', { href: '/gallery.html', style: 'color:#fff' }, say('lobby.gallery')),
     ),
   );
 }
@@ -134,34 +134,34 @@ function youCard(): HTMLElement {
         el(
           'p',
           { class: 'row' },
-          TEXT.playingAs,
+          say('player.playAs'),
           el('span', { class: 'dot', style: `background:${m.player.colour}` }),
           el('strong', { 'data-testid': 'you-name' }, m.player.name),
-          el('a', { href: '/player.html' }, TEXT.yourPage),
+          el('a', { href: '/player.html' }, say('player.yourPage')),
         ),
       );
       if (m.circles.length > 0) {
         const links = m.circles.map((c) => el('a', { href: `/circle.html?id=${encodeURIComponent(c.id)}` }, c.name));
-        card.append(el('p', { class: 'row' }, TEXT.yourCircles, ...links));
+        card.append(el('p', { class: 'row' }, say('player.yourCirclesColon'), ...links));
       }
     })
     .catch(() => {});
   return card;
 }
 
-/** A ruleset's name in a table's line of the lobby. */
-const rulesetName = (id: string): string => (isRulesetId(id) ? labelText(RULESETS[id].shortLabel) : id);
+/** A ruleset's name in a table's line of the lobby (its descriptor's, in the language shown). */
+const rulesetName = (id: string): Node | string => (isRulesetId(id) ? sayLabel(RULESETS[id].shortLabel) : id);
 
 function createCard(): HTMLElement {
-  const ruleset = el('select', { name: 'ruleset', 'aria-label': 'Ruleset' });
-  for (const id of RULESET_IDS) ruleset.append(el('option', { value: id }, labelText(RULESETS[id].label)));
-  const rounds = el('select', { name: 'rounds', 'aria-label': 'Rounds' });
+  const ruleset = sayAttr(el('select', { name: 'ruleset' }), 'aria-label', 'lobby.ruleset');
+  for (const id of RULESET_IDS) ruleset.append(el('option', { value: id }, sayLabel(RULESETS[id].label)));
+  const rounds = sayAttr(el('select', { name: 'rounds' }), 'aria-label', 'lobby.rounds');
   for (const [v, label] of [
-    ['1', 'East round only'],
-    ['2', 'East and South'],
-    ['4', 'Full match (4 rounds)'],
-  ]) {
-    rounds.append(el('option', { value: v as string }, label as string));
+    ['1', 'lobby.eastOnly'],
+    ['2', 'lobby.eastSouth'],
+    ['4', 'lobby.full'],
+  ] as const) {
+    rounds.append(el('option', { value: v }, say(label)));
   }
   rounds.value = '1';
   const turn = el('input', {
@@ -190,9 +190,9 @@ function createCard(): HTMLElement {
   const house = el(
     'details',
     {},
-    el('summary', {}, 'House rules'),
+    el('summary', {}, say('lobby.houseRules')),
     rulesSlot,
-    el('div', { class: 'row' }, el('label', {}, delay, 'Spectators see every hand, one hand late')),
+    el('div', { class: 'row' }, el('label', {}, delay, say('lobby.spectatorDelay'))),
   );
   // A riichi match is east only or east and south: the length offered is the ruleset's.
   const showRules = () => {
@@ -208,32 +208,35 @@ function createCard(): HTMLElement {
   };
   ruleset.addEventListener('change', showRules);
   showRules();
-  const name = el('input', {
-    type: 'text',
-    name: 'name',
-    placeholder: 'Your name',
-    maxlength: NAME_MAXLENGTH,
-    required: '',
-  });
+  const name = sayAttr(
+    el('input', { type: 'text', name: 'name', maxlength: NAME_MAXLENGTH, required: '' }),
+    'placeholder',
+    'lobby.yourName',
+  );
   name.value = localStorage.getItem('mj.name') ?? '';
   defaultName(name);
   const error = el('p', { class: 'error' });
-  const create = el('button', { type: 'submit', class: 'primary' }, 'Create table');
+  const create = el('button', { type: 'submit', class: 'primary' }, say('lobby.create'));
   const form = el(
     'form',
     { class: 'card', 'data-testid': 'create' },
-    el('h2', {}, 'New table'),
-    el('div', { class: 'row' }, el('label', {}, 'Your name ', name)),
-    el('div', { class: 'row' }, el('label', {}, 'Rules ', ruleset), el('label', {}, 'Length ', rounds)),
+    el('h2', {}, say('lobby.newTable')),
+    el('div', { class: 'row' }, el('label', {}, say('lobby.yourName'), ' ', name)),
     el(
       'div',
       { class: 'row' },
-      el('label', {}, 'Turn time (s) ', turn),
-      el('label', {}, 'Claim time (s) ', claim),
-      el('label', {}, 'Bots from the start ', bots),
+      el('label', {}, say('lobby.rules'), ' ', ruleset),
+      el('label', {}, say('lobby.length'), ' ', rounds),
+    ),
+    el(
+      'div',
+      { class: 'row' },
+      el('label', {}, say('lobby.turnTime'), ' ', turn),
+      el('label', {}, say('lobby.claimTime'), ' ', claim),
+      el('label', {}, say('lobby.botsStart'), ' ', bots),
     ),
     house,
-    el('div', { class: 'row' }, el('label', {}, spectators, 'Allow spectators'), create),
+    el('div', { class: 'row' }, el('label', {}, spectators, say('lobby.allowSpectators')), create),
     error,
   );
   form.addEventListener('submit', async (e) => {
@@ -241,13 +244,13 @@ function createCard(): HTMLElement {
     error.textContent = '';
     const playerName = name.value.trim();
     if (!playerName) {
-      error.textContent = TEXT.nameFirst;
+      error.replaceChildren(say('lobby.nameFirst'));
       name.focus();
       return;
     }
     const refused = nameRefusal(playerName);
     if (refused) {
-      error.textContent = refused;
+      error.replaceChildren(say(refused.id, refused.values));
       name.focus();
       return;
     }
@@ -275,7 +278,11 @@ function createCard(): HTMLElement {
         saveTicket(created.code, { seat: joined.seat, token: joined.token, name: playerName });
       } catch (err) {
         // The table exists (and this browser is its host): say why the seat was refused there.
-        sessionStorage.setItem(`mj.flash.${created.code}`, TEXT.seatRefused(created.code, (err as Error).message));
+        // In the language shown now: the words are kept over the page's move to the table lobby.
+        sessionStorage.setItem(
+          `mj.flash.${created.code}`,
+          t('lobby.seatRefused', { name: created.code, name2: (err as Error).message }),
+        );
       }
       location.hash = `#/table/${created.code}`;
     } catch (err) {
@@ -294,23 +301,24 @@ function joinCard(): HTMLElement {
     maxlength: '6',
     style: 'width:7em;text-transform:uppercase',
   });
-  const go = el('button', { type: 'submit', class: 'primary' }, 'Open table');
-  const watch = el('button', { type: 'button' }, 'Watch');
+  const go = el('button', { type: 'submit', class: 'primary' }, say('lobby.open'));
+  const watch = el('button', { type: 'button' }, say('lobby.watch'));
   const error = el('div', { 'data-testid': 'join-error' });
   const form = el(
     'form',
     { class: 'card', 'data-testid': 'join' },
-    el('h2', {}, 'Join a table'),
-    el('div', { class: 'row' }, el('label', {}, 'Code ', code), go, watch),
+    el('h2', {}, say('lobby.join')),
+    el('div', { class: 'row' }, el('label', {}, say('lobby.code'), ' ', code), go, watch),
     error,
   );
-  const say = (text: string) => error.replaceChildren(errorBox(text, () => error.replaceChildren()));
+  const tell = (words: Words) => error.replaceChildren(errorBox(words, () => error.replaceChildren()));
   // A malformed code is answered at once; an unknown one after asking the server.
   const open = async (then: (c: string) => void) => {
     const c = parseJoinCode(code.value);
-    if (!c) return say(TEXT.badCode);
+    if (!c) return tell(() => t('lobby.badCode', { n: JOIN_CODE_LENGTH }));
     const res = await fetch(`/api/tables/${c}`).catch(() => null);
-    if (!res?.ok) return say(res?.status === 404 ? TEXT.noTable(c) : `${res?.status ?? 'offline'}`);
+    if (!res?.ok)
+      return tell(res?.status === 404 ? () => t('lobby.noTable', { name: c }) : asCame(`${res?.status ?? 'offline'}`));
     error.replaceChildren();
     then(c);
   };
@@ -329,28 +337,35 @@ function joinCard(): HTMLElement {
 }
 
 function matchesCard(): HTMLElement {
-  const card = el('section', { class: 'card', 'data-testid': 'matches' }, el('h2', {}, 'Past matches'));
-  const body = el('div', {}, el('p', { class: 'muted' }, 'Loading…'));
+  const card = el('section', { class: 'card', 'data-testid': 'matches' }, el('h2', {}, say('lobby.past')));
+  const body = el('div', {}, el('p', { class: 'muted' }, say('lobby.loading')));
   card.append(body);
   void api<MatchListResponse>('/api/matches?page=1&limit=20')
     .then((list) => {
       body.replaceChildren();
       if (list.matches.length === 0) {
-        body.append(el('p', { class: 'muted' }, 'No finished matches yet.'));
+        body.append(el('p', { class: 'muted' }, say('lobby.noMatches')));
         return;
       }
       const table = el(
         'table',
         { class: 'list' },
-        el('tr', {}, el('th', {}, 'Ended'), el('th', {}, 'Players'), el('th', {}, 'Scores'), el('th', {}, '')),
+        el(
+          'tr',
+          {},
+          el('th', {}, say('lobby.ended')),
+          el('th', {}, say('lobby.players')),
+          el('th', {}, say('lobby.scores')),
+          el('th', {}, ''),
+        ),
       );
       for (const m of list.matches) {
-        const names = m.players.map((p) => p.name ?? (p.bot ? 'Bot' : '?')).join(', ');
+        const names = live(() => m.players.map((p) => p.name ?? (p.bot ? t('seat.bot') : '?')).join(', '));
         table.append(
           el(
             'tr',
             {},
-            el('td', {}, m.endedAt ? new Date(m.endedAt).toLocaleString() : ''),
+            el('td', {}, m.endedAt ? whenShown(m.endedAt) : ''),
             el('td', {}, names),
             el('td', {}, m.finalScores ? m.finalScores.join(' / ') : ''),
             el(
@@ -359,7 +374,7 @@ function matchesCard(): HTMLElement {
               el(
                 'a',
                 { href: `/replay.html?match=${encodeURIComponent(m.id)}`, 'data-testid': 'replay-link' },
-                'Replay',
+                say('lobby.replay'),
               ),
             ),
           ),
@@ -367,18 +382,20 @@ function matchesCard(): HTMLElement {
       }
       body.append(table);
     })
-    .catch((err: Error) => body.replaceChildren(el('p', { class: 'error' }, `Could not load matches: ${err.message}`)));
+    .catch((err: Error) =>
+      body.replaceChildren(el('p', { class: 'error' }, say('lobby.couldNotLoad', { name: err.message }))),
+    );
   return card;
 }
 
 function copyButton(text: string): HTMLButtonElement {
-  const b = el('button', { type: 'button' }, 'Copy');
+  const b = el('button', { type: 'button' }, say('lobby.copy'));
   b.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(text);
-      b.textContent = 'Copied';
+      b.replaceChildren(say('lobby.copied'));
     } catch {
-      b.textContent = 'Select the link to copy it';
+      b.replaceChildren(say('lobby.selectToCopy'));
     }
   });
   return b;
@@ -388,8 +405,8 @@ async function tableLobby(code: string): Promise<void> {
   const card = el(
     'section',
     { class: 'card', 'data-testid': 'table-lobby' },
-    el('h2', {}, 'Table'),
-    el('p', {}, 'Loading…'),
+    el('h2', {}, say('lobby.table')),
+    el('p', {}, say('lobby.loading')),
   );
   root.append(card);
   let info: TableInfo;
@@ -397,9 +414,9 @@ async function tableLobby(code: string): Promise<void> {
     info = await api<TableInfo>(`/api/tables/${code}`);
   } catch (err) {
     card.replaceChildren(
-      el('h2', {}, `Table ${code}`),
+      el('h2', {}, say('lobby.tableCode', { name: code })),
       el('p', { class: 'error' }, (err as Error).message),
-      el('a', { href: '/' }, 'Back'),
+      el('a', { href: '/' }, say('lobby.back')),
     );
     return;
   }
@@ -409,7 +426,8 @@ async function tableLobby(code: string): Promise<void> {
     location.href = tablePage(code, false, mine.seat);
     return;
   }
-  let errorText = sessionStorage.getItem(`mj.flash.${code}`) ?? '';
+  const flash = sessionStorage.getItem(`mj.flash.${code}`);
+  let errorText: Words | null = flash ? asCame(flash) : null;
   /** The message last brought into view (`showError`). */
   let errorInView = '';
   sessionStorage.removeItem(`mj.flash.${code}`);
@@ -422,63 +440,74 @@ async function tableLobby(code: string): Promise<void> {
           () => [] as string[],
         )
       : [];
-  const render = (t: TableInfo) => {
+  const render = (table: TableInfo) => {
     // Every seat this browser holds here: a reopened invite link finds it.
     const held = heldSeats(code);
     const ticket = held[0] ?? null;
     const host = loadHostToken(code);
     const link = `${location.origin}/#/table/${code}`;
     card.replaceChildren(
-      el('h2', {}, 'Table ', el('span', { class: 'code', 'data-testid': 'code' }, code)),
-      el('p', {}, `${rulesetName(t.ruleset)} · ${t.status}`),
-      el('p', {}, 'Share this link: ', el('a', { href: link }, link), ' ', copyButton(link)),
+      el('h2', {}, say('lobby.table'), ' ', el('span', { class: 'code', 'data-testid': 'code' }, code)),
+      el('p', {}, rulesetName(table.ruleset), ' · ', statusWords(table.status)),
+      el('p', {}, say('lobby.share'), ' ', el('a', { href: link }, link), ' ', copyButton(link)),
     );
     const seats = el('div', { class: 'seats' });
-    const name = el('input', {
-      type: 'text',
-      placeholder: 'Your name',
-      maxlength: NAME_MAXLENGTH,
-      'data-testid': 'name',
-    });
+    const name = sayAttr(
+      el('input', { type: 'text', maxlength: NAME_MAXLENGTH, 'data-testid': 'name' }),
+      'placeholder',
+      'lobby.yourName',
+    );
     name.value = typedName;
     name.addEventListener('input', () => {
       typedName = name.value;
     });
     const error = el('div');
-    const showError = (text: string) => {
-      errorText = text;
-      error.replaceChildren(...(text ? [errorBox(text, () => showError(''))] : []));
+    const showError = (words: Words | null) => {
+      errorText = words;
+      error.replaceChildren(
+        ...(words
+          ? [
+              errorBox(words, () => {
+                errorText = null;
+                errorInView = '';
+                error.replaceChildren();
+              }),
+            ]
+          : []),
+      );
       // A new message is brought into view once: under the seats it was half below the fold on
       // a landscape phone (a seat just taken by someone else). The lobby's redraws keep the scroll.
-      if (text && text !== errorInView) requestAnimationFrame(() => error.scrollIntoView({ block: 'nearest' }));
-      errorInView = text;
+      const key = words ? words() : '';
+      if (key && key !== errorInView) requestAnimationFrame(() => error.scrollIntoView({ block: 'nearest' }));
+      errorInView = key;
     };
     showError(errorText);
-    for (const s of t.seats) {
+    for (const s of table.seats) {
       const box = el(
         'div',
         { class: 'seat-card' },
-        el('strong', {}, `Seat ${s.seat + 1}${s.seat === 0 ? ' (East)' : ''}`),
+        el('strong', {}, say(s.seat === 0 ? 'seat.nEast' : 'seat.n', { n: s.seat + 1 })),
         el('br'),
       );
       if (s.ai !== undefined) {
         // An outside AI of the server's list; marked once the built-in bot had to play for it.
-        box.append(el('span', {}, s.ai), ' ', el('span', { class: 'muted' }, 'Outside AI'));
-        if (s.aiFallbacks !== undefined) box.append(' ', el('span', { 'data-testid': 'ai-fallback' }, 'AI fallback'));
-      } else if (s.bot) box.append('Bot');
-      else if (s.name) box.append(s.name, t.status === 'lobby' || s.connected ? '' : ' (away)');
-      else if (!ticket && t.status === 'lobby') {
-        const take = el('button', { type: 'button', 'data-seat': String(s.seat) }, 'Sit here');
+        box.append(el('span', {}, s.ai), ' ', el('span', { class: 'muted' }, say('seat.ai')));
+        if (s.aiFallbacks !== undefined)
+          box.append(' ', el('span', { 'data-testid': 'ai-fallback' }, say('seat.aiFallback')));
+      } else if (s.bot) box.append(say('seat.bot'));
+      else if (s.name) box.append(s.name, ...(table.status === 'lobby' || s.connected ? [] : [' ', say('table.away')]));
+      else if (!ticket && table.status === 'lobby') {
+        const take = el('button', { type: 'button', 'data-seat': String(s.seat) }, say('lobby.sitHere'));
         take.addEventListener('click', async () => {
           const playerName = name.value.trim();
           if (!playerName) {
-            showError(TEXT.nameFirst);
+            showError(() => t('lobby.nameFirst'));
             name.focus();
             return;
           }
           const refused = nameRefusal(playerName);
           if (refused) {
-            showError(refused);
+            showError(() => t(refused.id, refused.values));
             name.focus();
             return;
           }
@@ -486,36 +515,36 @@ async function tableLobby(code: string): Promise<void> {
             localStorage.setItem('mj.name', playerName);
             const joined = await api<JoinResponse>(`/api/tables/${code}/join`, { name: playerName, seat: s.seat });
             saveTicket(code, { seat: joined.seat, token: joined.token, name: playerName });
-            errorText = '';
+            errorText = null;
             render(joined.table);
           } catch (err) {
             if (err instanceof ApiError && err.code === 'table/seat_taken') {
               // Someone was quicker: say so in the page's language, and show who sits there now.
-              errorText = TEXT.seatTaken(s.seat + 1);
-              render(await api<TableInfo>(`/api/tables/${code}`).catch(() => t));
-            } else showError((err as Error).message);
+              errorText = () => t('lobby.seatTaken', { n: s.seat + 1 });
+              render(await api<TableInfo>(`/api/tables/${code}`).catch(() => table));
+            } else showError(asCame((err as Error).message));
           }
         });
         box.append(take);
-      } else box.append(el('span', { class: 'muted' }, 'empty'));
-      if (host && t.status === 'lobby' && !s.bot && !s.name) {
-        const bot = el('button', { type: 'button', 'data-bot': String(s.seat) }, 'Bot');
+      } else box.append(el('span', { class: 'muted' }, say('seat.empty')));
+      if (host && table.status === 'lobby' && !s.bot && !s.name) {
+        const bot = el('button', { type: 'button', 'data-bot': String(s.seat) }, say('seat.bot'));
         bot.addEventListener('click', async () => {
           try {
             render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat }, host));
           } catch (err) {
-            showError((err as Error).message);
+            showError(asCame((err as Error).message));
           }
         });
         box.append(' ', bot);
         // The outside AIs the server offers, for riichi tables (names only; the commands stay there).
         for (const ai of aiNames) {
-          const b = el('button', { type: 'button', 'data-ai': ai }, `AI: ${ai}`);
+          const b = el('button', { type: 'button', 'data-ai': ai }, say('lobby.aiButton', { name: ai }));
           b.addEventListener('click', async () => {
             try {
               render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat, ai }, host));
             } catch (err) {
-              showError((err as Error).message);
+              showError(asCame((err as Error).message));
             }
           });
           box.append(' ', b);
@@ -523,7 +552,8 @@ async function tableLobby(code: string): Promise<void> {
       }
       seats.append(box);
     }
-    if (!ticket && t.status === 'lobby') card.append(el('div', { class: 'row' }, el('label', {}, 'Your name ', name)));
+    if (!ticket && table.status === 'lobby')
+      card.append(el('div', { class: 'row' }, el('label', {}, say('lobby.yourName'), ' ', name)));
     card.append(seats, error);
     const actions = el('div', { class: 'row' });
     for (const h of held)
@@ -531,36 +561,37 @@ async function tableLobby(code: string): Promise<void> {
         el(
           'a',
           { href: tablePage(code, false, h.seat), class: 'card', 'data-testid': 'go-table' },
-          TEXT.goTo(h.seat + 1),
+          say('lobby.goTable', { n: h.seat + 1 }),
         ),
       );
-    if (host && t.status === 'lobby') {
+    if (host && table.status === 'lobby') {
       const start = el(
         'button',
         { type: 'button', class: 'primary', 'data-testid': 'start' },
-        t.fillWithBots ? 'Start (bots fill empty seats)' : 'Start',
+        say(table.fillWithBots ? 'lobby.startBots' : 'lobby.start'),
       );
       start.addEventListener('click', async () => {
         try {
           await api<TableInfo>(`/api/tables/${code}/start`, {}, host);
           location.href = ticket ? tablePage(code, false, ticket.seat) : tablePage(code, true);
         } catch (err) {
-          showError((err as Error).message);
+          showError(asCame((err as Error).message));
         }
       });
       actions.append(start);
     }
-    if (t.spectatorsAllowed) actions.append(el('a', { href: tablePage(code, true) }, 'Watch'));
+    if (table.spectatorsAllowed) actions.append(el('a', { href: tablePage(code, true) }, say('lobby.watch')));
+
     card.append(actions);
   };
   render(info);
   // Who has joined: pushed by the server as seats are taken (and polled as well, slowly, for a
   // server that cannot push to this page, a proxy without websockets, say).
-  const show = (t: TableInfo): boolean => {
+  const show = (table: TableInfo): boolean => {
     if (!location.hash.includes(code)) return false;
-    if (document.activeElement?.tagName !== 'INPUT') render(t);
+    if (document.activeElement?.tagName !== 'INPUT') render(table);
     const mine = heldSeats(code)[0];
-    if (t.status !== 'lobby' && mine) {
+    if (table.status !== 'lobby' && mine) {
       location.href = tablePage(code, false, mine.seat);
       return false;
     }

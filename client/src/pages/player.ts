@@ -16,60 +16,37 @@ import {
 import { figureList, myMatchList } from '../community/league-view.js';
 import { ApiError, api, deviceLabel, ensurePlayer } from '../net/community.js';
 import { el } from '../ui/dom.js';
+import type { MessageId } from '../i18n/messages.js';
+import { currentLang, t } from '../i18n/i18n.js';
+import { live, say, sayAttr } from '../i18n/live-text.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
-const TEXT = {
-  title: 'You',
-  name: 'Name',
-  save: 'Save',
-  colour: 'Colour',
-  colourOf: (c: string) => `Colour ${c}`,
-  devices: 'Your devices',
-  thisDevice: 'this device',
-  lastSeen: (when: string) => `last seen ${when}`,
-  forget: 'Forget',
-  forgetThis: 'Forget this device (sign out here)',
-  move: 'Move to another device',
-  moveHint: 'Open the link on the other device, or type the code there on this page. It works once.',
-  makeCode: 'Show a code',
-  expiresIn: (m: number, s: string) => `Expires in ${m}:${s}`,
-  expired: 'The code has expired: make a new one.',
-  useCode: 'Use a code from another device',
-  useHint: 'This browser becomes that player (the player you are here now stays on its other devices).',
-  code: 'Transfer code',
-  use: 'Use the code',
-  moved: (name: string) => `This browser now plays as ${name}.`,
-  transferErrors: {
-    'transfer/not_found': 'There is no such code: check the letters.',
-    'transfer/used': 'This code was used already: make a new one on the other device.',
-    'transfer/expired': 'This code has expired: make a new one on the other device.',
-  } as Record<string, string>,
-  circles: 'Your circles',
-  noCircles: 'No circles yet: create one and send its invite link to your friends.',
-  members: (n: number) => `${n} members`,
-  owner: 'owner',
-  createCircle: 'Create a circle',
-  circleName: 'Circle name',
-  stats: 'Your statistics',
-  families: { hk: 'Hong Kong', riichi: 'Riichi' } satisfies Record<Family, string>,
-  matches: 'Your matches',
-  signedOut: 'This device was forgotten: it no longer plays as you.',
-  newPlayer: 'Start as a new player here',
-} as const;
+/** The two families' tab names. */
+const FAMILY: Readonly<Record<Family, MessageId>> = { hk: 'player.hk', riichi: 'player.riichi' };
+/** The transfer refusals the page words itself (others as the server wrote them). */
+const TRANSFER_ERRORS: Readonly<Record<string, MessageId>> = {
+  'transfer/not_found': 'player.codeNotFound',
+  'transfer/used': 'player.codeUsed',
+  'transfer/expired': 'player.codeLate',
+};
 
 const root = document.getElementById('player') as HTMLElement;
 const transferParam = /#transfer=([A-Za-z0-9-]+)/.exec(location.hash)?.[1] ?? '';
 
-function say(box: HTMLElement, text: string, error = true): void {
+function tell(box: HTMLElement, text: Node | string, error = true): void {
   box.replaceChildren(el('p', { class: error ? 'error' : 'muted', role: 'status', 'data-testid': 'message' }, text));
 }
 
 function nameCard(me: MeResponse, redraw: (m: MeResponse) => void): HTMLElement {
-  const name = el('input', { type: 'text', maxlength: '24', 'data-testid': 'rename', 'aria-label': TEXT.name });
+  const name = sayAttr(
+    el('input', { type: 'text', maxlength: '24', 'data-testid': 'rename' }),
+    'aria-label',
+    'player.name',
+  );
   name.value = me.player.name;
-  const save = el('button', { type: 'submit', class: 'primary' }, TEXT.save);
+  const save = el('button', { type: 'submit', class: 'primary' }, say('player.save'));
   const note = el('div');
-  const swatches = el('div', { class: 'swatches', role: 'radiogroup', 'aria-label': TEXT.colour });
+  const swatches = sayAttr(el('div', { class: 'swatches', role: 'radiogroup' }), 'aria-label', 'player.colour');
   for (const c of PLAYER_COLOURS) {
     const b = el('button', {
       type: 'button',
@@ -77,14 +54,14 @@ function nameCard(me: MeResponse, redraw: (m: MeResponse) => void): HTMLElement 
       style: `background:${c}`,
       role: 'radio',
       'aria-checked': String(c === me.player.colour),
-      'aria-label': TEXT.colourOf(c),
       'data-colour': c,
     });
+    sayAttr(b, 'aria-label', 'player.colourOf', { name: c });
     b.addEventListener('click', async () => {
       try {
         redraw(await api<MeResponse>('/api/me', { colour: c }));
       } catch (err) {
-        say(note, (err as Error).message);
+        tell(note, (err as Error).message);
       }
     });
     swatches.append(b);
@@ -93,8 +70,8 @@ function nameCard(me: MeResponse, redraw: (m: MeResponse) => void): HTMLElement 
     'form',
     { class: 'card', 'data-testid': 'you' },
     el('h2', {}, el('span', { class: 'dot big', style: `background:${me.player.colour}` }), me.player.name),
-    el('div', { class: 'row' }, el('label', {}, `${TEXT.name} `, name), save),
-    el('div', { class: 'row' }, el('span', {}, TEXT.colour), swatches),
+    el('div', { class: 'row' }, el('label', {}, say('player.name'), ' ', name), save),
+    el('div', { class: 'row' }, el('span', {}, say('player.colour')), swatches),
     note,
   );
   form.addEventListener('submit', async (e) => {
@@ -104,7 +81,7 @@ function nameCard(me: MeResponse, redraw: (m: MeResponse) => void): HTMLElement 
       localStorage.setItem('mj.name', m.player.name);
       redraw(m);
     } catch (err) {
-      say(note, (err as Error).message);
+      tell(note, (err as Error).message);
     }
   });
   return form;
@@ -114,26 +91,30 @@ function devicesCard(me: MeResponse, redraw: () => void): HTMLElement {
   const list = el('ul', { class: 'plain', 'data-testid': 'devices' });
   const note = el('div');
   for (const d of me.devices) {
-    const forget = el('button', { type: 'button', 'data-device': d.id }, d.current ? TEXT.forgetThis : TEXT.forget);
+    const forget = el(
+      'button',
+      { type: 'button', 'data-device': d.id },
+      d.current ? say('player.forgetThis') : say('player.forget'),
+    );
     forget.addEventListener('click', async () => {
       try {
         await api<void>(`/api/me/devices/${encodeURIComponent(d.id)}/forget`, {});
         if (d.current) {
           // The key cookie is cleared: this browser plays as nobody until it starts again.
           root.replaceChildren(
-            el('h1', {}, TEXT.title),
+            el('h1', {}, say('player.you')),
             el(
               'section',
               { class: 'card' },
-              el('p', { 'data-testid': 'signed-out' }, TEXT.signedOut),
-              el('a', { href: '/player.html', class: 'button' }, TEXT.newPlayer),
+              el('p', { 'data-testid': 'signed-out' }, say('player.signedOut')),
+              el('a', { href: '/player.html', class: 'button' }, say('player.newPlayer')),
             ),
           );
           return;
         }
         redraw();
       } catch (err) {
-        say(note, (err as Error).message);
+        tell(note, (err as Error).message);
       }
     });
     list.append(
@@ -141,20 +122,28 @@ function devicesCard(me: MeResponse, redraw: () => void): HTMLElement {
         'li',
         { class: 'row' },
         el('strong', {}, d.label),
-        d.current ? el('span', { class: 'tag' }, TEXT.thisDevice) : '',
-        el('span', { class: 'muted' }, TEXT.lastSeen(new Date(d.lastSeenAt).toLocaleString())),
+        d.current ? el('span', { class: 'tag' }, say('player.thisDevice')) : '',
+        el(
+          'span',
+          { class: 'muted' },
+          live(() => t('player.lastSeen', { name: new Date(d.lastSeenAt).toLocaleString(currentLang()) })),
+        ),
         forget,
       ),
     );
   }
-  return el('section', { class: 'card' }, el('h2', {}, TEXT.devices), list, note);
+  return el('section', { class: 'card' }, el('h2', {}, say('player.devices')), list, note);
 }
 
 let countdown: ReturnType<typeof setInterval> | undefined;
 
 function moveCard(): HTMLElement {
   const out = el('div', { 'data-testid': 'transfer-out' });
-  const make = el('button', { type: 'button', class: 'primary', 'data-testid': 'make-transfer' }, TEXT.makeCode);
+  const make = el(
+    'button',
+    { type: 'button', class: 'primary', 'data-testid': 'make-transfer' },
+    say('player.makeCode'),
+  );
   make.addEventListener('click', async () => {
     try {
       const t = await api<TransferResponse>('/api/me/transfer', {});
@@ -170,40 +159,50 @@ function moveCard(): HTMLElement {
         const ms = Date.parse(t.expiresAt) - Date.now();
         if (ms <= 0) {
           clearInterval(countdown);
-          out.replaceChildren(el('p', { class: 'error' }, TEXT.expired));
+          out.replaceChildren(el('p', { class: 'error' }, say('player.codeExpired')));
           return;
         }
         const s = Math.ceil(ms / 1000);
-        left.textContent = TEXT.expiresIn(Math.floor(s / 60), String(s % 60).padStart(2, '0'));
+        left.replaceChildren(say('player.expiresIn', { n: Math.floor(s / 60), n2: String(s % 60).padStart(2, '0') }));
       };
       tick();
       countdown = setInterval(tick, 1000);
     } catch (err) {
-      say(out, (err as Error).message);
+      tell(out, (err as Error).message);
     }
   });
-  return el('section', { class: 'card' }, el('h2', {}, TEXT.move), el('p', {}, TEXT.moveHint), make, out);
+  return el(
+    'section',
+    { class: 'card' },
+    el('h2', {}, say('player.move')),
+    el('p', {}, say('player.moveHint')),
+    make,
+    out,
+  );
 }
 
 function useCodeCard(onMoved: (m: MeResponse) => void): HTMLElement {
-  const code = el('input', {
-    type: 'text',
-    maxlength: '12',
-    placeholder: 'ABCD2345',
-    autocomplete: 'off',
-    'data-testid': 'transfer-input',
-    'aria-label': TEXT.code,
-    style: 'width:9em;text-transform:uppercase',
-  });
+  const code = sayAttr(
+    el('input', {
+      type: 'text',
+      maxlength: '12',
+      placeholder: 'ABCD2345',
+      autocomplete: 'off',
+      'data-testid': 'transfer-input',
+      style: 'width:9em;text-transform:uppercase',
+    }),
+    'aria-label',
+    'player.code',
+  );
   code.value = transferParam;
-  const use = el('button', { type: 'submit', class: 'primary', 'data-testid': 'use-transfer' }, TEXT.use);
+  const use = el('button', { type: 'submit', class: 'primary', 'data-testid': 'use-transfer' }, say('player.use'));
   const note = el('div');
   const form = el(
     'form',
     { class: 'card', 'data-testid': 'transfer-in' },
-    el('h2', {}, TEXT.useCode),
-    el('p', { class: 'muted' }, TEXT.useHint),
-    el('div', { class: 'row' }, el('label', {}, `${TEXT.code} `, code), use),
+    el('h2', {}, say('player.useCode')),
+    el('p', { class: 'muted' }, say('player.useHint')),
+    el('div', { class: 'row' }, el('label', {}, say('player.code'), ' ', code), use),
     note,
   );
   form.addEventListener('submit', async (e) => {
@@ -215,8 +214,8 @@ function useCodeCard(onMoved: (m: MeResponse) => void): HTMLElement {
       localStorage.setItem('mj.name', m.player.name);
       onMoved(m);
     } catch (err) {
-      const known = err instanceof ApiError ? TEXT.transferErrors[err.code] : undefined;
-      say(note, known ?? (err as Error).message);
+      const known = err instanceof ApiError ? TRANSFER_ERRORS[err.code] : undefined;
+      tell(note, known ? say(known) : (err as Error).message);
     }
   });
   return form;
@@ -230,19 +229,18 @@ function circlesCard(me: MeResponse): HTMLElement {
         'li',
         { class: 'row' },
         el('a', { href: `/circle.html?id=${encodeURIComponent(c.id)}` }, c.name),
-        el('span', { class: 'muted' }, TEXT.members(c.members)),
-        c.owner ? el('span', { class: 'tag' }, TEXT.owner) : '',
+        el('span', { class: 'muted' }, say('player.members', { n: c.members })),
+        c.owner ? el('span', { class: 'tag' }, say('player.owner')) : '',
       ),
     );
   }
-  const name = el('input', {
-    type: 'text',
-    maxlength: '24',
-    placeholder: TEXT.circleName,
-    'aria-label': TEXT.circleName,
-    'data-testid': 'circle-name',
-  });
-  const create = el('button', { type: 'submit', class: 'primary', 'data-testid': 'create-circle' }, TEXT.createCircle);
+  const name = el('input', { type: 'text', maxlength: '24', 'data-testid': 'circle-name' });
+  sayAttr(sayAttr(name, 'placeholder', 'player.circleName'), 'aria-label', 'player.circleName');
+  const create = el(
+    'button',
+    { type: 'submit', class: 'primary', 'data-testid': 'create-circle' },
+    say('player.createCircle'),
+  );
   const note = el('div');
   const form = el('form', { class: 'row' }, name, create);
   form.addEventListener('submit', async (e) => {
@@ -251,14 +249,14 @@ function circlesCard(me: MeResponse): HTMLElement {
       const c = await api<CircleView>('/api/circles', { name: name.value.trim() });
       location.href = `/circle.html?id=${encodeURIComponent(c.id)}`;
     } catch (err) {
-      say(note, (err as Error).message);
+      tell(note, (err as Error).message);
     }
   });
   return el(
     'section',
     { class: 'card' },
-    el('h2', {}, TEXT.circles),
-    me.circles.length > 0 ? list : el('p', { class: 'muted' }, TEXT.noCircles),
+    el('h2', {}, say('player.circles')),
+    me.circles.length > 0 ? list : el('p', { class: 'muted' }, say('player.noCircles')),
     form,
     note,
   );
@@ -277,34 +275,34 @@ function statsCard(): HTMLElement {
       if (body.dataset.family !== family) return;
       body.replaceChildren(
         figureList(family, s.stats, 'my-figures'),
-        el('h3', {}, TEXT.matches),
+        el('h3', {}, say('player.matches')),
         myMatchList(s.matches),
       );
       body.dataset.loaded = family;
     } catch (err) {
-      say(body, (err as Error).message);
+      tell(body, (err as Error).message);
     }
   };
   for (const f of ['hk', 'riichi'] as const) {
-    const b = el('button', { type: 'button', role: 'tab', 'data-family': f }, TEXT.families[f]);
+    const b = el('button', { type: 'button', role: 'tab', 'data-family': f }, say(FAMILY[f]));
     b.addEventListener('click', () => void show(f));
     tabs.append(b);
   }
   void show('hk');
-  return el('section', { class: 'card' }, el('h2', {}, TEXT.stats), tabs, body);
+  return el('section', { class: 'card' }, el('h2', {}, say('player.stats')), tabs, body);
 }
 
-function render(me: MeResponse, notice: string | null): void {
+function render(me: MeResponse, notice: Node | string | null): void {
   mountYouBadge(me.player);
   const again = async () => render(await api<MeResponse>('/api/me'), null);
   root.replaceChildren(
-    el('h1', {}, el('a', { href: '/', class: 'home' }, 'Mahjong'), ' · ', TEXT.title),
+    el('h1', {}, el('a', { href: '/', class: 'home' }, say('lobby.title')), ' · ', say('player.you')),
     ...(notice ? [el('p', { class: 'card', 'data-testid': 'notice' }, notice)] : []),
     nameCard(me, (m) => render(m, null)),
     circlesCard(me),
     statsCard(),
     moveCard(),
-    useCodeCard((m) => render(m, TEXT.moved(m.player.name))),
+    useCodeCard((m) => render(m, say('player.moved', { name: m.player.name }))),
     devicesCard(me, () => void again()),
   );
   if (transferParam) root.querySelector<HTMLElement>('[data-testid="transfer-in"]')?.scrollIntoView();
@@ -317,8 +315,8 @@ async function main(): Promise<void> {
     const me = await api<MeResponse>('/api/me').catch(() => null);
     if (!me) {
       root.replaceChildren(
-        el('h1', {}, el('a', { href: '/', class: 'home' }, 'Mahjong'), ' · ', TEXT.title),
-        useCodeCard((m) => render(m, TEXT.moved(m.player.name))),
+        el('h1', {}, el('a', { href: '/', class: 'home' }, say('lobby.title')), ' · ', say('player.you')),
+        useCodeCard((m) => render(m, say('player.moved', { name: m.player.name }))),
       );
       return;
     }
@@ -329,7 +327,7 @@ async function main(): Promise<void> {
     const s = await ensurePlayer();
     render(s.me, s.notice);
   } catch (err) {
-    root.replaceChildren(el('h1', {}, TEXT.title), el('p', { class: 'error' }, (err as Error).message));
+    root.replaceChildren(el('h1', {}, say('player.you')), el('p', { class: 'error' }, (err as Error).message));
   }
 }
 

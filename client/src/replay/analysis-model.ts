@@ -1,8 +1,8 @@
 /**
  * The replay analysis as plain data for the panel: what the rules-only analyzer
  * (`@mahjong/shared`'s `analyseTurn`, fed the seat's own view) says of the seat in view at the
- * step shown, the move that seat made next, and a match's per-player summary. Texts are the
- * English the page writes (the DOM translator turns them into Chinese).
+ * step shown, the move that seat made next, and a match's per-player summary. Texts are asked
+ * for by message id in the language given (English unless the page says otherwise).
  */
 import {
   analyseTurn,
@@ -20,7 +20,9 @@ import {
   type TileKind,
   amongBest,
 } from '@mahjong/shared';
-import { tileLabel } from '../i18n/translate.js';
+import type { MessageId } from '../i18n/messages.js';
+import { message, tileLabelIn } from '../i18n/translate.js';
+import type { Lang } from '../settings/settings.js';
 
 /** One discard candidate as a row of the panel's table. */
 export interface CandidateRow {
@@ -60,52 +62,63 @@ export interface StepModel {
   readonly reach: string | null;
 }
 
-export function shantenText(n: number): string {
-  if (n < 0) return 'Complete hand';
-  if (n === 0) return 'Ready to win';
-  return `Shanten ${n}`;
+export function shantenText(n: number, lang: Lang = 'en'): string {
+  if (n < 0) return message('analysis.complete', lang);
+  if (n === 0) return message('analysis.ready', lang);
+  return message('analysis.shanten', lang, { n });
 }
 
 /** A move in words: "discard 5 Dots", "riichi, discarding 5 Dots", "pung", "pass". */
-export function moveText(a: PlayerAction | null): string | null {
+export function moveText(a: PlayerAction | null, lang: Lang = 'en'): string | null {
   if (a === null) return null;
+  const tile = (kind: TileKind, red = false) => tileLabelIn(kind, red, lang);
   switch (a.type) {
     case 'discard':
-      return `discard ${tileLabel(a.tile, a.red === true)}`;
+      return message('analysis.move.discard', lang, { tile: tile(a.tile, a.red === true) });
     case 'riichi':
-      return `riichi, discarding ${tileLabel(a.tile, a.red === true)}`;
+      return message('analysis.move.riichi', lang, { tile: tile(a.tile, a.red === true) });
     case 'chow':
-      return `chow ${tileLabel(a.tiles[0])}, ${tileLabel(a.tiles[1])}, ${tileLabel(a.tiles[2])}`;
+      return message('analysis.move.chow', lang, {
+        tile: tile(a.tiles[0]),
+        tile2: tile(a.tiles[1]),
+        tile3: tile(a.tiles[2]),
+      });
     case 'pung':
-      return 'pung';
+      return message('analysis.move.pung', lang);
     case 'kong':
-      return 'kong the discard';
+      return message('analysis.move.kong', lang);
     case 'concealedKong':
-      return `concealed kong of ${tileLabel(a.tile)}`;
+      return message('analysis.move.concealedKong', lang, { tile: tile(a.tile) });
     case 'addedKong':
-      return `add ${tileLabel(a.tile)} to a kong`;
+      return message('analysis.move.addedKong', lang, { tile: tile(a.tile) });
     case 'win':
-      return 'win';
+      return message('analysis.move.win', lang);
     case 'pass':
-      return 'pass';
+      return message('analysis.move.pass', lang);
     case 'nineTerminals':
-      return 'nine terminals';
+      return message('analysis.move.nineTerminals', lang);
   }
 }
 
-/** A danger level's words (`DANGER_REASONS` order). */
-export const DANGER_TEXT: Readonly<Record<DangerReason, string>> = {
-  safe: 'Safe',
-  honourSeen: 'Honour, 3 seen',
-  bothSides: 'Suji/wall, both sides',
-  oneSide: 'Suji/wall, one side',
-  honour: 'Honour',
-  terminal: 'Terminal',
-  middle: 'Middle tile',
+/** A danger level's words, by message id (`DANGER_REASONS` order). */
+export const DANGER_TEXT: Readonly<Record<DangerReason, MessageId>> = {
+  safe: 'analysis.danger.safe',
+  honourSeen: 'analysis.danger.honourSeen',
+  bothSides: 'analysis.danger.bothSides',
+  oneSide: 'analysis.danger.oneSide',
+  honour: 'analysis.danger.honour',
+  terminal: 'analysis.danger.terminal',
+  middle: 'analysis.danger.middle',
 };
 
-/** The panel's model of `seat` at frame `index`. */
-export function stepModel(frames: readonly ReplayFrame[], index: number, seat: Seat, rules: ReviewRules): StepModel {
+/** The panel's model of `seat` at frame `index`, its words in `lang`. */
+export function stepModel(
+  frames: readonly ReplayFrame[],
+  index: number,
+  seat: Seat,
+  rules: ReviewRules,
+  lang: Lang = 'en',
+): StepModel {
   const frame = frames[index];
   const empty: StepModel = {
     decision: 'over',
@@ -136,10 +149,10 @@ export function stepModel(frames: readonly ReplayFrame[], index: number, seat: S
   const mine = rows.find((r) => r.played);
   return {
     decision: a.decision,
-    shanten: shantenText(a.shanten),
+    shanten: shantenText(a.shanten, lang),
     rows,
-    bot: a.decision === 'idle' ? null : moveText(a.bot),
-    played: moveText(played),
+    bot: a.decision === 'idle' ? null : moveText(a.bot, lang),
+    played: moveText(played, lang),
     playedBest: mine === undefined ? null : mine.best,
     danger:
       a.danger === null
@@ -150,26 +163,26 @@ export function stepModel(frames: readonly ReplayFrame[], index: number, seat: S
               tile: t.tile,
               cells: t.against.map((d) => ({
                 level: d.level,
-                text: DANGER_TEXT[DANGER_REASONS[d.level] as DangerReason],
+                text: message(DANGER_TEXT[DANGER_REASONS[d.level] as DangerReason], lang),
               })),
             })),
           },
-    reach: reachText(a.reach, frame.view.minFaan),
+    reach: reachText(a.reach, lang, frame.view.minFaan),
   };
 }
 
-function reachText(r: FaanReach | null, min?: number): string | null {
+function reachText(r: FaanReach | null, lang: Lang, min?: number): string | null {
   if (r === null) return null;
-  const m = min ?? 3;
+  const n = min ?? 3;
   switch (r.kind) {
     case 'yes':
-      return `Minimum ${m} faan: within reach (${r.faan} faan found)`;
+      return message('analysis.reach.yes', lang, { n, n2: r.faan });
     case 'no':
       return r.best === null
-        ? `Minimum ${m} faan: out of reach (no win left)`
-        : `Minimum ${m} faan: out of reach (best ${r.best} faan)`;
+        ? message('analysis.reach.none', lang, { n })
+        : message('analysis.reach.no', lang, { n, n2: r.best });
     case 'far':
-      return `Minimum ${m} faan: too far from ready to tell`;
+      return message('analysis.reach.far', lang, { n });
   }
 }
 
@@ -184,10 +197,10 @@ export interface SummaryRow {
   readonly percent: number;
 }
 
-export function summaryRows(review: MatchReview, names: readonly string[]): SummaryRow[] {
+export function summaryRows(review: MatchReview, names: readonly string[], lang: Lang = 'en'): SummaryRow[] {
   return review.summary.map((s, seat) => ({
     seat: seat as Seat,
-    name: names[seat] ?? `Seat ${seat + 1}`,
+    name: names[seat] ?? message('seat.n', lang, { n: seat + 1 }),
     ...s,
     percent: s.discards === 0 ? 0 : Math.round((100 * s.best) / s.discards),
   }));

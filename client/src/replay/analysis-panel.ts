@@ -6,6 +6,8 @@
  * when the panel first opens.
  */
 import { type ReplayFrame, type ReviewRules, reviewMatch, type Seat } from '@mahjong/shared';
+import { currentLang, onLangChange, t } from '../i18n/i18n.js';
+import { displayName } from '../i18n/translate.js';
 import { el, tileImg } from '../ui/dom.js';
 import { type StepModel, stepModel, summaryRows } from './analysis-model.js';
 import './analysis.css';
@@ -36,17 +38,27 @@ export function mountAnalysis(host: AnalysisHost): AnalysisPanel {
   const summary = el('div', { 'data-testid': 'analysis-summary' });
   panel.append(step, summary);
   document.body.append(panel);
-  const toggle = el(
-    'button',
-    { type: 'button', 'aria-pressed': 'false', 'data-testid': 'analysis-toggle', title: 'Move analysis' },
-    'Analysis',
-  );
+  const toggle = el('button', { type: 'button', 'aria-pressed': 'false', 'data-testid': 'analysis-toggle' });
+  // The toggle's words are the replay controls' (written again with them on a language change).
+  const label = () => {
+    toggle.title = t('analysis.toggle');
+    toggle.textContent = t('analysis.title');
+  };
+  label();
   let open = false;
   let summarised = false;
   const update = () => {
     if (!open) return;
-    step.replaceChildren(...stepNodes(stepModel(host.frames, host.index(), host.seat(), host.rules), host));
+    const model = stepModel(host.frames, host.index(), host.seat(), host.rules, currentLang());
+    step.replaceChildren(...stepNodes(model, host));
   };
+  const summarise = () => summary.replaceChildren(...summaryNodes(host));
+  // The panel is written in the language shown: write it again when that changes.
+  onLangChange(() => {
+    label();
+    if (summarised) summarise();
+    update();
+  });
   // The panel and the table stop above the controls, whose height follows the screen's width.
   const controlsHeight = () =>
     document.documentElement.style.setProperty('--replay-controls-h', `${host.controls.offsetHeight}px`);
@@ -59,9 +71,9 @@ export function mountAnalysis(host: AnalysisHost): AnalysisPanel {
     document.body.classList.toggle('analysis-open', open);
     if (open && !summarised) {
       summarised = true;
-      summary.replaceChildren(el('p', {}, 'Working out the summary…'));
+      summary.replaceChildren(el('p', {}, t('analysis.working')));
       // After the panel has painted: a whole match takes a few hundred milliseconds.
-      setTimeout(() => summary.replaceChildren(...summaryNodes(host)), 0);
+      setTimeout(summarise, 0);
     }
     update();
     host.relayout();
@@ -69,33 +81,37 @@ export function mountAnalysis(host: AnalysisHost): AnalysisPanel {
   return { toggle, update, isOpen: () => open };
 }
 
+/** The seats' names as the page shows them: players' as written, the server's bots in the language. */
+const shownNames = (host: AnalysisHost): string[] =>
+  host.names.map((n, seat) => displayName(n, seat, false, currentLang()));
+
 function stepNodes(m: StepModel, host: AnalysisHost): Node[] {
   const out: Node[] = [
-    el('h2', {}, 'Analysis'),
-    el('p', { class: 'analysis-seat' }, `Seat in view: ${host.names[host.seat()] ?? ''}`),
+    el('h2', {}, t('analysis.title')),
+    el('p', { class: 'analysis-seat' }, t('analysis.seat', { name: shownNames(host)[host.seat()] ?? '' })),
   ];
   if (m.decision === 'over') {
-    out.push(el('p', {}, 'No hand in play at this step.'));
+    out.push(el('p', {}, t('analysis.noHand')));
     return out;
   }
   out.push(el('p', { 'data-testid': 'analysis-shanten' }, el('strong', {}, m.shanten ?? '')));
-  if (m.decision === 'idle') out.push(el('p', { class: 'analysis-muted' }, 'Nothing to decide at this step.'));
-  if (m.bot !== null) out.push(line('Hard bot:', m.bot, 'analysis-bot'));
+  if (m.decision === 'idle') out.push(el('p', { class: 'analysis-muted' }, t('analysis.idle')));
+  if (m.bot !== null) out.push(line(t('analysis.bot'), m.bot, 'analysis-bot'));
   if (m.played !== null) {
-    const p = line('Played:', m.played, 'analysis-played');
+    const p = line(t('analysis.played'), m.played, 'analysis-played');
     if (m.playedBest !== null)
       p.append(
         ' ',
         el(
           'span',
           { class: m.playedBest ? 'badge ok' : 'badge off' },
-          m.playedBest ? 'among the best' : 'not among the best',
+          t(m.playedBest ? 'analysis.amongBest' : 'analysis.notAmongBest'),
         ),
       );
     out.push(p);
   }
   if (m.rows.length > 0) out.push(candidateTable(m));
-  if (m.danger !== null) out.push(dangerTable(m.danger, host.names));
+  if (m.danger !== null) out.push(dangerTable(m.danger, shownNames(host)));
   if (m.reach !== null) out.push(el('p', { 'data-testid': 'analysis-reach' }, m.reach));
   return out;
 }
@@ -108,23 +124,23 @@ function candidateTable(m: StepModel): HTMLElement {
   const head = el(
     'tr',
     {},
-    el('th', {}, 'Discard'),
-    el('th', {}, 'Shanten after'),
-    el('th', {}, 'Effective tiles'),
-    el('th', {}, 'Copies'),
+    el('th', {}, t('analysis.discard')),
+    el('th', {}, t('analysis.shantenAfter')),
+    el('th', {}, t('analysis.effective')),
+    el('th', {}, t('analysis.copies')),
     el('th', {}, ''),
   );
   const rows = m.rows.map((r) => {
     const marks = el('td', { class: 'marks' });
-    if (r.best) marks.append(el('span', { class: 'badge ok' }, 'Best'));
-    if (r.played) marks.append(el('span', { class: 'badge played' }, 'Played'));
-    if (r.bot) marks.append(el('span', { class: 'badge bot' }, 'Bot'));
+    if (r.best) marks.append(el('span', { class: 'badge ok' }, t('analysis.best')));
+    if (r.played) marks.append(el('span', { class: 'badge played' }, t('analysis.playedMark')));
+    if (r.bot) marks.append(el('span', { class: 'badge bot' }, t('seat.bot')));
     const tr = el(
       'tr',
       { 'data-tile': String(r.tile) },
-      el('td', {}, tileImg(r.tile)),
+      el('td', {}, tileImg(r.tile, false, currentLang())),
       el('td', {}, String(r.shanten)),
-      el('td', {}, el('div', { class: 'effective' }, ...r.effective.map((k) => tileImg(k)))),
+      el('td', {}, el('div', { class: 'effective' }, ...r.effective.map((k) => tileImg(k, false, currentLang())))),
       el('td', {}, String(r.copies)),
       marks,
     );
@@ -140,19 +156,24 @@ function candidateTable(m: StepModel): HTMLElement {
 }
 
 function dangerTable(d: NonNullable<StepModel['danger']>, names: readonly string[]): HTMLElement {
-  const head = el('tr', {}, el('th', {}, 'Tile'), ...d.against.map((s) => el('th', {}, `Against ${names[s] ?? ''}`)));
+  const head = el(
+    'tr',
+    {},
+    el('th', {}, t('analysis.tile')),
+    ...d.against.map((s) => el('th', {}, t('analysis.against', { name: names[s] ?? '' }))),
+  );
   const rows = d.rows.map((r) =>
     el(
       'tr',
       {},
-      el('td', {}, tileImg(r.tile)),
+      el('td', {}, tileImg(r.tile, false, currentLang())),
       ...r.cells.map((c) => el('td', { class: `danger-${c.level}` }, c.text)),
     ),
   );
   return el(
     'div',
     {},
-    el('h3', {}, 'Danger against riichi'),
+    el('h3', {}, t('analysis.danger')),
     el(
       'table',
       { class: 'analysis-table', 'data-testid': 'analysis-danger' },
@@ -163,17 +184,23 @@ function dangerTable(d: NonNullable<StepModel['danger']>, names: readonly string
 }
 
 function summaryNodes(host: AnalysisHost): Node[] {
-  const rows = summaryRows(reviewMatch(host.frames, host.rules), host.names);
+  const rows = summaryRows(reviewMatch(host.frames, host.rules), shownNames(host), currentLang());
   return [
-    el('h3', {}, 'Match summary'),
-    el('p', { class: 'analysis-muted' }, 'Discards among the best by efficiency, and the same as the hard bot.'),
+    el('h3', {}, t('analysis.summary')),
+    el('p', { class: 'analysis-muted' }, t('analysis.summaryNote')),
     el(
       'table',
       { class: 'analysis-table' },
       el(
         'thead',
         {},
-        el('tr', {}, el('th', {}, 'Player'), el('th', {}, 'Among the best'), el('th', {}, 'Same as the bot')),
+        el(
+          'tr',
+          {},
+          el('th', {}, t('match.player')),
+          el('th', {}, t('analysis.amongBestCol')),
+          el('th', {}, t('analysis.sameAsBot')),
+        ),
       ),
       el(
         'tbody',
@@ -183,8 +210,8 @@ function summaryNodes(host: AnalysisHost): Node[] {
             'tr',
             { 'data-seat': String(r.seat) },
             el('td', { 'data-no-translate': '' }, r.name),
-            el('td', {}, `${r.best} of ${r.discards} (${r.percent}%)`),
-            el('td', {}, `${r.botAgreed} of ${r.discards}`),
+            el('td', {}, t('analysis.ofPercent', { n: r.best, n2: r.discards, n3: r.percent })),
+            el('td', {}, t('analysis.of', { n: r.botAgreed, n2: r.discards })),
           ),
         ),
       ),

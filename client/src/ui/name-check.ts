@@ -1,6 +1,6 @@
 /**
  * The lobby's name fields checked before anything is sent, by the rule the server applies
- * (shared/src/display-name.ts), with the reason in words the page translates: a name the server
+ * (shared/src/display-name.ts), with the reason by message id: a name the server
  * would refuse never creates a table without its host's seat, and a long name is refused with
  * its limit instead of being cut by the field.
  */
@@ -10,22 +10,29 @@ import {
   DISPLAY_NAME_MAX_UNITS,
   type DisplayNameError,
 } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
 
-/** Each refusal's words (English, as `names.*` of the message catalogue). */
-export const NAME_REFUSALS: Readonly<Record<DisplayNameError, string>> = {
-  'name/not_text': 'Enter your name first.',
-  'name/empty': 'Enter your name first.',
-  'name/lone_surrogate': 'A name cannot hold broken characters.',
-  'name/control': 'A name cannot hold control characters (tab, new line…).',
-  'name/bidi': 'A name cannot hold text-direction marks.',
-  'name/unassigned': 'A name cannot hold characters that do not exist.',
-  'name/too_long': `A name is at most ${DISPLAY_NAME_MAX_GRAPHEMES} characters.`,
+/** Each refusal's words, by message id (`names.*` of the message catalogue). */
+export const NAME_REFUSALS: Readonly<Record<DisplayNameError, MessageId>> = {
+  'name/not_text': 'lobby.enterName',
+  'name/empty': 'lobby.enterName',
+  'name/lone_surrogate': 'names.broken',
+  'name/control': 'names.control',
+  'name/bidi': 'names.bidi',
+  'name/unassigned': 'names.unassigned',
+  'name/too_long': 'names.tooLong',
 };
 
+/** A refusal: its message id, and the values of its placeholders (the longest name allowed). */
+export interface NameRefusal {
+  readonly id: MessageId;
+  readonly values: Readonly<Record<string, number>>;
+}
+
 /** Why `raw` cannot be a name, or null when it can. */
-export function nameRefusal(raw: string): string | null {
+export function nameRefusal(raw: string): NameRefusal | null {
   const checked = checkDisplayName(raw);
-  return checked.ok ? null : NAME_REFUSALS[checked.error.code];
+  return checked.ok ? null : { id: NAME_REFUSALS[checked.error.code], values: { n: DISPLAY_NAME_MAX_GRAPHEMES } };
 }
 
 /**

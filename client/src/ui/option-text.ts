@@ -1,22 +1,19 @@
 /**
  * The words of a ruleset's options (shared/src/rulesets/): the descriptor holds each label in
- * both languages; the pages write the English and the translator, which learns every
- * descriptor label (translate.ts), turns it into Chinese. An option's label is written once.
+ * both languages, and the pages show the one of the language shown (i18n/live-text.ts
+ * `sayLabel`). An option's label is written once, in its descriptor.
  */
 import type { Label, OptionSpec } from '@mahjong/shared';
 
-/** The text a page writes for a label (its English; the translator does the rest). */
-export const labelText = (label: Label): string => label.en;
-
 /** How a value of the option is shown: its label when the descriptor names one, else as written. */
-export function valueText(spec: OptionSpec, value: unknown): string {
+export function valueLabel(spec: OptionSpec, value: unknown): Label | string {
   if (spec.type === 'choice') {
     const label = spec.valueLabels?.[String(value)];
-    if (label !== undefined) return labelText(label);
+    if (label !== undefined) return label;
   }
   if (spec.type === 'custom') {
     const offered = spec.offered?.find((o) => JSON.stringify(o.value) === JSON.stringify(value));
-    if (offered) return labelText(offered.label);
+    if (offered) return offered.label;
   }
   return String(value).replace(/-/g, ' ');
 }

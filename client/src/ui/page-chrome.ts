@@ -5,11 +5,16 @@
  */
 import { FACE_SETS, type FaceSet } from '../art/tile-svg.js';
 import { startI18n } from '../i18n/i18n.js';
+import { say, sayAttr } from '../i18n/live-text.js';
+import type { MessageId } from '../i18n/messages.js';
 import { LANG_NAMES, LANGS, type Lang, settings } from '../settings/settings.js';
 import { el as node } from './dom.js';
 import './chrome.css';
 
-const FACE_LABELS: Readonly<Record<FaceSet, string>> = { classic: 'classic', 'high-contrast': 'high contrast' };
+const FACE_LABELS: Readonly<Record<FaceSet, MessageId>> = {
+  classic: 'settings.classic',
+  'high-contrast': 'settings.highContrast',
+};
 
 function panel(): HTMLElement {
   const s = settings.get();
@@ -22,7 +27,7 @@ function panel(): HTMLElement {
   lang.addEventListener('change', () => settings.set({ lang: lang.value as Lang }));
   const faces = node('select', { 'data-setting': 'faces' });
   for (const f of FACE_SETS) {
-    const o = node('option', { value: f }, FACE_LABELS[f]);
+    const o = node('option', { value: f }, say(FACE_LABELS[f]));
     o.selected = f === s.faces;
     faces.append(o);
   }
@@ -42,18 +47,22 @@ function panel(): HTMLElement {
     b.addEventListener('change', () => settings.set({ [key]: b.checked }));
     return b;
   };
-  const close = node('button', { type: 'button', 'data-testid': 'settings-close' }, 'Close');
-  const wrap = node(
-    'div',
-    { class: 'mj-settings-panel', role: 'dialog', 'aria-label': 'Settings', 'data-testid': 'settings-panel' },
-    node('h2', {}, 'Settings'),
-    node('label', {}, node('span', {}, 'Language'), lang),
-    node('label', {}, node('span', {}, 'Tiles'), faces),
-    node('label', {}, node('span', {}, 'Volume'), volume),
-    node('label', {}, box('muted'), 'Mute'),
-    node('label', {}, box('hints'), 'Hints'),
-    node('label', {}, box('callouts'), 'Call-outs'),
-    close,
+  const close = node('button', { type: 'button', 'data-testid': 'settings-close' }, say('settings.close'));
+  const wrap = sayAttr(
+    node(
+      'div',
+      { class: 'mj-settings-panel', role: 'dialog', 'data-testid': 'settings-panel' },
+      node('h2', {}, say('settings.title')),
+      node('label', {}, node('span', {}, say('settings.language')), lang),
+      node('label', {}, node('span', {}, say('settings.tiles')), faces),
+      node('label', {}, node('span', {}, say('settings.volume')), volume),
+      node('label', {}, box('muted'), say('settings.mute')),
+      node('label', {}, box('hints'), say('settings.hints')),
+      node('label', {}, box('callouts'), say('settings.callouts')),
+      close,
+    ),
+    'aria-label',
+    'settings.title',
   );
   close.addEventListener('click', () => toggle(false));
   return wrap;
@@ -81,12 +90,12 @@ function mount(): void {
     { type: 'button', class: 'mj-lang', 'data-testid': 'lang-switch', 'data-no-translate': '' },
     settings.get().lang === 'en' ? '中' : 'EN',
   );
-  quick.title = 'Language';
+  sayAttr(quick, 'title', 'settings.language');
   quick.addEventListener('click', () => settings.set({ lang: settings.get().lang === 'en' ? 'zh-HK' : 'en' }));
-  button = node(
-    'button',
-    { type: 'button', class: 'mj-gear', 'aria-label': 'Settings', 'aria-expanded': 'false', 'data-testid': 'settings' },
-    '⚙',
+  button = sayAttr(
+    node('button', { type: 'button', class: 'mj-gear', 'aria-expanded': 'false', 'data-testid': 'settings' }, '⚙'),
+    'aria-label',
+    'settings.title',
   );
   button.addEventListener('click', () => toggle());
   settings.subscribe((now) => {
