@@ -1,7 +1,7 @@
 import type { TableView } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { chooseBotAction, createEngine } from '../table/index.js';
-import { sameData, sameView } from './view-change.js';
+import { PresenceSeats, sameData, sameView } from './view-change.js';
 
 /** A random JSON-like value (with undefined properties, which JSON drops) from a small generator. */
 function randomValue(next: () => number, depth: number): unknown {
@@ -97,5 +97,28 @@ describe('sameView', () => {
       expect(sameView(view, { ...copy, wallCount: copy.wallCount - 1 })).toBe(false);
       expect(sameView(view, { ...copy, legalActions: [...copy.legalActions, { type: 'pass' }] })).toBe(false);
     }
+  });
+});
+
+describe('PresenceSeats', () => {
+  it('gives each seat who is connected, reusing what did not change', () => {
+    const players = ['A', 'B', 'C', 'D'].map((name) => ({ name, bot: false }));
+    const engine = createEngine({ seed: 'beef', ruleset: 'hk-new', players: players as never, rounds: 1 }, 0);
+    const presence = new PresenceSeats();
+    const seats = engine.viewFor(0).seats;
+    const first = presence.of(seats, [true, true, false, true]);
+    expect(first.map((s) => s.connected)).toEqual([true, true, false, true]);
+    expect(first.map((s, i) => ({ ...s, connected: seats[i]!.connected }))).toEqual(seats);
+    expect(presence.of(seats, [true, true, false, true])).toBe(first);
+    const back = presence.of(seats, [true, true, true, true]);
+    expect(back.map((s) => s.connected)).toEqual([true, true, true, true]);
+    expect(back.map((s, i) => s === first[i])).toEqual([true, true, false, true]);
+    // The engine's seats after a move: the mover's seat is new, so is its dressed copy.
+    const mover = ([0, 1, 2, 3] as const).find((s) => chooseBotAction(engine.viewFor(s)) !== null)!;
+    expect(engine.act(mover, chooseBotAction(engine.viewFor(mover))!, 1000).ok).toBe(true);
+    const after = engine.viewFor(0).seats;
+    const next = presence.of(after, [true, true, true, true]);
+    for (const i of [0, 1, 2, 3]) expect(next[i] === back[i]).toBe(after[i] === seats[i]);
+    expect(next[mover]).not.toBe(back[mover]);
   });
 });

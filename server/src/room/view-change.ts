@@ -8,7 +8,7 @@
  *
  * Equality is that of JSON: a property set to `undefined` is the same as no property.
  */
-import type { TableView } from '@mahjong/shared';
+import type { SeatPublicView, TableView } from '@mahjong/shared';
 
 /** Same JSON text, without writing it: plain data only (objects, arrays, strings, numbers, booleans, null). */
 export function sameData(a: unknown, b: unknown): boolean {
@@ -58,4 +58,37 @@ export function sameView(a: TableView, b: TableView): boolean {
     if (sa !== sb && !sameFields(sa, sb, 'connected')) return false;
   }
   return true;
+}
+
+/**
+ * The engine's public seats with who is connected, made once per change: the engine hands out the
+ * same seat object while a seat does not change, and so does this, so that the five views of an
+ * event share one seats array and `sameView` passes over unchanged seats by identity.
+ */
+export class PresenceSeats {
+  private from: TableView['seats'] | null = null;
+  private flags: readonly boolean[] = [];
+  private out: TableView['seats'] | null = null;
+  private readonly bySeat: ({ from: SeatPublicView; connected: boolean; seat: SeatPublicView } | null)[] = [
+    null,
+    null,
+    null,
+    null,
+  ];
+
+  of(seats: TableView['seats'], connected: readonly boolean[]): TableView['seats'] {
+    if (this.out !== null && seats === this.from && sameData(connected, this.flags)) return this.out;
+    const out = seats.map((s, i) => {
+      const c = connected[s.seat]!;
+      const last = this.bySeat[i];
+      if (last && last.from === s && last.connected === c) return last.seat;
+      const seat = { ...s, connected: c };
+      this.bySeat[i] = { from: s, connected: c, seat };
+      return seat;
+    }) as unknown as TableView['seats'];
+    this.from = seats;
+    this.flags = [...connected];
+    this.out = out;
+    return out;
+  }
 }
