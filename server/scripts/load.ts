@@ -3,7 +3,8 @@
  * [--processes P [--spread]] [--json] [--profile DIR]`.
  *
  * Starts the real server (`server/src/main.ts`) in child processes (this process only runs the
- * load clients), opens N tables of four seat sockets plus one spectator each, and has every seat
+ * load clients), opens N tables of four seat sockets plus one spectator each (every table created
+ * and every socket welcomed first, then every table started and dealt, then the measurement), and has every seat
  * play like the bot from its own view at human pace (about one action per second per table).
  * Prints action-to-broadcast latency (the time from sending an action to the first view after
  * it), the servers' CPU and memory, and errors: refusals, disconnects and lost messages (each
@@ -14,7 +15,7 @@
  * sockets connect to that process (as a proxy routing by table would), or with `--spread` to
  * processes in turn (as a proxy without affinity would: views cross Redis).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -53,7 +54,11 @@ const SECONDS = Number(values.seconds);
 const THINK = Number(values['think-ms']);
 const PROCESSES = Number(values.processes);
 if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('--processes takes a whole number from 1');
+const SETUP_TIMEOUT_MS = Math.max(60_000, TABLES * 200);
 const OPTIONS = { turnSeconds: 20, claimSeconds: 8, resultsSeconds: 3 };
+
+/** The monotonic clock in microseconds: the clock of V8's profile timestamps. */
+const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -212,6 +217,15 @@ async function pool<T>(items: readonly T[], size: number, fn: (item: T) => Promi
   );
 }
 
+/** Waits (up to SETUP_TIMEOUT_MS) until `done`; a setup that never gets there is no measurement. */
+async function waitFor(done: () => boolean, what: string): Promise<void> {
+  const deadline = performance.now() + SETUP_TIMEOUT_MS;
+  while (!done()) {
+    if (performance.now() > deadline) throw new Error(`load setup: not ${what} within ${SETUP_TIMEOUT_MS / 1000} s`);
+    await sleep(100);
+  }
+}
+
 async function sumOver(pids: readonly number[], read: (pid: number) => Promise<number>): Promise<number> {
   let total = 0;
   for (const pid of pids) total += await read(pid);
@@ -241,6 +255,7 @@ async function main(): Promise<void> {
       ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_KEY: `mj-load-${process.pid}` }
       : {}),
   };
+  if (values.profile) await mkdir(values.profile, { recursive: true });
   const servers: ChildServer[] = [];
   for (let i = 0; i < PROCESSES; i += 1) {
     const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
@@ -248,6 +263,7 @@ async function main(): Promise<void> {
   }
   const pids = servers.map((s) => s.proc.pid!);
   const clients: LoadClient[] = [];
+  const starts: { home: string; code: string; hostToken: string }[] = [];
   const setupStart = performance.now();
   try {
     await pool([...Array(TABLES).keys()], 20, async (i) => {
@@ -259,14 +275,20 @@ async function main(): Promise<void> {
       const urlFor = (k: number) => (values.spread ? servers[(i + k) % PROCESSES]!.url : home);
       for (const [k, s] of seats.entries()) clients.push(new LoadClient(urlFor(k), t.code, s.seat, s.token));
       clients.push(new LoadClient(urlFor(4), t.code, null, null));
-      await post(`${home}/api/tables/${t.code}/start`, {}, t.hostToken);
+      starts.push({ home, code: t.code, hostToken: t.hostToken });
     });
-    const deadline = performance.now() + 60_000;
-    while (clients.some((c) => !c.welcomed) && performance.now() < deadline) await sleep(100);
+    // Every table is created and every socket welcomed before any table starts, so that the
+    // setup's work (creation, joins, hellos) is not measured as play, nor play slowed by it.
+    await waitFor(() => clients.every((c) => c.welcomed), 'every socket welcomed');
+    await pool(starts, 20, async (s) => {
+      await post(`${s.home}/api/tables/${s.code}/start`, {}, s.hostToken);
+    });
+    await waitFor(() => clients.every((c) => c.view !== null), 'every table dealt');
     const setupSeconds = (performance.now() - setupStart) / 1000;
 
     // Measure.
     measuring = true;
+    const windowStartUs = monotonicUs();
     const cpu0 = await sumOver(pids, cpuTicks);
     const clientCpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -276,6 +298,12 @@ async function main(): Promise<void> {
       rssMax = Math.max(rssMax, await sumOver(pids, rssMb));
     }
     measuring = false;
+    // The profiles cover the whole run (start-up, setup); profile-summary counts this window only.
+    if (values.profile)
+      await writeFile(
+        path.join(values.profile, 'window.json'),
+        JSON.stringify({ startUs: windowStartUs, endUs: monotonicUs() }),
+      );
     const wall = (performance.now() - t0) / 1000;
     const cpu = (await sumOver(pids, cpuTicks)) - cpu0;
     const clientCpu = process.cpuUsage(clientCpu0);
@@ -311,6 +339,8 @@ async function main(): Promise<void> {
         samples: stats.latencies.length,
       },
       serverCpuPercentOfOneCore: Math.round((cpu / 100 / wall) * 1000) / 10,
+      /** Server CPU (all processes, user + system) per action sent while measuring. */
+      serverCpuMsPerAction: stats.actions === 0 ? null : Math.round(((cpu * 10) / stats.actions) * 1000) / 1000,
       serverRssMbMax: Math.round(rssMax),
       loadClientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / wall) * 1000) / 10,
       lostMessages: stats.gaps,
@@ -335,7 +365,7 @@ async function main(): Promise<void> {
         `  action-to-broadcast latency ms: p50 ${result.latencyMs.p50}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}  (n=${result.latencyMs.samples})`,
       );
       console.log(
-        `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core, RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
+        `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core (${result.serverCpuMsPerAction} ms per action), RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
       );
       console.log(
         `  errors: lost ${result.lostMessages}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,

@@ -23,7 +23,14 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { scrapeOf, ServerMetrics, serveMetrics } from './metrics.js';
 import { originPolicy } from './origins.js';
 import type { ReplayCache } from './replay-cache.js';
-import { attachSockets, type RateLimit, type SocketStats, type SyncLimit, TableChanges } from './socket.js';
+import {
+  attachSockets,
+  type RateLimit,
+  RemoteAudience,
+  type SocketStats,
+  type SyncLimit,
+  TableChanges,
+} from './socket.js';
 import { Ledger } from './store/ledger.js';
 import { openStore, type StoreTarget } from './store/open.js';
 import type { Store } from './store/types.js';
@@ -157,6 +164,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const redis = connectCluster(io, options.redisUrl, options.redisKey, log);
   const { guards, limiter } = createGuards(limits, redis, options.redisKey);
   const changes = new TableChanges();
+  // (The tables are made below; the audience asks them only once peers ask about a table.)
+  const audience = new RemoteAudience((code) => tables.get(code) !== undefined);
   // Players, circles and the league live beside the ledger, in the same database.
   const prisma = prismaOf(store);
   const community = prisma ? new CommunityStore(prisma) : null;
@@ -171,6 +180,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     secret,
     limits,
     changes,
+    audience,
     metrics,
     keeper,
     evict: (code, seat, reason) => evict(code, seat, reason),
@@ -203,6 +213,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     lookupMisses: guards.lookupMisses,
     ...(metrics ? { onAccepted: (code: string, receivedAt: number) => metrics.accepted(code, receivedAt) } : {}),
     changes,
+    audience,
   });
   tablesRef = tables;
   ioRef = io;

@@ -49,6 +49,7 @@ import {
 } from './table/index.js';
 import { MAX_STAMP_LAG_MS, OneShot, Scheduler } from './room/scheduler.js';
 import { DelayedSpectatorFeed } from './room/spectator-feed.js';
+import { PresenceSeats, sameData, sameView } from './room/view-change.js';
 import { inPlay, lobbyRefusal, moveStage, type Stage, seatsHeld, stageOf } from './room/stage.js';
 import { newNonce, signToken } from './tokens.js';
 
@@ -166,8 +167,10 @@ export class Room {
    * answer that leaves the window open is no step for a seat that could not claim).
    */
   private readonly viewSeqs = [0, 0, 0, 0, 0];
-  private readonly viewKeys: (string | null)[] = [null, null, null, null, null];
-  private readonly legalKey = ['', '', '', ''];
+  /** Each slot's last numbered view, to tell whether the next one changed (`room/view-change.ts`). */
+  private readonly lastViews: (TableView | null)[] = [null, null, null, null, null];
+  private readonly lastLegal: (readonly unknown[] | null)[] = [null, null, null, null];
+  private readonly presenceSeats = new PresenceSeats();
   /** Bots' moves and the engine's deadlines (`room/scheduler.ts`). */
   private readonly scheduler: Scheduler;
   /** Outside AI seats (`server/src/mjai/table.ts`), once the match is dealt. */
@@ -648,7 +651,7 @@ export class Room {
    * after a failed write in this process they only move on, whatever the clock says.
    */
   private restartViewCounters(): void {
-    this.viewKeys.fill(null);
+    this.lastViews.fill(null);
     this.viewSeqs.fill(Math.max(Math.floor(this.ctx.clock.now()), ...this.viewSeqs.map((n) => n + 1)));
   }
 
@@ -819,8 +822,8 @@ export class Room {
     return SEATS.map((s) => this.record.seats[s]!.bot || this.connections[s]! > 0);
   }
 
-  /** Adds what the engine cannot know: connections, and deadlines on the server's wall clock. */
-  private dress(view: TableView, connected: readonly boolean[]): TableView {
+  /** Adds what the engine cannot know: connections, and deadlines on the server's wall clock (a new object). */
+  private dress(view: TableView, connected: readonly boolean[]): { -readonly [K in keyof TableView]: TableView[K] } {
     const off = this.offset;
     return {
       ...view,
@@ -831,7 +834,7 @@ export class Room {
               turn: view.deadlines.turn === null ? null : view.deadlines.turn + off,
               claim: view.deadlines.claim === null ? null : view.deadlines.claim + off,
             },
-      seats: view.seats.map((s) => ({ ...s, connected: connected[s.seat]! })) as unknown as TableView['seats'],
+      seats: this.presenceSeats.of(view.seats, connected),
     };
   }
 
@@ -849,17 +852,23 @@ export class Room {
   }
 
   /** Gives a slot's view that slot's own counter, stepped when anything else in it (but presence) changed. */
-  private number(slot: number, view: TableView, changed: boolean[]): TableView {
+  private number(
+    slot: number,
+    view: { -readonly [K in keyof TableView]: TableView[K] },
+    changed: boolean[],
+  ): TableView {
     // Who is connected is told by the lobby info at once; in a view it changes nothing by
     // itself, or an answer that leaves a window open would send a view whenever somebody
-    // (dis)connected since the last one (and show that a seat could claim).
-    const key = JSON.stringify({ ...view, seq: 0, seats: view.seats.map((s) => ({ ...s, connected: null })) });
-    if (key !== this.viewKeys[slot]) {
-      this.viewKeys[slot] = key;
+    // (dis)connected since the last one (and show that a seat could claim): `sameView` skips it.
+    const last = this.lastViews[slot];
+    if (last === null || last === undefined || !sameView(last, view)) {
       this.viewSeqs[slot] = this.viewSeqs[slot]! + 1;
       changed[slot] = true;
     }
-    return { ...view, seq: this.viewSeqs[slot]! };
+    // (The view is `dress`'s new object, nobody else's yet.)
+    view.seq = this.viewSeqs[slot]!;
+    this.lastViews[slot] = view;
+    return view;
   }
 
   /** The view counter of a viewer as last committed (what its sockets have been sent). */
@@ -882,9 +891,9 @@ export class Room {
     for (const seat of SEATS) {
       const view = views.seats[seat];
       const legal = view.legalActions;
-      const key = JSON.stringify(legal);
-      if (reset || key !== this.legalKey[seat]) {
-        this.legalKey[seat] = key;
+      const last = this.lastLegal[seat];
+      if (reset || last === null || last === undefined || !sameData(last, legal)) {
+        this.lastLegal[seat] = legal;
         this.legalSince[seat] = view.seq;
         let due: number | null = null;
         if (legal.length > 0 && this.botControls(seat)) {

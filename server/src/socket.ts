@@ -7,7 +7,8 @@
  * The parts, in `socket/`: `connection.ts` (one socket, its messages dispatched), `hello.ts` and
  * `handlers.ts` (the messages), `table-link.ts` (the socket's table, here or at a peer),
  * `seat-holders.ts` (one socket per seat, takeovers), `admit.ts` (who may join, and what this
- * process answers its peers), `broadcast.ts` and `rate.ts`.
+ * process answers its peers), `broadcast.ts`, `remote-audience.ts` (which tables' broadcasts
+ * must cross to other processes), `encoder.ts` and `rate.ts`.
  */
 import type { Server } from 'socket.io';
 import type { Limiter } from './limits.js';
@@ -18,6 +19,7 @@ import type { Tables } from './tables.js';
 import { answersHere, type Evict } from './socket/admit.js';
 import { TableChanges } from './socket/broadcast.js';
 import { onConnection } from './socket/connection.js';
+import type { RemoteAudience } from './socket/remote-audience.js';
 import type { SocketContext, SocketStats } from './socket/context.js';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SYNC_LIMIT, type RateLimit, type SyncLimit } from './socket/rate.js';
 import { SeatHolders } from './socket/seat-holders.js';
@@ -27,6 +29,7 @@ import { linkTo } from './socket/table-link.js';
 export type { Peers } from './peers/peers.js';
 export type { Evict } from './socket/admit.js';
 export { roomName, socketBroadcaster, TableChanges } from './socket/broadcast.js';
+export { RemoteAudience } from './socket/remote-audience.js';
 export type { SocketStats } from './socket/context.js';
 export {
   Bucket,
@@ -55,6 +58,8 @@ export interface AttachOptions {
   changes?: TableChanges;
   /** Full views asked again. */
   syncLimit?: SyncLimit;
+  /** Tables with sockets elsewhere (the broadcaster's; see `socket/remote-audience.ts`): marked by the peers' asks. */
+  audience?: RemoteAudience;
 }
 
 export function attachSockets(
@@ -74,7 +79,7 @@ export function attachSockets(
     holders.evictHere(code, seat, reason, keep);
     peers?.evict(code, seat, reason, keep);
   };
-  const answers = answersHere(tables, secret, holders.evictHere);
+  const answers = answersHere(tables, secret, holders.evictHere, options.audience);
   peers = options.peers ? options.peers(answers) : options.cluster ? new RedisPeers(io, answers) : null;
   const ctx: SocketContext = {
     tables,

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerMessage } from '@mahjong/shared';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../src/store/open.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
@@ -123,6 +124,48 @@ describe('two servers through Redis', () => {
       expect(boOnB.refusals()[0]!.code).toBe('auth/not_joined');
       for (const c of [annOnA, annOnB, boOnB]) c.close();
     } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('a table whose sockets are all on its holder publishes nothing through Redis; a socket on B makes it publish', async () => {
+    const key = `mj-test-${randomBytes(4).toString('hex')}`;
+    const server = async () =>
+      testServer({
+        store: await openStore({ kind: 'postgres', url: db.url }),
+        redisUrl: REDIS_URL,
+        redisKey: key,
+        rateLimit: FAST_CLIENTS,
+      });
+    const a = await server();
+    const b = await server();
+    // What the adapter publishes for a room goes to a channel named after it (`KEY#/#ROOM#`).
+    const sub = new Redis(REDIS_URL);
+    const published: string[] = [];
+    sub.on('pmessage', (_pattern: string, channel: string) => published.push(channel));
+    await sub.psubscribe(`${key}#/#*`);
+    const clients: TestClient[] = [];
+    try {
+      const t = await createTable(a.url, { rounds: 1, bots: [1, 2, 3] });
+      const seat = await join(a.url, t.code, 'Ann');
+      const player = await TestClient.open(a.url, t.code, seat.token, { autoplay: true });
+      const spectatorA = await TestClient.open(a.url, t.code);
+      clients.push(player, spectatorA);
+      expect((await api(a.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+      const views = (c: TestClient) => c.messages.filter((m) => m.type === 'view').length;
+      await spectatorA.waitFor(() => views(spectatorA) >= 10, 30_000);
+      const ofTable = () => published.filter((ch) => ch.includes(t.code));
+      expect(ofTable()).toEqual([]);
+      // A spectator on B is admitted through A: from then on A's broadcasts of the table cross Redis.
+      const spectatorB = await TestClient.open(b.url, t.code);
+      clients.push(spectatorB);
+      const welcomed = views(spectatorB);
+      await spectatorB.waitFor(() => views(spectatorB) >= welcomed + 3, 30_000);
+      expect(ofTable().length).toBeGreaterThan(0);
+    } finally {
+      for (const c of clients) c.close();
+      sub.disconnect();
       await a.close();
       await b.close();
     }

@@ -6,7 +6,7 @@ import type { SeatResultKeeper } from '../community/keeper.js';
 import type { Limits } from '../limits.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { MjaiBotSpec } from '../mjai/config.js';
-import type { Evict, TableChanges } from '../socket.js';
+import type { Evict, RemoteAudience, TableChanges } from '../socket.js';
 import { roomName, socketBroadcaster } from '../socket.js';
 import type { Ledger } from '../store/ledger.js';
 import type { EngineInternals } from '../table/index.js';
@@ -20,6 +20,8 @@ export interface RoomsDeps {
   readonly secret: Buffer;
   readonly limits: Limits;
   readonly changes: TableChanges;
+  /** Tables with sockets on other processes (their broadcasts cross Redis; the others stay here). */
+  readonly audience: RemoteAudience;
   readonly metrics: ServerMetrics | null;
   readonly keeper: SeatResultKeeper | null;
   /** Removes a seat's socket (the sockets are attached after the tables exist). */
@@ -49,7 +51,7 @@ export function createTables(d: RoomsDeps): Tables {
         : {}),
       clock: d.clock,
       broadcaster: ((b) => (metrics ? metrics.observeBroadcaster(b) : b))(
-        socketBroadcaster(io, (code, seat) => d.evict(code, seat, 'replaced'), d.changes),
+        socketBroadcaster(io, (code, seat) => d.evict(code, seat, 'replaced'), d.changes, d.audience),
       ),
       log,
       secret: d.secret,

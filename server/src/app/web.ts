@@ -8,6 +8,7 @@ import { Server } from 'socket.io';
 import { trackConnections } from '../http-connections.js';
 import { crossOriginAllowed, hostAllowed, type OriginPolicy, originAllowed, requestOrigin } from '../origins.js';
 import { registerSecurityHeaders } from '../security-headers.js';
+import { serverParser } from '../socket/encoder.js';
 
 export interface WebOptions {
   readonly trustProxy?: boolean;
@@ -31,6 +32,8 @@ export async function createWeb(
   await registerSecurityHeaders(app, origins.any ? ['*'] : [...origins.list]);
   const io = new Server(app.server, {
     serveClient: false,
+    // The views go to text without a search for binary data in them (`socket/encoder.ts`).
+    parser: serverParser,
     // Processes sharing one port (WORKERS) take each connection wherever it lands: one upgrade
     // request per websocket is fine, polling's many requests are not (no sticky sessions).
     ...(options.websocketOnly ? { transports: ['websocket' as const] } : {}),

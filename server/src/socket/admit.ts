@@ -5,6 +5,7 @@ import type { Room, Viewer } from '../room.js';
 import { errorAnswer, runTableOp } from '../table-ops.js';
 import type { Tables } from '../tables.js';
 import { verifyToken } from '../tokens.js';
+import type { RemoteAudience } from './remote-audience.js';
 
 /** Removes the socket holding `seat` (except `keep`) from it, in this process and in the cluster. */
 export type Evict = (code: string, seat: Seat, reason: SeatLostReason, keep?: string) => void;
@@ -42,17 +43,22 @@ export function admit(room: Room, token: string | undefined, secret: Buffer): Ad
  * What this process answers for its own tables when another process of the cluster asks
  * (`peers/peers.ts`). A table being taken over here right now is answered for once it is rebuilt.
  */
-export function answersHere(tables: Tables, secret: Buffer, evictHere: Evict): PeerAnswers {
+export function answersHere(tables: Tables, secret: Buffer, evictHere: Evict, audience?: RemoteAudience): PeerAnswers {
+  // Before answering: the table's broadcasts from now on reach the asking process too.
+  const fromPeer = (room: Room | undefined): Room | undefined => {
+    if (room) audience?.mark(room.code);
+    return room;
+  };
   return {
     hello: async (code, token) => {
-      const room = await tables.held(code);
+      const room = fromPeer(await tables.held(code));
       return room ? admit(room, token, secret) : null;
     },
     act: (code, seat, seq, action) => {
-      const room = tables.get(code);
+      const room = fromPeer(tables.get(code));
       return room ? answer(room.act(seat, seq, action)) : null;
     },
-    sync: async (code, viewer) => (await tables.held(code))?.welcome(viewer) ?? null,
+    sync: async (code, viewer) => fromPeer(await tables.held(code))?.welcome(viewer) ?? null,
     http: async (code, op, body, authorization, playerId) => {
       const room = await tables.held(code);
       if (!room) return null;
@@ -62,7 +68,7 @@ export function answersHere(tables: Tables, secret: Buffer, evictHere: Evict): P
     },
     codes: () => [...tables.all()].map((r) => r.code),
     presence: (code, viewer, delta) => {
-      const room = tables.get(code);
+      const room = fromPeer(tables.get(code));
       if (room && delta > 0) room.attach(viewer);
       if (room && delta < 0) room.detach(viewer);
     },

@@ -5,6 +5,7 @@
 import { SERVER_EVENT, type Seat } from '@mahjong/shared';
 import type { Server } from 'socket.io';
 import type { Broadcaster, Viewer } from '../room.js';
+import type { RemoteAudience } from './remote-audience.js';
 
 export const roomName = {
   table: (code: string) => `t:${code}`,
@@ -40,25 +41,30 @@ export class TableChanges {
 
 /**
  * `seatReplaced` is handed on to `evict` (of `attachSockets`, made after the rooms exist);
- * `changes` counts what goes out per table (the same one goes to `attachSockets`).
+ * `changes` counts what goes out per table (the same one goes to `attachSockets`). With an
+ * `audience` (the same one goes to `attachSockets`), a table none of whose sockets can be on
+ * another process is sent to its sockets here without the adapter (no Redis publish).
  */
 export function socketBroadcaster(
   io: Server,
   seatReplaced: (code: string, seat: Seat) => void,
   changes: TableChanges = new TableChanges(),
+  audience?: RemoteAudience,
 ): Broadcaster {
+  const to = (code: string, room: string) =>
+    audience === undefined || audience.reaches(code) ? io.to(room) : io.local.to(room);
   return {
     seat: (code, seat, msg) => {
       changes.bump(code, seat);
-      io.to(roomName.seat(code, seat)).emit(SERVER_EVENT, msg);
+      to(code, roomName.seat(code, seat)).emit(SERVER_EVENT, msg);
     },
     spectators: (code, msg) => {
       changes.bump(code, 'spectator');
-      io.to(roomName.spectators(code)).emit(SERVER_EVENT, msg);
+      to(code, roomName.spectators(code)).emit(SERVER_EVENT, msg);
     },
     table: (code, msg) => {
       changes.bump(code);
-      io.to(roomName.table(code)).emit(SERVER_EVENT, msg);
+      to(code, roomName.table(code)).emit(SERVER_EVENT, msg);
     },
     seatReplaced,
   };

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { lockDataDir } from './lock.js';
@@ -30,6 +31,8 @@ export async function openStore(target: StoreTarget): Promise<PrismaStore> {
       await migrate(prisma, { lock: false });
       return new PrismaStore(prisma, {
         exclusive: true,
+        // (PGlite runs one query or transaction at a time: this waits for Prisma's transactions.)
+        execute: (sql, params) => db.query(sql, params),
         onClose: async () => {
           await db.close();
           await unlock();
@@ -42,17 +45,22 @@ export async function openStore(target: StoreTarget): Promise<PrismaStore> {
   }
   // A database that does not answer fails the write (the table pauses) instead of holding the
   // ledger forever: connections and queries have time limits.
-  const prisma = new PrismaClient({
-    adapter: new PrismaPg({
-      connectionString: target.url,
-      max: 8,
-      connectionTimeoutMillis: 5000,
-      query_timeout: 15_000,
-    }),
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 8,
+    connectionTimeoutMillis: 5000,
+    query_timeout: 15_000,
   });
+  // One pool for Prisma and for the ledger's hot path (`PrismaStore`'s `execute`); Prisma ends it.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   await migrate(prisma, { lock: true });
   const owner = randomUUID();
   const presence = new OwnerPresence(target.url, owner);
   await presence.start();
-  return new PrismaStore(prisma, { exclusive: false, owner, onClose: () => presence.stop() });
+  return new PrismaStore(prisma, {
+    exclusive: false,
+    owner,
+    onClose: () => presence.stop(),
+    execute: (sql, params) => pool.query(sql, params),
+  });
 }
