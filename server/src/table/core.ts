@@ -18,6 +18,7 @@ import {
   type PaymentView,
   RIICHI_ANALYSIS,
   resolveOptions,
+  resolveSanmaOptions,
   type ScoringOptions,
   type Seat,
   SEATS,
@@ -28,7 +29,7 @@ import {
   transfersBySeat,
   type WinInput,
 } from '@mahjong/shared';
-import type { TableRuleset } from './types.js';
+import type { EngineRulesetId, TableRuleset } from './types.js';
 
 export {
   buildWall,
@@ -61,7 +62,22 @@ export interface TableRules {
   readonly falseWin: boolean;
 }
 
-export function resolveRules(ruleset: TableRuleset, raw: Record<string, unknown>) {
+export function resolveRules(ruleset: EngineRulesetId, raw: Record<string, unknown>) {
+  if (ruleset === 'riichi-sanma') {
+    // Three-player riichi's options (not yet a ruleset the scorer's `resolveOptions` offers).
+    const o = resolveSanmaOptions(raw);
+    if (!o.ok) return o;
+    const options = o.value as unknown as ScoringOptions;
+    const rules: TableRules = {
+      options,
+      bonus: false,
+      sevenPairs: true,
+      analysis: RIICHI_ANALYSIS,
+      minFaan: 1,
+      falseWin: false,
+    };
+    return { ok: true as const, value: rules };
+  }
   const r = resolveOptions(ruleset, raw);
   if (!r.ok) return r;
   if (isRiichiFamily(ruleset)) {
@@ -124,7 +140,7 @@ const isPureHand = (input: Omit<WinInput, 'discarder'>): boolean => {
 
 /** Scores a win and turns the scorer's payments (by wind) into seat-to-seat payments and deltas. */
 export function scoreTableWin(
-  ruleset: TableRuleset,
+  ruleset: EngineRulesetId,
   rules: TableRules,
   input: Omit<WinInput, 'discarder'>,
   winner: Seat,
@@ -133,7 +149,8 @@ export function scoreTableWin(
 ): TableScore {
   const dealer = ((winner - (input.seatWind - 1) + 4) % 4) as Seat;
   const full: WinInput = discarder === null ? input : { ...input, discarder: seatWind(discarder, dealer) };
-  const r = scoreWin(full, ruleset, rules.options);
+  // Only Hong Kong tables score here (riichi: riichi/wins.ts), never three-player riichi.
+  const r = scoreWin(full, ruleset as TableRuleset, rules.options);
   if (!r.valid) return { valid: false, reason: r.reason };
   if (r.belowMinimum) return { valid: false, reason: 'below the minimum faan' };
   let points = r.points;
