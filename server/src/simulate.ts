@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --hands N --seed S [--ruleset hk-new|hk-old] [--level easy|normal|hard]
+ * `npm run simulate -- --hands N --seed S [--ruleset hk-new|hk-old|riichi-modern|riichi|riichi-sanma] [--level easy|normal|hard]
  * [--json] [--no-check]`: bot matches with the table's invariants checked after every event
  * (tile conservation, hand sizes, zero-sum scores, lockstep replay equal to the live state, no
  * view leaking a hidden tile). The same seed gives the same summary (timing figures aside).
