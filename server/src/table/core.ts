@@ -18,7 +18,6 @@ import {
   type PaymentView,
   RIICHI_ANALYSIS,
   resolveOptions,
-  resolveSanmaOptions,
   type ScoringOptions,
   type Seat,
   SEATS,
@@ -62,22 +61,7 @@ export interface TableRules {
   readonly falseWin: boolean;
 }
 
-export function resolveRules(ruleset: EngineRulesetId, raw: Record<string, unknown>) {
-  if (ruleset === 'riichi-sanma') {
-    // Three-player riichi's options (not yet a ruleset the scorer's `resolveOptions` offers).
-    const o = resolveSanmaOptions(raw);
-    if (!o.ok) return o;
-    const options = o.value as unknown as ScoringOptions;
-    const rules: TableRules = {
-      options,
-      bonus: false,
-      sevenPairs: true,
-      analysis: RIICHI_ANALYSIS,
-      minFaan: 1,
-      falseWin: false,
-    };
-    return { ok: true as const, value: rules };
-  }
+export function resolveRules(ruleset: TableRuleset, raw: Record<string, unknown>) {
   const r = resolveOptions(ruleset, raw);
   if (!r.ok) return r;
   if (isRiichiFamily(ruleset)) {

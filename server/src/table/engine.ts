@@ -83,7 +83,9 @@ export function checkConfig(config: EngineConfig, internals: EngineInternals = {
   if (!split.ok) return split;
   const own = family.configure(config.ruleset, split.value.scoring, split.value.timing, rounds);
   if (!own.ok) return own;
-  const rules = resolveRules(config.ruleset, own.value.scoring);
+  // A variant with options of its own (three-player riichi) resolves them itself.
+  const rules =
+    family.tableRules?.(own.value.scoring) ?? resolveRules(config.ruleset as TableRuleset, own.value.scoring);
   if (!rules.ok) return fail('config/bad_options', rules.error.message);
   return ok({
     ruleset: config.ruleset,

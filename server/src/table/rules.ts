@@ -24,7 +24,7 @@ import type {
   TileId,
   TileKind,
 } from '@mahjong/shared';
-import type { WallState, WinCheck } from './core.js';
+import type { TableRules, WallState, WinCheck } from './core.js';
 import type { TableTiming } from './options.js';
 import type { FamilyHandle, HandState, MatchSetup, RiichiHand, RiichiPot, SeatState, TableState } from './state.js';
 import type { ConfigError, EngineRulesetId } from './types.js';
@@ -48,6 +48,11 @@ export interface FamilyRules extends FamilyHandle {
     timing: TableTiming,
     rounds: number,
   ): Result<{ readonly scoring: Record<string, unknown>; readonly riichi: RiichiTableRules | null }, ConfigError>;
+  /**
+   * The scorer's options and the table's reading of them, for a variant whose options the
+   * scorer's `resolveOptions` does not know (three-player riichi); absent: `core.ts` `resolveRules`.
+   */
+  tableRules?(scoring: Record<string, unknown>): Result<TableRules, 'score/bad_options' | 'score/bad_ruleset'>;
   /** Each seat's score at the match's start. */
   startScore(setup: MatchSetup): number;
   /** What the match carries from hand to hand beyond the scores (riichi: honba and sticks), or null. */

@@ -12,7 +12,9 @@ import {
   kindOfId,
   NORTH,
   ok,
+  RIICHI_ANALYSIS,
   type RiichiTableRules,
+  type ScoringOptions,
   resolveSanmaOptions,
   sanmaTableRules,
   type TileId,
@@ -32,6 +34,13 @@ export const SANMA_RULES: FamilyRules = {
     const rules = sanmaTableRules(o.value, rounds === 1 ? 'east' : 'east-south');
     // The match's rules in the riichi slot: the riichi files read the three-player ones back (`sanmaRulesOf`).
     return ok({ scoring, riichi: rules as unknown as RiichiTableRules });
+  },
+  tableRules(scoring) {
+    const o = resolveSanmaOptions(scoring);
+    if (!o.ok) return o;
+    // 108 tiles, no bonus tiles, seven different pairs; a win needs a yaku (the scorer's minimum).
+    const options = o.value as unknown as ScoringOptions;
+    return ok({ options, bonus: false, sevenPairs: true, analysis: RIICHI_ANALYSIS, minFaan: 1, falseWin: false });
   },
   wall: buildSanmaWall,
   setsAside: (id: TileId) => kindOfId(id) === NORTH,
