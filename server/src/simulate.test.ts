@@ -35,4 +35,16 @@ describe('npm run simulate', () => {
     const b = run('--hands', '30', '--seed', '5', '--json', '--ruleset', 'riichi-modern');
     expect(b.digest).toBe(a.digest);
   });
+
+  it('plays three-player riichi with every invariant (108 tiles, the vacant North seat) and repeats itself', {
+    timeout: 240_000,
+  }, () => {
+    const a = run('--hands', '300', '--seed', '6', '--json', '--ruleset', 'riichi-sanma');
+    expect(a).toMatchObject({ hands: 300, ruleset: 'riichi-sanma', invariantFailures: 0, checked: true });
+    const patterns = a.patterns as Record<string, number>;
+    expect(patterns['north-dora']).toBeGreaterThan(0);
+    expect(patterns.riichi).toBeGreaterThan(0);
+    const b = run('--hands', '300', '--seed', '6', '--json', '--ruleset', 'riichi-sanma', '--no-check');
+    expect(b.digest).toBe(a.digest);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --hands N --seed S [--ruleset hk-new|hk-old] [--level easy|normal|hard]
+ * `npm run simulate -- --hands N --seed S [--ruleset hk-new|hk-old|riichi-modern|riichi|riichi-sanma] [--level easy|normal|hard]
  * [--json] [--no-check]`: bot matches with the table's invariants checked after every event
  * (tile conservation, hand sizes, zero-sum scores, lockstep replay equal to the live state, no
  * view leaking a hidden tile). The same seed gives the same summary (timing figures aside).
@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import type { HandResultView } from '@mahjong/shared';
 import { BOT_LEVELS, type BotLevel } from './table/bot.js';
 import { playBotMatch } from './table/sim.js';
-import { TABLE_RULESETS, type TableRuleset } from './table/types.js';
+import { ENGINE_RULESETS, type EngineRulesetId } from './table/types.js';
 
 interface Args {
   hands: number;
   seed: string;
-  ruleset: TableRuleset;
+  ruleset: EngineRulesetId;
   level: BotLevel;
   json: boolean;
   check: boolean;
@@ -37,8 +37,10 @@ function parseArgs(argv: readonly string[]): Args | string {
         i++;
         break;
       case '--ruleset':
-        if (!(TABLE_RULESETS as readonly string[]).includes(v ?? '')) return `--ruleset: ${TABLE_RULESETS.join(', ')}`;
-        a.ruleset = v as TableRuleset;
+        // riichi-sanma: three-player riichi, played by the engine but not yet offered to players.
+        if (!(ENGINE_RULESETS as readonly string[]).includes(v ?? ''))
+          return `--ruleset: ${ENGINE_RULESETS.join(', ')}`;
+        a.ruleset = v as EngineRulesetId;
         i++;
         break;
       case '--level':

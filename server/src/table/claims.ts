@@ -4,14 +4,15 @@
  * thirteen orphans regardless): the win, the meld, the added kong completed, or the next seat's
  * draw. The machine's guards ask `claimResolution`; its actions are the updates below.
  */
-import { countKinds, kindOfId, nextSeat, type PlayerAction, type Seat, SEATS, type TileId } from '@mahjong/shared';
+import { countKinds, kindOfId, type PlayerAction, type Seat, SEATS, type TileId } from '@mahjong/shared';
 import { isThirteenOrphans } from './core.js';
 import { type ClaimAction, meldCopies, redFivesOf } from './counts.js';
-import { type Drawn, drawFor } from './deal.js';
+import { type Drawn, drawFor, setAsideOf } from './deal.js';
 import {
   type ClaimWindow,
   type HandState,
   kindsOf,
+  nextAt,
   orderAfter,
   type SeatMeld,
   type SeatState,
@@ -55,7 +56,7 @@ export function markMissedWins(s: TableState): TableState {
   const family = familyOf(s);
   let seats = h.seats;
   const passed: Seat[] = [];
-  for (const seat of orderAfter(w.from)) {
+  for (const seat of orderAfter(w.from, family.seats)) {
     const answer = w.answers[seat];
     if (answer?.type === 'win') continue;
     // Riichi: furiten looks at the hand's shape, not its yaku (a tile that completes the hand
@@ -132,22 +133,23 @@ export function winOnClaim(s: TableState): TableState {
 // missed-win marks leave alone but for a seat that missed): the guard and the update share it.
 let lastDraw: { wall: HandState['wall']; seat: SeatState; drawn: Drawn | null } | null = null;
 
-function nextDraw(h: HandState): Drawn | null {
-  const seat = h.seats[nextSeat((h.window as ClaimWindow).from)];
+function nextDraw(s: TableState): Drawn | null {
+  const h = s.hand;
+  const seat = h.seats[nextAt(s.setup.family.seats, (h.window as ClaimWindow).from)];
   if (lastDraw === null || lastDraw.wall !== h.wall || lastDraw.seat !== seat) {
-    lastDraw = { wall: h.wall, seat, drawn: drawFor(h.wall, seat, 'live') };
+    lastDraw = { wall: h.wall, seat, drawn: drawFor(h.wall, seat, 'live', setAsideOf(s)) };
   }
   return lastDraw.drawn;
 }
 
 /** Nobody claimed and the seat next after the discarder cannot draw (bonus replacements included). */
-export const wallExhausted = (s: TableState): boolean => nextDraw(s.hand) === null;
+export const wallExhausted = (s: TableState): boolean => nextDraw(s) === null;
 
 /** Nobody claimed (the common case, built with one copy): the next seat draws from the live wall. */
 export function drawNext(s: TableState, at: number): TableState {
   const h = s.hand;
-  const seat = nextSeat((h.window as ClaimWindow).from);
-  const r = nextDraw(h) as Drawn;
+  const seat = nextAt(s.setup.family.seats, (h.window as ClaimWindow).from);
+  const r = nextDraw(s) as Drawn;
   return startTurn(
     s,
     seat,

@@ -28,7 +28,7 @@ import {
   transfersBySeat,
   type WinInput,
 } from '@mahjong/shared';
-import type { TableRuleset } from './types.js';
+import type { EngineRulesetId, TableRuleset } from './types.js';
 
 export {
   buildWall,
@@ -124,7 +124,7 @@ const isPureHand = (input: Omit<WinInput, 'discarder'>): boolean => {
 
 /** Scores a win and turns the scorer's payments (by wind) into seat-to-seat payments and deltas. */
 export function scoreTableWin(
-  ruleset: TableRuleset,
+  ruleset: EngineRulesetId,
   rules: TableRules,
   input: Omit<WinInput, 'discarder'>,
   winner: Seat,
@@ -133,7 +133,8 @@ export function scoreTableWin(
 ): TableScore {
   const dealer = ((winner - (input.seatWind - 1) + 4) % 4) as Seat;
   const full: WinInput = discarder === null ? input : { ...input, discarder: seatWind(discarder, dealer) };
-  const r = scoreWin(full, ruleset, rules.options);
+  // Only Hong Kong tables score here (riichi: riichi/wins.ts), never three-player riichi.
+  const r = scoreWin(full, ruleset as TableRuleset, rules.options);
   if (!r.valid) return { valid: false, reason: r.reason };
   if (r.belowMinimum) return { valid: false, reason: 'below the minimum faan' };
   let points = r.points;

@@ -13,6 +13,7 @@ import {
   ownCounts,
   type PlayerAction,
   redFiveCount,
+  type SanmaOptions,
   type TileId,
   type TileKind,
   waits,
@@ -23,6 +24,8 @@ import type { MatchSetup, SeatState } from './state.js';
 /** Red fives in the set: the table's option (the same three tile ids at either riichi table); 0 elsewhere. */
 export function redFivesOf(setup: MatchSetup): 0 | 3 {
   const o = setup.rules.options;
+  // Among three the red 5p and 5s (`redFives: 2`) are the four-player set's: the red 5m never occurs.
+  if (setup.family.seats === 3) return (o as unknown as SanmaOptions).redFives === 2 ? 3 : 0;
   return isRiichiOptions(o) ? redFiveCount(o) : 0;
 }
 

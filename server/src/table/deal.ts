@@ -3,13 +3,14 @@
  * deal of 13 each and the dealer's 14th, and draws from the live or dead wall with bonus tiles
  * put aside and replaced, repeatedly.
  */
-import { type BySeat, isBonus, kindOfId, nextSeat, type Seat, SEATS, type TileId } from '@mahjong/shared';
+import { type BySeat, isBonus, kindOfId, type Seat, type SeatCount, SEATS, type TileId } from '@mahjong/shared';
 import { buildWall, drawLive, drawReplacement, handSeed, type WallState } from './core.js';
 import { type FamilyRules, familyOf } from './rules.js';
 import {
   EMPTY_SEAT,
   type HandState,
   type MatchSetup,
+  orderAfter,
   type SeatState,
   seatWith,
   setSeat,
@@ -18,7 +19,11 @@ import {
 
 /** The wall of hand `number`: an injected one (tests), else shuffled from the hand's seed. */
 function wallFor(s: TableState, number: number): WallState {
-  return s.setup.fixedWalls?.[number] ?? buildWall(handSeed(s.setup.seed, number), { bonus: s.setup.rules.bonus });
+  const fixed = s.setup.fixedWalls?.[number];
+  if (fixed !== undefined) return fixed;
+  const seed = handSeed(s.setup.seed, number);
+  const family = familyOf(s);
+  return family.wall === undefined ? buildWall(seed, { bonus: s.setup.rules.bonus }) : family.wall(seed);
 }
 
 export interface Drawn {
@@ -30,16 +35,20 @@ export interface Drawn {
 
 const isBonusId = (id: TileId): boolean => isBonus(kindOfId(id));
 
+/** What a family sets aside and replaces (`FamilyRules.setsAside`; bonus tiles by default). */
+export type SetAside = (id: TileId) => boolean;
+export const setAsideOf = (s: TableState): SetAside => familyOf(s).setsAside ?? isBonusId;
+
 /** Puts bonus tiles of the concealed hand aside and replaces each from the dead wall, repeatedly. */
-function replaceBonus(wall: WallState, seat: SeatState): Drawn | null {
-  if (!seat.concealed.some(isBonusId)) return { wall, seat, replaced: false };
+function replaceBonus(wall: WallState, seat: SeatState, aside: SetAside): Drawn | null {
+  if (!seat.concealed.some(aside)) return { wall, seat, replaced: false };
   let w = wall;
   let concealed = seat.concealed;
   let bonus = seat.bonus;
   let drawn = seat.drawn;
   let replaced = false;
   for (;;) {
-    const at = concealed.findIndex((id) => isBonus(kindOfId(id)));
+    const at = concealed.findIndex(aside);
     if (at < 0) break;
     const id = concealed[at] as TileId;
     bonus = [...bonus, id];
@@ -55,7 +64,12 @@ function replaceBonus(wall: WallState, seat: SeatState): Drawn | null {
 }
 
 /** A draw from the live wall (or a replacement), with bonus tiles replaced. Null: no tile left. */
-export function drawFor(wall: WallState, seat: SeatState, from: 'live' | 'replacement'): Drawn | null {
+export function drawFor(
+  wall: WallState,
+  seat: SeatState,
+  from: 'live' | 'replacement',
+  aside: SetAside = isBonusId,
+): Drawn | null {
   const r = from === 'live' ? drawLive(wall) : drawReplacement(wall);
   if (r === null) return null;
   const withTile = seatWith(seat, {
@@ -63,7 +77,7 @@ export function drawFor(wall: WallState, seat: SeatState, from: 'live' | 'replac
     drawn: r.tile,
     missed: from === 'live' ? [] : seat.missed,
   });
-  const out = replaceBonus(r.wall, withTile);
+  const out = replaceBonus(r.wall, withTile, aside);
   if (out === null) return null;
   return { wall: out.wall, seat: out.seat, replaced: out.replaced || from === 'replacement' };
 }
@@ -79,7 +93,7 @@ export function openMatch(setup: MatchSetup, at: number): TableState {
     at,
     round: first?.round ?? 0,
     dealer: first?.dealer ?? 0,
-    scores: first?.scores ?? ([0, 1, 2, 3].map(() => family.startScore(setup)) as never),
+    scores: first?.scores ?? (SEATS.map((seat) => (seat < family.seats ? family.startScore(setup) : 0)) as never),
     results: [],
     hand: undefined as unknown as HandState,
     resultsDeadline: null,
@@ -87,12 +101,8 @@ export function openMatch(setup: MatchSetup, at: number): TableState {
   };
 }
 
-const dealOrder = (dealer: Seat): Seat[] => [
-  dealer,
-  nextSeat(dealer),
-  nextSeat(nextSeat(dealer)),
-  nextSeat(nextSeat(nextSeat(dealer))),
-];
+/** The dealer, then the others in turn order (three at a three-player table: seat 3 is never dealt). */
+const dealOrder = (dealer: Seat, n: SeatCount): Seat[] => [dealer, ...orderAfter(dealer, n)];
 
 /**
  * Deals the next hand (its number is the count of results so far: one per hand played) from its
@@ -102,7 +112,7 @@ export function dealTiles(s: TableState): TableState {
   const number = s.results.length;
   let wall = wallFor(s, number);
   const hands: TileId[][] = [[], [], [], []];
-  const order = dealOrder(s.dealer);
+  const order = dealOrder(s.dealer, s.setup.family.seats);
   const take = (seat: Seat, n: number) => {
     for (let i = 0; i < n; i++) {
       const r = drawLive(wall);
@@ -143,8 +153,9 @@ export function dealTiles(s: TableState): TableState {
 /** Replaces the dealt bonus tiles from the dead wall, dealer first, each seat repeatedly. */
 export function replaceDealtBonus(s: TableState): TableState {
   let { wall, seats } = s.hand;
-  for (const seat of dealOrder(s.dealer)) {
-    const r = replaceBonus(wall, seats[seat]);
+  const aside = setAsideOf(s);
+  for (const seat of dealOrder(s.dealer, s.setup.family.seats)) {
+    const r = replaceBonus(wall, seats[seat], aside);
     if (r === null) throw new Error('dead wall exhausted in the deal');
     wall = r.wall;
     seats = setSeat(seats, seat, r.seat);

@@ -11,7 +11,7 @@ import {
   ok,
   type PlayerAction,
   type Result,
-  RULESETS,
+  describedRuleset,
   type Seat,
   SEATS,
   type TableView,
@@ -27,7 +27,11 @@ import {
   type ActionRefusal,
   type ConfigError,
   type LogEntry,
+  type EngineConfig,
+  type EngineRulesetId,
   type MatchConfig,
+  type TableRuleset,
+  ENGINE_RULESETS,
   TABLE_RULESETS,
   type TableEngine,
   type TimeoutRefusal,
@@ -52,11 +56,11 @@ const REFUSAL_TEXT: Record<ActionRefusal, string> = {
 };
 
 /** Checks a config and resolves it into what the machine starts from. */
-export function checkConfig(config: MatchConfig, internals: EngineInternals = {}): Result<MatchSetup, ConfigError> {
+export function checkConfig(config: EngineConfig, internals: EngineInternals = {}): Result<MatchSetup, ConfigError> {
   if (typeof config.seed !== 'string' || !/^[0-9a-f]{2,}$/i.test(config.seed)) {
     return fail('config/bad_seed', 'the seed must be a hex string');
   }
-  if (!(TABLE_RULESETS as readonly string[]).includes(config.ruleset)) {
+  if (!(ENGINE_RULESETS as readonly string[]).includes(config.ruleset)) {
     return fail('config/bad_ruleset', `the table plays ${TABLE_RULESETS.join(' or ')}`);
   }
   if (
@@ -67,7 +71,7 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
     return fail('config/bad_players', 'four players, each with a name and a bot flag');
   }
   const family = familyRulesOf(config.ruleset);
-  const length = RULESETS[config.ruleset].rounds;
+  const length = describedRuleset(config.ruleset).rounds;
   const rounds = config.rounds ?? length.default;
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 16) {
     return fail('config/bad_rounds', 'rounds must be a whole number from 1 to 16');
@@ -79,7 +83,9 @@ export function checkConfig(config: MatchConfig, internals: EngineInternals = {}
   if (!split.ok) return split;
   const own = family.configure(config.ruleset, split.value.scoring, split.value.timing, rounds);
   if (!own.ok) return own;
-  const rules = resolveRules(config.ruleset, own.value.scoring);
+  // A variant with options of its own (three-player riichi) resolves them itself.
+  const rules =
+    family.tableRules?.(own.value.scoring) ?? resolveRules(config.ruleset as TableRuleset, own.value.scoring);
   if (!rules.ok) return fail('config/bad_options', rules.error.message);
   return ok({
     ruleset: config.ruleset,
@@ -120,13 +126,13 @@ export function cleanAction(a: PlayerAction): PlayerAction {
   }
 }
 
-class Engine implements TableEngine {
-  readonly config: MatchConfig;
+class Engine<R extends EngineRulesetId = TableRuleset> implements TableEngine<R> {
+  readonly config: MatchConfig<R>;
   readonly log: LogEntry[] = [];
   private readonly chart: ChartStepper;
   private readonly hash: string;
 
-  constructor(config: MatchConfig, setup: MatchSetup, now: number) {
+  constructor(config: MatchConfig<R>, setup: MatchSetup, now: number) {
     this.config = config;
     this.hash = seedHash(setup.seed);
     this.chart = startChart(tableMachine, { setup, at: now });
@@ -203,17 +209,38 @@ class Engine implements TableEngine {
   }
 }
 
-export type TableEngineImpl = Engine;
+export type TableEngineImpl<R extends EngineRulesetId = TableRuleset> = Engine<R>;
 
 /** Starts a match: the first hand is dealt at `now`. Throws on a config that `checkConfig` refuses. */
-export function createEngine(config: MatchConfig, now: number, internals: EngineInternals = {}): Engine {
+export function createEngine<R extends EngineRulesetId>(
+  config: MatchConfig<R>,
+  now: number,
+  internals?: EngineInternals,
+): Engine<R>;
+// The plain signature last: `ReturnType<typeof createEngine>` is the engine of a table ruleset.
+export function createEngine(config: MatchConfig, now: number, internals?: EngineInternals): Engine;
+export function createEngine<R extends EngineRulesetId>(
+  config: MatchConfig<R>,
+  now: number,
+  internals: EngineInternals = {},
+): Engine<R> {
   const setup = checkConfig(config, internals);
   if (!setup.ok) throw new Error(`${setup.error.code}: ${setup.error.message}`);
   return new Engine(config, setup.value, now);
 }
 
 /** Rebuilds a match from its config and log (the first entry is the start). Throws on a log that does not fit. */
-export function replayEngine(config: MatchConfig, log: readonly LogEntry[], internals: EngineInternals = {}): Engine {
+export function replayEngine<R extends EngineRulesetId>(
+  config: MatchConfig<R>,
+  log: readonly LogEntry[],
+  internals?: EngineInternals,
+): Engine<R>;
+export function replayEngine(config: MatchConfig, log: readonly LogEntry[], internals?: EngineInternals): Engine;
+export function replayEngine<R extends EngineRulesetId>(
+  config: MatchConfig<R>,
+  log: readonly LogEntry[],
+  internals: EngineInternals = {},
+): Engine<R> {
   const first = log[0];
   if (first === undefined || first.event.type !== 'start') throw new Error('a log starts with the start entry');
   const engine = createEngine(config, first.at, internals);

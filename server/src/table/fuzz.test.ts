@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, replayEngine, type TableEngineImpl } from './engine.js';
 import { stateInvariants, viewInvariants } from './invariants.js';
 import { legalActions, refusal } from './legal.js';
-import type { MatchConfig } from './types.js';
+import type { EngineConfig, EngineRulesetId, MatchConfig } from './types.js';
 
 const rng = seededRandom;
 
@@ -34,36 +34,49 @@ function junk(r: () => number): PlayerAction {
   }
 }
 
-function fuzz(seed: number, steps: number): string[] {
+function fuzz(seed: number, steps: number, three = false): string[] {
   const r = rng(seed);
   const failures: string[] = [];
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
-  const newConfig = (n: number): MatchConfig =>
-    r() < 0.35
+  const newConfig = (n: number): EngineConfig =>
+    three
       ? {
-          // Riichi tables: east only, their own options.
+          // Three-player riichi (the engine's own id): seat 3 vacant, east only.
           seed: (seed * 1000 + n).toString(16).padStart(4, '0'),
-          ruleset: pick(['riichi-modern', 'riichi'] as const),
-          players: SEATS.map((s) => ({ name: `P${s}`, bot: false })) as unknown as MatchConfig['players'],
-          rounds: 1,
-          options: { headBump: r() < 0.3, claimMinMs: pick([0, 800]) },
-        }
-      : {
-          seed: (seed * 1000 + n).toString(16).padStart(4, '0'),
-          ruleset: pick(['hk-new', 'hk-old'] as const),
+          ruleset: 'riichi-sanma',
           players: SEATS.map((s) => ({ name: `P${s}`, bot: false })) as unknown as MatchConfig['players'],
           rounds: 1,
           options: {
-            minFaan: pick([0, 1, 3]),
-            flowers: r() < 0.7,
-            falseWinPenalty: r() < 0.3,
+            headBump: r() < 0.3,
             claimMinMs: pick([0, 800]),
+            tsumoPayment: pick(['tsumo-loss', 'north-bisection']),
           },
-        };
+        }
+      : r() < 0.35
+        ? {
+            // Riichi tables: east only, their own options.
+            seed: (seed * 1000 + n).toString(16).padStart(4, '0'),
+            ruleset: pick(['riichi-modern', 'riichi'] as const),
+            players: SEATS.map((s) => ({ name: `P${s}`, bot: false })) as unknown as MatchConfig['players'],
+            rounds: 1,
+            options: { headBump: r() < 0.3, claimMinMs: pick([0, 800]) },
+          }
+        : {
+            seed: (seed * 1000 + n).toString(16).padStart(4, '0'),
+            ruleset: pick(['hk-new', 'hk-old'] as const),
+            players: SEATS.map((s) => ({ name: `P${s}`, bot: false })) as unknown as MatchConfig['players'],
+            rounds: 1,
+            options: {
+              minFaan: pick([0, 1, 3]),
+              flowers: r() < 0.7,
+              falseWinPenalty: r() < 0.3,
+              claimMinMs: pick([0, 800]),
+            },
+          };
   let matches = 0;
   let hands = 0;
   let config = newConfig(matches);
-  let e: TableEngineImpl = createEngine(config, 0);
+  let e: TableEngineImpl<EngineRulesetId> = createEngine(config, 0);
   let now = 0;
   const replayCheck = () => {
     const copy = replayEngine(config, JSON.parse(JSON.stringify(e.log)));
@@ -142,4 +155,8 @@ describe('fuzz', () => {
       expect(failures.slice(0, 5), `FUZZ_SEED=${seed}`).toEqual([]);
     });
   }
+  it('three-player riichi: random legal and illegal actions keep every invariant, the vacant seat never acts', () => {
+    const failures = fuzz(seeds[0] as number, 2500, true);
+    expect(failures.slice(0, 5)).toEqual([]);
+  });
 });

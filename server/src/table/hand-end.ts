@@ -3,16 +3,18 @@
  * results pause and the seats ready for the next deal. What a drawn hand settles and when the
  * match is over are the family's (rules.ts: hk/hand-end.ts, riichi/wins.ts).
  */
+import { type BySeat, type HandResultView, SEATS, type Seat, sortKinds, type TileKind } from '@mahjong/shared';
 import {
-  type BySeat,
-  type HandResultView,
-  nextSeat,
-  SEATS,
-  type Seat,
-  sortKinds,
-  type TileKind,
-} from '@mahjong/shared';
-import { handWith, kindsOf, type SeatState, seatWith, setSeat, type TableState, withHand } from './state.js';
+  handWith,
+  kindsOf,
+  nextAt,
+  playingSeats,
+  type SeatState,
+  seatWith,
+  setSeat,
+  type TableState,
+  withHand,
+} from './state.js';
 
 export const revealAll = (s: TableState): BySeat<TileKind[]> =>
   SEATS.map((seat) => sortKinds(kindsOf(s.hand.seats[seat].concealed))) as unknown as BySeat<TileKind[]>;
@@ -23,7 +25,7 @@ export function endHand(s: TableState, result: HandResultView, dealerStays: bool
   let dealer = s.dealer;
   let round = s.round;
   if (!dealerStays) {
-    dealer = nextSeat(dealer);
+    dealer = nextAt(s.setup.family.seats, dealer);
     if (dealer === 0) round += 1;
   }
   const seats = SEATS.map((seat) => ({ ...s.hand.seats[seat], ready: false })) as unknown as BySeat<SeatState>;
@@ -54,4 +56,4 @@ export function markReady(s: TableState, seat: Seat): TableState {
 
 /** Whether `seat` is the last one not ready (its pass ends the pause). */
 export const lastToBeReady = (s: TableState, seat: Seat): boolean =>
-  SEATS.every((x) => x === seat || s.hand.seats[x].ready);
+  playingSeats(s).every((x) => x === seat || s.hand.seats[x].ready);

@@ -3,7 +3,18 @@
  * every tile accounted for exactly once, 13 tiles per hand between turns (kongs counting three),
  * scores summing to zero, and views that show a viewer nothing it may not see.
  */
-import { ALL_TILES, kindOfId, PLAYING_TILES, type Seat, SEATS, sortKinds, type TableView } from '@mahjong/shared';
+import {
+  ALL_TILES,
+  inSanmaSet,
+  kindOfId,
+  PLAYING_TILES,
+  type Seat,
+  SEATS,
+  sortKinds,
+  type TableView,
+  type TileId,
+} from '@mahjong/shared';
+import { familyOf } from './rules.js';
 import type { TableState } from './state.js';
 
 /** Messages naming each broken invariant (empty: all hold). */
@@ -12,8 +23,12 @@ export function stateInvariants(s: TableState): string[] {
   const h = s.hand;
   const seen = new Uint8Array(ALL_TILES);
   const total = s.setup.rules.bonus ? ALL_TILES : PLAYING_TILES;
+  const n = s.setup.family.seats;
+  // Three players: the 108 tiles without 2m-8m (ids 4-31 never occur).
+  const inSet = (id: number) => n === 4 || inSanmaSet(kindOfId(id as TileId));
+  const aside = familyOf(s).setsAside;
   const mark = (id: number, where: string) => {
-    if (id < 0 || id >= total) out.push(`tile ${id} out of range (${where})`);
+    if (id < 0 || id >= total || !inSet(id)) out.push(`tile ${id} out of range (${where})`);
     else if (seen[id]) out.push(`tile ${id} twice (${where})`);
     else seen[id] = 1;
   };
@@ -22,7 +37,7 @@ export function stateInvariants(s: TableState): string[] {
     const st = h.seats[seat];
     for (const id of st.concealed) {
       mark(id, `seat ${seat} concealed`);
-      if (kindOfId(id) >= 34) out.push(`bonus tile ${id} in seat ${seat}'s concealed hand`);
+      if (kindOfId(id) >= 34 || aside?.(id)) out.push(`bonus tile ${id} in seat ${seat}'s concealed hand`);
     }
     for (const m of st.melds) for (const id of m.ids) mark(id, `seat ${seat} melds`);
     for (const id of st.bonus) mark(id, `seat ${seat} bonus`);
@@ -33,9 +48,19 @@ export function stateInvariants(s: TableState): string[] {
       if (want !== [...m.meld.tiles].join(',')) out.push(`seat ${seat} meld ${m.meld.tiles} holds ${kinds}`);
     }
   }
-  for (let id = 0; id < total; id++) if (!seen[id]) out.push(`tile ${id} missing`);
+  for (let id = 0; id < total; id++) if (!seen[id] && inSet(id)) out.push(`tile ${id} missing`);
+  // The vacant North seat of three: nothing dealt, nothing played, no points, never the dealer or in turn.
+  for (const seat of SEATS.slice(n)) {
+    const st = h.seats[seat];
+    if (st.concealed.length + st.melds.length + st.bonus.length + st.discards.length > 0) {
+      out.push(`vacant seat ${seat} holds tiles`);
+    }
+    if (s.scores[seat] !== 0 || s.results.some((r) => r.deltas[seat] !== 0)) out.push(`vacant seat ${seat} scored`);
+    if (s.dealer === seat || h.turn === seat) out.push(`vacant seat ${seat} deals or is in turn`);
+    if (h.window !== null && h.window.options[seat].length > 0) out.push(`vacant seat ${seat} may claim`);
+  }
   // Hand sizes: kongs count as three.
-  for (const seat of SEATS) {
+  for (const seat of SEATS.slice(0, n)) {
     const st = h.seats[seat];
     const size = st.concealed.length + 3 * st.melds.length;
     let want = 13;
@@ -54,7 +79,7 @@ export function stateInvariants(s: TableState): string[] {
   const sum = s.scores.reduce((a, b) => a + b, 0);
   const rules = s.setup.riichi;
   const stick = rules?.riichiStick ?? 0;
-  const dealt = rules === null ? 0 : 4 * rules.startPoints - (s.pot?.sticks ?? 0) * stick;
+  const dealt = rules === null ? 0 : n * rules.startPoints - (s.pot?.sticks ?? 0) * stick;
   if (Math.abs(sum - dealt) > 1e-9) out.push(`scores sum to ${sum}, not ${dealt}`);
   for (const r of s.results) {
     const d = r.deltas.reduce((a, b) => a + b, 0);

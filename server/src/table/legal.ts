@@ -43,7 +43,8 @@ export function claimOptions(s: TableState, seat: Seat, from: Seat, tile: TileId
     if (n >= 2 && (check === null || check(st.concealed, [k, k], PUNG_OF[k] as Meld))) {
       out.push(...copyChoices(st.concealed, PUNG, PUNG_RED, k, reds));
     }
-    if (seat === nextSeat(from) && k < 27) {
+    // No chow among three players (family.seats 3).
+    if (seat === nextSeat(from) && k < 27 && family.seats === 4) {
       const r = k % 9;
       const c = countsOf(st.concealed);
       // Lowest tile of each chow the discard can complete: k-2, k-1, k.
@@ -117,7 +118,7 @@ export function legalActions(s: TableState, seat: Seat): readonly LegalAction[] 
 
 function computeLegalActions(s: TableState, seat: Seat): readonly LegalAction[] {
   if (s.phase === 'matchOver') return [];
-  if (s.phase === 'handOver') return s.hand.seats[seat].ready ? [] : [{ type: 'pass' }];
+  if (s.phase === 'handOver') return s.hand.seats[seat].ready || isVacant(s, seat) ? [] : [{ type: 'pass' }];
   const h = s.hand;
   if (h.stage === 'discard') return h.turn === seat ? familyOf(s).turnActions(s) : [];
   const w = h.window;
@@ -158,7 +159,7 @@ export function wellFormed(action: unknown): action is PlayerAction {
 /** Whether `seat` has anything to do now (cheaper than building its legal actions). */
 export function hasActions(s: TableState, seat: Seat): boolean {
   if (s.phase === 'matchOver') return false;
-  if (s.phase === 'handOver') return !s.hand.seats[seat].ready;
+  if (s.phase === 'handOver') return !s.hand.seats[seat].ready && !isVacant(s, seat);
   const h = s.hand;
   if (h.stage === 'discard') return h.turn === seat;
   const w = h.window;
@@ -185,7 +186,7 @@ function copyHeld(s: TableState, seat: Seat, action: PlayerAction): boolean {
 
 /** Whether `action` is among `legalActions(s, seat)`, without building the list. */
 export function isLegal(s: TableState, seat: Seat, action: PlayerAction): boolean {
-  if (s.phase === 'handOver') return action.type === 'pass' && !s.hand.seats[seat].ready;
+  if (s.phase === 'handOver') return action.type === 'pass' && !s.hand.seats[seat].ready && !isVacant(s, seat);
   const h = s.hand;
   if (h.stage !== 'discard') {
     const w = h.window;
@@ -261,6 +262,9 @@ export function isFalseWinTime(s: TableState, seat: Seat): boolean {
   const w = h.window;
   return w !== null && w.from !== seat && w.answers[seat] === null;
 }
+
+/** The empty North seat of a three-player table: it never acts. */
+const isVacant = (s: TableState, seat: Seat): boolean => seat >= s.setup.family.seats;
 
 export const allAnswered = (w: ClaimWindow): boolean =>
   SEATS.every((seat) => w.options[seat].length === 0 || w.answers[seat] !== null);

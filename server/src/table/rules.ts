@@ -18,17 +18,16 @@ import type {
   RiichiTableRules,
   RiichiTableView,
   Result,
-  RulesetId,
   Seat,
   SeatPublicView,
   TableView,
   TileId,
   TileKind,
 } from '@mahjong/shared';
-import type { WinCheck } from './core.js';
+import type { TableRules, WallState, WinCheck } from './core.js';
 import type { TableTiming } from './options.js';
 import type { FamilyHandle, HandState, MatchSetup, RiichiHand, RiichiPot, SeatState, TableState } from './state.js';
-import type { ConfigError } from './types.js';
+import type { ConfigError, EngineRulesetId } from './types.js';
 
 /** Whether a call that puts `fromHand` into `meld` leaves the hand a discard it may make. */
 export type CallCheck = (concealed: readonly TileId[], fromHand: readonly TileKind[], meld: Meld) => boolean;
@@ -44,17 +43,26 @@ export interface FamilyRules extends FamilyHandle {
    * options (what remains goes to the scorer), with the length and timing the config resolved to.
    */
   configure(
-    ruleset: RulesetId,
+    ruleset: EngineRulesetId,
     scoring: Record<string, unknown>,
     timing: TableTiming,
     rounds: number,
   ): Result<{ readonly scoring: Record<string, unknown>; readonly riichi: RiichiTableRules | null }, ConfigError>;
+  /**
+   * The scorer's options and the table's reading of them, for a variant whose options the
+   * scorer's `resolveOptions` does not know (three-player riichi); absent: `core.ts` `resolveRules`.
+   */
+  tableRules?(scoring: Record<string, unknown>): Result<TableRules, 'score/bad_options' | 'score/bad_ruleset'>;
   /** Each seat's score at the match's start. */
   startScore(setup: MatchSetup): number;
   /** What the match carries from hand to hand beyond the scores (riichi: honba and sticks), or null. */
   openPot(setup: MatchSetup): RiichiPot | null;
   /** The family's part of a freshly dealt hand (riichi: indicators, declarations), or null. */
   newHand(setup: MatchSetup): RiichiHand | null;
+  /** The wall of a hand from its seed; absent: the four-player wall (with bonus tiles when the rules have them). */
+  wall?(seed: string): WallState;
+  /** The tiles a seat sets aside and replaces from the dead wall (three-player: North); absent: bonus tiles. */
+  setsAside?(id: TileId): boolean;
 
   // Legality (legal.ts asks; the window's and the turn's common rules stay there).
 

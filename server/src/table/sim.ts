@@ -10,7 +10,7 @@ import { createEngine, type EngineInternals, type TableEngineImpl } from './engi
 import { stateInvariants, viewInvariants } from './invariants.js';
 import { hasActions } from './legal.js';
 import type { TableState } from './state.js';
-import type { MatchConfig } from './types.js';
+import type { EngineRulesetId, MatchConfig, TableRuleset } from './types.js';
 
 export interface BotMatchOptions {
   readonly level?: BotLevel;
@@ -21,8 +21,8 @@ export interface BotMatchOptions {
   readonly internals?: EngineInternals;
 }
 
-export interface BotMatchRun {
-  readonly engine: TableEngineImpl;
+export interface BotMatchRun<R extends EngineRulesetId = TableRuleset> {
+  readonly engine: TableEngineImpl<R>;
   readonly failures: readonly string[];
   readonly events: number;
 }
@@ -39,7 +39,10 @@ function fingerprint(s: TableState): string {
   return out;
 }
 
-export function playBotMatch(config: MatchConfig, opts: BotMatchOptions = {}): BotMatchRun {
+export function playBotMatch<R extends EngineRulesetId>(
+  config: MatchConfig<R>,
+  opts: BotMatchOptions = {},
+): BotMatchRun<R> {
   const level = opts.level ?? 'normal';
   const check = opts.check ?? false;
   const maxHands = opts.maxHands ?? Number.POSITIVE_INFINITY;

@@ -14,16 +14,17 @@ import {
   type Meld,
   nextSeat,
   type PlayerAction,
+  seatWind,
   type Seat,
   type TileId,
   type TileKind,
   kindOfId,
   type Wind,
 } from '@mahjong/shared';
-import type { RiichiTableRules, RulesetFamily } from '@mahjong/shared';
+import { type RiichiTableRules, type RulesetFamily, type SeatCount, SEATS } from '@mahjong/shared';
 import type { TableRules, WallState } from './core.js';
 import type { TableTiming } from './options.js';
-import type { MatchPlayer, TableRuleset } from './types.js';
+import type { EngineRulesetId, MatchPlayer } from './types.js';
 
 export interface SeatMeld {
   readonly meld: Meld;
@@ -237,10 +238,26 @@ export interface HandPosition {
  */
 export interface FamilyHandle {
   readonly id: RulesetFamily;
+  /**
+   * Players at the table. Three-player riichi keeps the four-slot `BySeat` arrays with seat 3
+   * (North) vacant: never dealt, skipped in turn order, never dealer, no claims, score 0.
+   */
+  readonly seats: SeatCount;
 }
 
+/** The seats that play at a table of `n` (seat 3 is vacant at three). */
+export const seatsAt = (n: SeatCount): readonly Seat[] => (n === 3 ? THREE_SEATS : SEATS);
+const THREE_SEATS: readonly Seat[] = Object.freeze([0, 1, 2] as Seat[]);
+/** The seat after `seat` in turn order at a table of `n`. */
+export const nextAt = (n: SeatCount, seat: Seat): Seat => (n === 3 ? (((seat + 1) % 3) as Seat) : nextSeat(seat));
+/** A seat's wind at a table of `n`: East, South, West (and North) from the dealer; the vacant seat of three sits North. */
+export const windAt = (n: SeatCount, seat: Seat, dealer: Seat): Wind =>
+  n === 3 ? (seat === 3 ? 4 : ((((seat - dealer + 3) % 3) + 1) as Wind)) : seatWind(seat, dealer);
+/** The playing seats of the table `s`. */
+export const playingSeats = (s: TableState): readonly Seat[] => seatsAt(s.setup.family.seats);
+
 export interface MatchSetup {
-  readonly ruleset: TableRuleset;
+  readonly ruleset: EngineRulesetId;
   /** The rules where the families differ, chosen once from the ruleset's descriptor (families.ts). */
   readonly family: FamilyHandle;
   readonly rules: TableRules;
@@ -272,8 +289,7 @@ export const bumped = (s: TableState, at: number): TableState => ({
 });
 
 /** The seat next in turn order after `from` comes first; `order(from)` lists the other three. */
-export const orderAfter = (from: Seat): Seat[] => [
-  nextSeat(from),
-  nextSeat(nextSeat(from)),
-  nextSeat(nextSeat(nextSeat(from))),
-];
+export const orderAfter = (from: Seat, n: SeatCount = 4): Seat[] =>
+  n === 3
+    ? [nextAt(3, from), nextAt(3, nextAt(3, from))]
+    : [nextSeat(from), nextSeat(nextSeat(from)), nextSeat(nextSeat(nextSeat(from)))];

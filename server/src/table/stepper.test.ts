@@ -13,7 +13,7 @@ import { deadline, legalActions, wellFormed } from './legal.js';
 import { type MachineEvent, type MachineInput, tableMachine } from './machine.js';
 import type { TableState } from './state.js';
 import { startChart } from './stepper.js';
-import { TABLE_RULESETS, type TableRuleset } from './types.js';
+import { ENGINE_RULESETS, type EngineRulesetId } from './types.js';
 
 /** The table without its setup (the same object on both sides), as text to compare. */
 const tableText = (s: TableState) => JSON.stringify({ ...s, setup: null });
@@ -34,7 +34,7 @@ function junk(r: () => number): PlayerAction {
   return all[Math.floor(r() * all.length)] as PlayerAction;
 }
 
-function playBoth(ruleset: TableRuleset, seed: number, steps: number) {
+function playBoth(ruleset: EngineRulesetId, seed: number, steps: number) {
   const r = seededRandom(seed);
   const setup = checkConfig({
     seed: (seed * 7919).toString(16).padStart(4, '0'),
@@ -83,12 +83,13 @@ function playBoth(ruleset: TableRuleset, seed: number, steps: number) {
 }
 
 describe('the stepper takes every event as the XState actor does', () => {
-  for (const ruleset of TABLE_RULESETS) {
+  for (const ruleset of ENGINE_RULESETS) {
     it(ruleset, () => {
       for (const seed of [1, 2]) {
         const { accepted, hands } = playBoth(ruleset, seed, 3000);
         // Most events went through, over several hands (windows, kongs, hand ends, the results pause).
-        expect(accepted).toBeGreaterThan(1000);
+        // (An east-only match of three is three dealerships: fewer hands and events before it ends.)
+        expect(accepted).toBeGreaterThan(ruleset === 'riichi-sanma' ? 500 : 1000);
         expect(hands).toBeGreaterThanOrEqual(5);
       }
     });

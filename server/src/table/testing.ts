@@ -4,7 +4,9 @@
  */
 import {
   type BySeat,
+  inSanmaSet,
   isBonus,
+  kindOfId,
   PLAYING_TILES,
   type PlayerAction,
   type Seat,
@@ -16,7 +18,7 @@ import {
 import { wallFromOrder } from '@mahjong/shared';
 import type { WallState } from './core.js';
 import { createEngine, type TableEngineImpl } from './engine.js';
-import type { MatchConfig, TableRuleset } from './types.js';
+import type { EngineRulesetId, MatchConfig, TableRuleset } from './types.js';
 
 /**
  * Tiles of a script in notation; `0m`, `0p`, `0s` are the red five of the suit (the copy with
@@ -35,6 +37,8 @@ export interface WallScript {
   readonly replacements?: string;
   /** A 144-tile wall (default) or 136 without bonus tiles. */
   readonly bonus?: boolean;
+  /** Three-player riichi: the 108-tile wall (no 2m-8m), seat 3's hand empty, 8 replacement tiles at the back. */
+  readonly three?: boolean;
   /** Riichi: the dora indicators in the order they are turned (the first at the deal). */
   readonly dora?: string;
   /** Riichi: the ura-dora indicators beneath them. */
@@ -58,7 +62,9 @@ function scriptTiles(text: string): { kind: TileKind; red: boolean }[] {
 
 /** Builds a wall whose deal, draws and replacements are exactly the script's; the rest fills the middle. */
 export function scriptedWall(script: WallScript): WallState {
-  const bonus = script.bonus ?? true;
+  const three = script.three ?? false;
+  const bonus = !three && (script.bonus ?? true);
+  const inSet = (id: number) => !three || inSanmaSet(kindOfId(id as TileId));
   const used = new Set<number>();
   // The red copies written as `0` anywhere in the script are theirs alone.
   const texts = [...script.hands, script.draws, script.last, script.replacements, script.dora, script.ura];
@@ -87,11 +93,13 @@ export function scriptedWall(script: WallScript): WallState {
   const dealer = script.dealer ?? 0;
   const hands = script.hands.map((h) => scriptTiles(h).map(idOf));
   hands.forEach((h, seat) => {
-    const want = seat === dealer ? 14 : 13;
+    const want = three && seat === 3 ? 0 : seat === dealer ? 14 : 13;
     if (h.length !== want) throw new Error(`seat ${seat} is dealt ${h.length} tiles, not ${want}`);
   });
   const order: TileId[] = [];
-  const seats = [0, 1, 2, 3].map((i) => ((dealer + i) % 4) as Seat);
+  const seats = three
+    ? [0, 1, 2].map((i) => ((dealer + i) % 3) as Seat)
+    : [0, 1, 2, 3].map((i) => ((dealer + i) % 4) as Seat);
   for (let r = 0; r < 3; r++) for (const s of seats) order.push(...(hands[s] as TileId[]).slice(4 * r, 4 * r + 4));
   for (const s of seats) order.push((hands[s] as TileId[])[12] as TileId);
   order.push((hands[dealer] as TileId[])[13] as TileId);
@@ -99,13 +107,16 @@ export function scriptedWall(script: WallScript): WallState {
   const last = scriptTiles(script.last ?? '').map(idOf);
   const replacements = scriptTiles(script.replacements ?? '').map(idOf);
   if (replacements.length > 14) throw new Error('at most 14 replacements');
+  // The indicators start after the replacement tiles at the back: 4 among four, 8 among three.
+  const back = three ? 8 : 4;
   const dora = scriptTiles(script.dora ?? '').map(idOf);
   const ura = scriptTiles(script.ura ?? '').map(idOf);
-  if ((dora.length > 0 || ura.length > 0) && replacements.length > 4)
-    throw new Error('indicators with at most 4 replacements');
-  const total = bonus ? 144 : 136;
+  if ((dora.length > 0 || ura.length > 0) && replacements.length > back)
+    throw new Error(`indicators with at most ${back} replacements`);
+  if (![...used].every(inSet)) throw new Error('a tile of 2m-8m on a three-player wall');
+  const total = three ? 136 : bonus ? 144 : 136;
   const filler: TileId[] = [];
-  for (let id = 0; id < total; id++) if (!used.has(id)) filler.push(id as TileId);
+  for (let id = 0; id < total; id++) if (!used.has(id) && inSet(id)) filler.push(id as TileId);
   // Filler: the middle of the live wall, then the dead wall's free places (so that the dead wall
   // is 14 tiles): replacements at its end, indicators where riichi turns them (dora.ts).
   const dead: (TileId | undefined)[] = Array.from({ length: 14 }, () => undefined);
@@ -113,14 +124,14 @@ export function scriptedWall(script: WallScript): WallState {
     dead[13 - i] = id;
   });
   dora.forEach((id, n) => {
-    dead[9 - 2 * n] = id;
+    dead[13 - back - 2 * n] = id;
   });
   ura.forEach((id, n) => {
-    dead[8 - 2 * n] = id;
+    dead[12 - back - 2 * n] = id;
   });
   const deadFill = filler.splice(filler.length - dead.filter((x) => x === undefined).length);
   order.push(...filler, ...last, ...dead.map((x) => x ?? (deadFill.shift() as TileId)));
-  if (order.length !== total) throw new Error(`wall of ${order.length} tiles`);
+  if (order.length !== (three ? 108 : total)) throw new Error(`wall of ${order.length} tiles`);
   return wallFromOrder(order);
 }
 
@@ -131,14 +142,14 @@ export const HUMANS: MatchConfig['players'] = [
   { name: 'Di', bot: false },
 ];
 
-export function scriptedEngine(
+export function scriptedEngine<R extends EngineRulesetId = TableRuleset>(
   walls: readonly WallScript[],
-  opts: { options?: Record<string, unknown>; rounds?: number; now?: number; ruleset?: TableRuleset } = {},
-): TableEngineImpl {
+  opts: { options?: Record<string, unknown>; rounds?: number; now?: number; ruleset?: R } = {},
+): TableEngineImpl<R> {
   return createEngine(
     {
       seed: '5eed',
-      ruleset: opts.ruleset ?? DEFAULT_RULESET,
+      ruleset: opts.ruleset ?? (DEFAULT_RULESET as R),
       players: HUMANS,
       options: opts.options ?? {},
       ...(opts.rounds === undefined ? {} : { rounds: opts.rounds }),
@@ -149,7 +160,7 @@ export function scriptedEngine(
 }
 
 /** Acts and throws on a refusal (scripted moves must be legal). */
-export function must(e: TableEngineImpl, seat: Seat, action: PlayerAction, now = e.state.at): void {
+export function must(e: TableEngineImpl<EngineRulesetId>, seat: Seat, action: PlayerAction, now = e.state.at): void {
   const r = e.act(seat, action, now);
   if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(action)} refused: ${r.error.code}`);
 }
@@ -158,7 +169,7 @@ export const discard = (t: string): PlayerAction => ({ type: 'discard', tile: ti
 export const PASS: PlayerAction = { type: 'pass' };
 
 /** Fires the pending deadline (throws if none). */
-export function fire(e: TableEngineImpl): number {
+export function fire(e: TableEngineImpl<EngineRulesetId>): number {
   const d = e.nextDeadline();
   if (d === null) throw new Error('no deadline');
   const r = e.timeout(d);

@@ -5,12 +5,13 @@
 import { type BySeat, kindOfId, type LegalAction, type Seat, SEATS, type TileId, type TileKind } from '@mahjong/shared';
 import { liveCount } from './core.js';
 import { discardCopy, redFivesOf, withoutKinds } from './counts.js';
-import { drawFor } from './deal.js';
+import { drawFor, setAsideOf } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
 import { familyOf } from './rules.js';
 import {
   type HandState,
   handWith,
+  playingSeats,
   type SeatMeld,
   type SeatState,
   seatWith,
@@ -79,7 +80,7 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
   const next: TableState = withHand(s, hand);
   const last = liveCount(h.wall) === 0;
   const options: LegalAction[][] = [[], [], [], []];
-  for (const other of SEATS) if (other !== seat) options[other] = claimOptions(next, other, seat, id, last);
+  for (const other of playingSeats(s)) if (other !== seat) options[other] = claimOptions(next, other, seat, id, last);
   hand.window = {
     from: seat,
     tile: id,
@@ -126,7 +127,7 @@ export function kongMade(s: TableState, seat: Seat, st: SeatState, withDrawn: bo
  */
 export function drawReplacement(s: TableState, at: number): TableState {
   const h = s.hand;
-  const r = drawFor(h.wall, h.seats[h.turn], 'replacement');
+  const r = drawFor(h.wall, h.seats[h.turn], 'replacement', setAsideOf(s));
   if (r === null) throw new Error('the dead wall ran out (at most 12 replacements follow the live wall)');
   return startTurn(
     s,
@@ -161,7 +162,10 @@ export function openRobbing(s0: TableState, kind: TileKind, at: number): TableSt
     st.drawn !== null && kindOfId(st.drawn) === kind
       ? st.drawn
       : (st.concealed.find((x) => kindOfId(x) === kind) as TileId);
-  const options = SEATS.map((other) => robbingOptions(s, other, seat, id)) as unknown as BySeat<LegalAction[]>;
+  const n = s.setup.family.seats;
+  const options = SEATS.map((other) => (other < n ? robbingOptions(s, other, seat, id) : [])) as unknown as BySeat<
+    LegalAction[]
+  >;
   return {
     ...s,
     hand: {

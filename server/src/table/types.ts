@@ -18,6 +18,15 @@ import {
 /** The table plays every ruleset (shared/src/rulesets/ids.ts). */
 export const TABLE_RULESETS = RULESET_IDS;
 export type TableRuleset = RulesetId;
+/**
+ * What the engine itself plays: every table ruleset, and three-player riichi, which is not yet
+ * offered (its descriptor is `playable: false`, out of `RulesetId`): only the simulation and the
+ * tests reach it, through `createEngine` with this id.
+ */
+export const ENGINE_RULESETS = [...RULESET_IDS, 'riichi-sanma'] as const;
+export type EngineRulesetId = (typeof ENGINE_RULESETS)[number];
+/** A match the engine plays: any `MatchConfig`, or one of three-player riichi (simulation, tests). */
+export type EngineConfig = MatchConfig<EngineRulesetId>;
 /** The Japanese tables: 136 tiles, points from 25,000, riichi, dora, honba and sticks. */
 export const isRiichiTable = isRiichiFamily;
 
@@ -26,10 +35,10 @@ export interface MatchPlayer {
   readonly bot: boolean;
 }
 
-export interface MatchConfig {
+export interface MatchConfig<R extends EngineRulesetId = TableRuleset> {
   /** Hex; never sent to clients before the match ends. */
   readonly seed: string;
-  readonly ruleset: TableRuleset;
+  readonly ruleset: R;
   /**
    * Raw table options: the scorer's options (validated by its `resolveOptions`) plus the table's
    * own options: `claimSeconds` 8, `claimMinMs` 800, `turnSeconds` 20, `resultsSeconds` 10 (the
@@ -70,8 +79,8 @@ export type ActionRefusal = (typeof ACTION_REFUSALS)[number];
 
 export type TimeoutRefusal = 'timeout/not_due';
 
-export interface TableEngine {
-  readonly config: MatchConfig;
+export interface TableEngine<R extends EngineRulesetId = TableRuleset> {
+  readonly config: MatchConfig<R>;
   /** Increases with every accepted event. */
   readonly seq: number;
   readonly log: readonly LogEntry[];

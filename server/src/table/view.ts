@@ -16,7 +16,6 @@ import {
   type Seat,
   type SeatPublicView,
   SEATS,
-  seatWind,
   type TableView,
   type TileId,
   type TileKind,
@@ -27,7 +26,7 @@ import { deadCount, liveCount } from './core.js';
 import { redFivesOf, seatWaits } from './counts.js';
 import { legalActions } from './legal.js';
 import { familyOf, type OwnHand } from './rules.js';
-import type { SeatDiscard, SeatMeld, TableState } from './state.js';
+import { type SeatDiscard, type SeatMeld, type TableState, windAt } from './state.js';
 
 export interface ViewExtras {
   /** sha256 of the seed, computed once by the engine. */
@@ -162,7 +161,7 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
   const view: SeatPublicView = {
     seat,
     name: s.setup.players[seat].name,
-    wind: seatWind(seat, h.dealer),
+    wind: windAt(s.setup.family.seats, seat, h.dealer),
     isDealer: seat === h.dealer,
     isBot: s.setup.players[seat].bot,
     connected: extras.connected?.[seat] ?? true,

@@ -15,6 +15,7 @@ const NO_KINDS: readonly TileKind[] = [];
 
 export const HK_RULES: FamilyRules = {
   id: 'hk',
+  seats: 4,
   configure: (_ruleset, scoring) => ok({ scoring, riichi: null }),
   startScore: () => 0,
   openPot: () => null,

@@ -16,7 +16,10 @@ import {
   RIICHI_ANALYSIS,
   type ReadyDiscard,
   type RiichiTableRules,
+  type SanmaTableRules,
   riichiDiscards,
+  SANMA_REPLACEMENT_TILES,
+  SANMA_TILES,
   type Seat,
   swapCallKinds,
   SEATS,
@@ -56,13 +59,18 @@ export const rulesOf = (s: TableState): RiichiTableRules => {
   return s.setup.riichi;
 };
 
+/** A three-player table's rules around the hands (its `setup.riichi`, as `SANMA_RULES.configure` put it there). */
+export const sanmaRulesOf = (s: TableState): SanmaTableRules => rulesOf(s) as unknown as SanmaTableRules;
+
 /** The indicators turned so far (`ura`: the ones beneath them, shown only to a riichi winner). */
 export function indicatorKinds(h: HandState, ura = false): TileKind[] {
   const r = riichiOf(h);
   const size = h.wall.order.length;
+  // A three-player wall keeps 8 replacement tiles at the back (4 for kongs, 4 for Norths).
+  const back = size === SANMA_TILES ? SANMA_REPLACEMENT_TILES : undefined;
   const out: TileKind[] = [];
   for (let n = 0; n < r.indicators; n++) {
-    const at = ura ? uraIndicatorIndex(size, n) : doraIndicatorIndex(size, n);
+    const at = ura ? uraIndicatorIndex(size, n, back) : doraIndicatorIndex(size, n, back);
     out.push(kindOfId(h.wall.order[at] as TileId));
   }
   return out;

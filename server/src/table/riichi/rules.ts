@@ -43,6 +43,7 @@ import {
 
 export const RIICHI_RULES: FamilyRules = {
   id: 'riichi',
+  seats: 4,
   configure(ruleset, scoring, timing, rounds) {
     if (timing.bankruptcyPoints !== 0) {
       return fail('config/bad_options', 'riichi tables end on a negative score with the bustEnds option');

@@ -4,7 +4,6 @@
  * seat's own furiten and which of its tiles are red fives.
  */
 import {
-  finalRanking,
   isRedFive,
   redKinds,
   type RiichiTableView,
@@ -18,6 +17,7 @@ import { redFivesOf } from '../counts.js';
 import type { OwnHand } from '../rules.js';
 import type { HandState, RiichiPot, TableState } from '../state.js';
 import { indicatorKinds, inFuriten, riichiOf, rulesOf } from './play.js';
+import { rankingOf } from './wins.js';
 
 /**
  * A riichi table's public part: turned indicators (never the ura-dora), honba, sticks, and the
@@ -34,7 +34,7 @@ export function riichiTableView(s: TableState): RiichiTableView {
     length: rules.length,
     startPoints: rules.startPoints,
     redFives: redFivesOf(s.setup),
-    ranking: finalRanking(s.scores, 0, pot.sticks, rules),
+    ranking: rankingOf(s, pot.sticks),
   };
 }
 

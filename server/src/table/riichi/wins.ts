@@ -21,6 +21,15 @@ import {
   matchOver,
   redKinds,
   nextHand,
+  type Placement,
+  rankingAmong,
+  type RulesetId,
+  type SanmaOptions,
+  sanmaDoraAfter,
+  sanmaPayments,
+  scoreSanmaWin,
+  settleSanmaDraw,
+  settleSanmaWin,
   riichiPayments,
   roundUp,
   type PaymentView,
@@ -28,7 +37,6 @@ import {
   type Seat,
   SEATS,
   scoreWin,
-  seatWind,
   settleExhaustiveDraw,
   settleWin,
   sortKinds,
@@ -44,8 +52,17 @@ import {
 import { isComplete, liveCount, type WinCheck } from '../core.js';
 import { countsOf, meldKinds, redFivesOf } from '../counts.js';
 import { endHand } from '../hand-end.js';
-import { firstUninterruptedDraw, indicatorKinds, inFuriten, riichiOf, riichiWaits, rulesOf } from './play.js';
-import { kindsOf, prevailingWind, setSeat, type TableState } from '../state.js';
+import { familyOf } from '../rules.js';
+import {
+  firstUninterruptedDraw,
+  indicatorKinds,
+  inFuriten,
+  riichiOf,
+  riichiWaits,
+  rulesOf,
+  sanmaRulesOf,
+} from './play.js';
+import { kindsOf, prevailingWind, setSeat, type TableState, windAt } from '../state.js';
 
 /**
  * The scorer's input for `seat` winning on `winId` with `concealedBefore` (without it). Ura-dora
@@ -65,8 +82,13 @@ function winInput(
   const st = h.seats[seat];
   const ids = [...concealedBefore, winId, ...st.melds.flatMap((m) => m.ids)];
   const kinds = ids.map(kindOfId);
-  let dora = countDora(kinds, indicatorKinds(h));
-  if (withUra) dora += countDora(kinds, indicatorKinds(h, true));
+  const three = familyOf(s).seats === 3;
+  // Among three, the Norths set aside count as dora under the indicators too (and 1m, 9m wrap).
+  const north = three ? st.bonus.length : 0;
+  const counted = north === 0 ? kinds : [...kinds, ...st.bonus.map(kindOfId)];
+  const after = three ? sanmaDoraAfter : undefined;
+  let dora = countDora(counted, indicatorKinds(h), after);
+  if (withUra) dora += countDora(counted, indicatorKinds(h, true), after);
   const red = redFivesOf(s.setup);
   return {
     concealed: sortKinds(kindsOf(concealedBefore)),
@@ -74,12 +96,13 @@ function winInput(
     win: kindOfId(winId),
     bonus: [],
     selfDrawn,
-    seatWind: seatWind(seat, s.dealer),
+    seatWind: windOf(s, seat),
     roundWind: prevailingWind(s),
     dealer: seat === s.dealer,
     conditions,
     dora,
     redFives: ids.filter((id) => isRedFive(id, red)).length,
+    ...(three ? { north } : {}),
   };
 }
 
@@ -112,8 +135,14 @@ function ronConditions(s: TableState, seat: Seat, robbing: boolean): WinConditio
   return c;
 }
 
+/** A seat's wind: East, South, West from the dealer (among three, the North seat is vacant). */
+const windOf = (s: TableState, seat: Seat): Wind => windAt(familyOf(s).seats, seat, s.dealer);
+
 const scored = (s: TableState, input: WinInput): ValidScore | null => {
-  const r = scoreWin(input, s.setup.ruleset, s.setup.rules.options);
+  const r =
+    familyOf(s).seats === 3
+      ? scoreSanmaWin(input, s.setup.rules.options as unknown as SanmaOptions, sanmaRulesOf(s).tsumoPayment)
+      : scoreWin(input, s.setup.ruleset as RulesetId, s.setup.rules.options);
   return r.valid && !r.belowMinimum ? r : null;
 };
 
@@ -214,12 +243,11 @@ function settledWin(s: TableState, w: ScoredWin, selfDrawn: boolean): Win {
   const liable = liableBasicPoints(basic, w.score.han ?? 0, share.value);
   const dealer = w.seat === s.dealer;
   const rest = basic - liable;
+  const win = { selfDrawn, winner: windOf(s, w.seat), dealer };
+  const pay = familyOf(s).seats === 3 ? sanmaPayments(rest, win, sanmaRulesOf(s).tsumoPayment) : null;
   return {
     seat: w.seat,
-    points:
-      rest > 0
-        ? riichiPayments(rest, { selfDrawn, winner: seatWind(w.seat, s.dealer), dealer })
-        : { winner: 0, payments: [] },
+    points: rest > 0 ? (pay ?? riichiPayments(rest, win)) : { winner: 0, payments: [] },
     liable: { seat: l.seat, amount: roundUp(liable * (dealer ? 6 : 4), 100) },
   };
 }
@@ -271,13 +299,12 @@ export function riichiTsumo(s: TableState): TableState {
   const before = st.concealed.filter((id) => id !== drawn);
   const w = scoreFinal(s, seat, before, drawn, true, tsumoConditions(s, seat));
   const pot = s.pot as NonNullable<TableState['pot']>;
-  const settled = settleWin({
+  const settled = settleAt(s, {
     wins: [settledWin(s, w, true)],
     discarder: null,
     dealer: s.dealer,
     honba: pot.honba,
     sticks: pot.sticks,
-    rules: rulesOf(s),
   });
   const result: HandResultView = {
     ...winResult(s, w, null, settled.transfers, true),
@@ -303,13 +330,12 @@ export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile:
     scoreFinal(s, seat, h.seats[seat].concealed, tile, false, ronConditions(s, seat, robbing)),
   );
   const pot = s.pot as NonNullable<TableState['pot']>;
-  const settled = settleWin({
+  const settled = settleAt(s, {
     wins: scoredWins.map((w) => settledWin(s, w, false)),
     discarder: from,
     dealer: s.dealer,
     honba: pot.honba,
     sticks: pot.sticks,
-    rules,
   });
   // The won tile leaves the discarder's pond (or the kong being added) and joins the first winner's hand.
   let seats = h.seats;
@@ -340,7 +366,8 @@ export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile:
 export function riichiExhaustiveDraw(s: TableState): TableState {
   const h = s.hand;
   const rules = rulesOf(s);
-  const ready = SEATS.map((seat) => riichiWaits(h.seats[seat]).length > 0) as unknown as readonly [
+  const n = familyOf(s).seats;
+  const ready = SEATS.map((seat) => seat < n && riichiWaits(h.seats[seat]).length > 0) as unknown as readonly [
     boolean,
     boolean,
     boolean,
@@ -350,7 +377,12 @@ export function riichiExhaustiveDraw(s: TableState): TableState {
     const ds = h.seats[seat].discards;
     return ds.length > 0 && ds.every((d) => !d.claimed && isOrphan(kindOfId(d.id)));
   });
-  const settled = settleExhaustiveDraw({ ready, nagashi, dealer: s.dealer, rules });
+  const settled =
+    n === 3
+      ? fourSlots(
+          settleSanmaDraw({ ready: [ready[0], ready[1], ready[2]], nagashi, dealer: s.dealer, rules: sanmaRulesOf(s) }),
+        )
+      : settleExhaustiveDraw({ ready, nagashi, dealer: s.dealer, rules });
   const kind = rules.nagashiMangan && nagashi.length > 0 ? 'nagashi' : 'exhaustive';
   const result = drawResult(
     s,
@@ -415,9 +447,11 @@ function endRiichiHand(s: TableState, base: HandResultView, outcome: HandOutcome
     honba: pot.honba,
     sticks: pot.sticks,
   };
-  const next = nextHand(played, outcome, sticksAfter);
+  const n = familyOf(s).seats;
+  const next = nextHand(played, outcome, sticksAfter, n);
   const ended = endHand(s, result, next.dealer === s.dealer);
-  const over = matchOver({ played, outcome, next, points: ended.scores, firstDealer: 0 }, rulesOf(s));
+  const points = n === 3 ? ended.scores.slice(0, 3) : ended.scores;
+  const over = matchOver({ played, outcome, next, points, firstDealer: 0 }, rulesOf(s));
   return { ...ended, pot: { honba: next.honba, sticks: next.sticks, over } };
 }
 
@@ -425,7 +459,27 @@ function endRiichiHand(s: TableState, base: HandResultView, outcome: HandOutcome
 export function closeRiichiMatch(s: TableState): TableState {
   const pot = s.pot as NonNullable<TableState['pot']>;
   if (pot.sticks === 0) return s;
-  const first = (finalRanking(s.scores, 0, 0, rulesOf(s))[0] as { seat: Seat }).seat;
+  const first = (rankingOf(s, 0)[0] as { seat: Seat }).seat;
   const scores = setSeat(s.scores, first, s.scores[first] + pot.sticks * rulesOf(s).riichiStick);
   return { ...s, scores, pot: { ...pot, sticks: 0 } };
 }
+
+/** The match's standing: three places and the three-player uma at a three-player table. */
+export const rankingOf = (s: TableState, sticksLeft: number): Placement[] =>
+  familyOf(s).seats === 3
+    ? rankingAmong(s.scores.slice(0, 3), 0, sticksLeft, sanmaRulesOf(s))
+    : finalRanking(s.scores, 0, sticksLeft, rulesOf(s));
+
+/** A three-player settlement in the table's four slots (the vacant North seat's delta 0). */
+const fourSlots = <T extends { readonly deltas: readonly number[] }>(
+  x: T,
+): T & { readonly deltas: BySeat<number> } => ({
+  ...x,
+  deltas: [x.deltas[0] ?? 0, x.deltas[1] ?? 0, x.deltas[2] ?? 0, 0],
+});
+
+/** A win settled among the table's players. */
+const settleAt = (s: TableState, args: Omit<Parameters<typeof settleWin>[0], 'rules'>) =>
+  familyOf(s).seats === 3
+    ? fourSlots(settleSanmaWin({ ...args, rules: sanmaRulesOf(s) }))
+    : settleWin({ ...args, rules: rulesOf(s) });
