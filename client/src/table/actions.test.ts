@@ -62,7 +62,7 @@ describe('action buttons come only from the legal actions', () => {
     expect([...discardable(view)]).toEqual(tiles('123m'));
   });
 
-  test('three-player riichi: the North set aside is a button labelled North, sending the server's action', () => {
+  test('three-player riichi: the North set aside is a button labelled North, sending the server’s action', () => {
     const view = makeView({ legalActions: [...discards('123m'), { type: 'north' }] });
     const b = actionButtons(view);
     expect(b.map((x) => [x.id, x.label, x.key])).toEqual([['north', 'North', 'b']]);

@@ -64,11 +64,7 @@ function replaceBonus(wall: WallState, seat: SeatState): Drawn | null {
 }
 
 /** A draw from the live wall (or a replacement), with bonus tiles replaced. Null: no tile left. */
-export function drawFor(
-  wall: WallState,
-  seat: SeatState,
-  from: 'live' | 'replacement',
-): Drawn | null {
+export function drawFor(wall: WallState, seat: SeatState, from: 'live' | 'replacement'): Drawn | null {
   const r = from === 'live' ? drawLive(wall) : drawReplacement(wall);
   if (r === null) return null;
   const withTile = seatWith(seat, {

@@ -344,8 +344,8 @@ export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile:
   const f = seats[from];
   seats =
     h.stage === 'robbing'
-    ? setSeat(seats, from, { ...f, concealed: f.concealed.filter((id) => id !== tile), drawn: null })
-    : setSeat(seats, from, { ...f, discards: f.discards.filter((d) => d.id !== tile) });
+      ? setSeat(seats, from, { ...f, concealed: f.concealed.filter((id) => id !== tile), drawn: null })
+      : setSeat(seats, from, { ...f, discards: f.discards.filter((d) => d.id !== tile) });
   const first = winners[0] as Seat;
   seats = setSeat(seats, first, { ...seats[first], concealed: [...seats[first].concealed, tile], drawn: tile });
   const after: TableState = { ...s, hand: { ...h, seats } };

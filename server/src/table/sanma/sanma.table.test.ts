@@ -3,7 +3,7 @@
  * offered to players): scripted 108-tile walls (testing.ts `scriptedWall` with `three`), the
  * engine played move by move. Expected figures are worked by hand from docs/rules/riichi-sanma.md.
  */
-import { type PlayerAction, type Seat, tile } from '@mahjong/shared';
+import { type Seat, tile } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import type { TableEngineImpl } from '../engine.js';
 import { stateInvariants, viewInvariants } from '../invariants.js';
@@ -156,9 +156,7 @@ describe('the North set aside', () => {
   });
 
   it('a seat waiting on North wins on the one set aside, with no robbing-a-kong yaku', () => {
-    const e = table([
-      { hands: [DEALER_IDLE, '19m3579p3579s124z', '123p456p789p234s4z', ''], draws: '7z', dora: '9m' },
-    ]);
+    const e = table([{ hands: [DEALER_IDLE, '19m3579p3579s124z', '123p456p789p234s4z', ''], draws: '7z', dora: '9m' }]);
     play(e, 0, '5z');
     must(e, 1, { type: 'north' });
     expect(types(e, 2)).toEqual(['win', 'pass']);
@@ -177,9 +175,7 @@ describe('the North set aside', () => {
   });
 
   it('letting the North pass is no missed win; the declaration goes on', () => {
-    const e = table([
-      { hands: [DEALER_IDLE, '19m3579p3579s124z', '123p456p789p234s4z', ''], draws: '7z', dora: '9m' },
-    ]);
+    const e = table([{ hands: [DEALER_IDLE, '19m3579p3579s124z', '123p456p789p234s4z', ''], draws: '7z', dora: '9m' }]);
     play(e, 0, '5z');
     must(e, 1, { type: 'north' });
     must(e, 2, PASS);
