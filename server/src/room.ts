@@ -131,6 +131,7 @@ const ENGINE_REFUSAL: Record<ActionRefusal, RefusalCode> = {
   'action/already_answered': 'act/already_answered',
   'action/no_such_tile': 'act/no_such_tile',
   'action/illegal': 'act/illegal',
+  'action/not_this_ruleset': 'act/not_this_ruleset',
 };
 
 /**

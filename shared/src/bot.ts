@@ -10,12 +10,14 @@
  *   tiles that improve the hand (ukeire over the tiles it has not seen); once ready, the wait with
  *   the most live tiles that win with the table's minimum. About three times the work of normal,
  *   which the simulation and the benchmark use by default.
+ * - at a three-player riichi table, every level sets a North aside unless it holds two or more.
  *
  * Pure (a view in, an action out), so the server's tables and the replay viewer's analysis ask
  * the same code.
  */
 import { shanten, waits } from './analysis.js';
 import { foldDiscard } from './riichi/defense.js';
+import { NORTH } from './riichi/sanma/tiles.js';
 import { isHkFamily, isRulesetId } from './rulesets/ids.js';
 import { type HkOptions, resolveOptions, scoreWin } from './scoring/index.js';
 import { type LegalAction, type Meld, type PlayerAction, SEATS, sameAction, type TableView } from './table-types.js';
@@ -78,6 +80,9 @@ function riichiTurnChoice(ctx: BotContext, legal: readonly LegalAction[], level:
   const me = view.viewer as number;
   const declarers = SEATS.filter((x) => x !== me && view.seats[x].riichi !== undefined);
   const inRiichi = view.seats[me]?.riichi !== undefined;
+  // Three players: a North goes aside (a dora and a fresh tile) unless it is part of a pair or
+  // pung the hand may use; in riichi only the drawn North is offered, and it changes no wait.
+  if (legal.some((a) => a.type === 'north') && (inRiichi || ctx.counts[NORTH] === 1)) return { type: 'north' };
   if (level !== 'easy' && !inRiichi && declarers.length > 0 && shanten(ctx.counts, ctx.melds.length) >= 2) {
     const mine = legal.flatMap((a) => (a.type === 'discard' ? [a.tile] : []));
     const visible = new Uint8Array(34).fill(4);

@@ -39,6 +39,7 @@ export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discrimina
   z.object({ type: z.literal('pass') }).strict(),
   z.object({ type: z.literal('riichi'), tile: tileSchema, red: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('nineTerminals') }).strict(),
+  z.object({ type: z.literal('north') }).strict(),
 ]) as unknown as z.ZodType<PlayerAction, unknown>;
 
 /** A join code by the rule of `parseJoinCode`: the parsed value is the normalised code. */

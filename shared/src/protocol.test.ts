@@ -19,6 +19,7 @@ describe('parseClientMessage', () => {
     { type: 'act', seat: 1, seq: 4, action: { type: 'riichi', tile: 13 as never, red: false } },
     { type: 'act', seat: 1, seq: 4, action: { type: 'chow', tiles: [12, 13, 14] as never, red: true } },
     { type: 'act', seat: 1, seq: 4, action: { type: 'pung', red: false } },
+    { type: 'act', seat: 2, seq: 9, action: { type: 'north' } },
     { type: 'sync' },
     { type: 'ping', t: 12 },
   ];
@@ -65,6 +66,8 @@ describe('parseClientMessage', () => {
     { type: 'act', seat: 0, seq: 1, action: { type: 'pung', red: 0 } },
     // Kongs take every copy of their kind: nothing to name.
     { type: 'act', seat: 0, seq: 1, action: { type: 'kong', red: true } },
+    // A North set aside names nothing either (it is the North, whichever copy).
+    { type: 'act', seat: 0, seq: 1, action: { type: 'north', tile: 30 } },
     { type: 'act', seq: 1, action: { type: 'pass' } },
     { type: 'sync', now: true },
     { type: 'ping' },

@@ -44,6 +44,7 @@ export const REFUSAL_CODES = [
   'act/already_answered', // this seat already answered the claim window
   'act/illegal',
   'act/no_such_tile',
+  'act/not_this_ruleset', // an action the table's ruleset does not play (a North set aside among four)
   'act/match_over',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

@@ -65,7 +65,10 @@ export type PlayerAction =
   | { readonly type: 'riichi'; readonly tile: TileKind; readonly red?: boolean }
   /** Riichi tables: call an abortive draw on one's first draw with nine or more kinds of terminals
    * and honours (kyuushu kyuuhai), when the table's option allows it. */
-  | { readonly type: 'nineTerminals' };
+  | { readonly type: 'nineTerminals' }
+  /** Three-player riichi tables: set a North aside (kita) in one's own turn; a replacement tile
+   * is drawn from the dead wall once the others had their chance to win on it. */
+  | { readonly type: 'north' };
 
 export type PlayerActionType = PlayerAction['type'];
 
@@ -91,6 +94,7 @@ export function sameAction(a: PlayerAction, b: PlayerAction): boolean {
     case 'win':
     case 'pass':
     case 'nineTerminals':
+    case 'north':
       return true;
   }
 }
@@ -249,7 +253,7 @@ export type TablePhase = 'waiting' | 'playing' | 'handOver' | 'matchOver';
 export type TurnStage =
   | 'discard' // `turn` must draw-then-discard (or declare a kong / self-drawn win)
   | 'claims' // a claim window is open on the last discard
-  | 'robbing' // a claim window is open on an added kong (only wins)
+  | 'robbing' // a claim window is open on an added kong or a North set aside (only wins)
   | 'none';
 
 /** The table as one viewer (a seat or a spectator) may see it. Built by the server's `viewFor`. */
@@ -271,7 +275,8 @@ export interface TableView {
   readonly turn: Seat | null;
   readonly stage: TurnStage;
   readonly lastDiscard: { readonly seat: Seat; readonly tile: TileKind; readonly red?: true } | null;
-  /** In a `robbing` window: the seat adding to its pung and the tile being added (robbable). */
+  /** In a `robbing` window: the seat adding to its pung (or setting a North aside: `tile` North)
+   * and the tile being added or set aside (robbable). */
   readonly robbing?: { readonly seat: Seat; readonly tile: TileKind; readonly red?: true };
   /** Deadlines as milliseconds since the epoch of the server's clock. */
   readonly deadlines: { readonly turn: number | null; readonly claim: number | null };

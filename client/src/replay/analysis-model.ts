@@ -97,6 +97,8 @@ export function moveText(a: PlayerAction | null, lang: Lang = 'en'): string | nu
       return message('analysis.move.pass', lang);
     case 'nineTerminals':
       return message('analysis.move.nineTerminals', lang);
+    case 'north':
+      return message('analysis.move.north', lang);
   }
 }
 

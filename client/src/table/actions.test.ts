@@ -62,6 +62,15 @@ describe('action buttons come only from the legal actions', () => {
     expect([...discardable(view)]).toEqual(tiles('123m'));
   });
 
+  test('three-player riichi: the North set aside is a button labelled North, sending the server’s action', () => {
+    const view = makeView({ legalActions: [...discards('123m'), { type: 'north' }] });
+    const b = actionButtons(view);
+    expect(b.map((x) => [x.id, x.label, x.key])).toEqual([['north', 'North', 'b']]);
+    expect(b[0]?.tiles).toEqual(tiles('4z'));
+    expect(b[0]?.action).toEqual({ type: 'north' });
+    expect(toPlayerAction({ type: 'north' })).toEqual({ type: 'north' });
+  });
+
   test('no legal actions: no buttons and nothing discardable', () => {
     const view = makeView({ turn: 1 });
     expect(actionButtons(view)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * What the player can do now, derived only from the legal actions the server sent with the view:
  * which hand tiles may be discarded, which buttons to show (each chow combination as its tiles,
- * pung, kong, win with its faan, pass), the riichi choice (one Riichi button, then a tile), the
+ * pung, kong, win with its faan, a North set aside, pass), the riichi choice (one Riichi button, then a tile), the
  * automatic answers of the auto-pass / auto-win toggles, and the countdown. Nothing here invents
  * an action: every button that sends carries one of the server's `LegalAction`s, sent back
  * unchanged (without the preview fields); Riichi and Cancel only enter and leave the choice. A
@@ -21,6 +21,7 @@ import {
   waits,
   isRiichiFamily,
   isRulesetId,
+  NORTH,
 } from '@mahjong/shared';
 import { message } from '../i18n/translate.js';
 import { redInHand } from './layout.js';
@@ -72,6 +73,8 @@ export function toPlayerAction(a: LegalAction): PlayerAction {
       return { type: 'riichi', tile: a.tile };
     case 'nineTerminals':
       return { type: 'nineTerminals' };
+    case 'north':
+      return { type: 'north' };
   }
 }
 
@@ -293,6 +296,17 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
           label: 'Nine terminals (draw)',
           tiles: [],
           key: 'n',
+          action: toPlayerAction(a),
+        });
+        break;
+      case 'north':
+        // Three-player riichi (not offered yet): set a North aside, styled as the kongs it is akin to.
+        buttons.push({
+          id: 'north',
+          kind: 'kong',
+          label: message('act.north', 'en'),
+          tiles: [NORTH],
+          key: 'b',
           action: toPlayerAction(a),
         });
         break;

@@ -247,6 +247,9 @@ export function reactionOf(
     }
     case 'nineTerminals':
       return { type: 'ryukyoku', actor: seat };
+    // Three-player riichi only (mjai's three-player extension); no outside AI sits at such a table yet.
+    case 'north':
+      return { type: 'nukidora', actor: seat, pai: 'N' };
     case 'riichi':
       return { type: 'reach', actor: seat };
     case 'discard': {

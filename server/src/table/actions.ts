@@ -50,3 +50,6 @@ export const NINE_TERMINALS: LegalAction = Object.freeze({ type: 'nineTerminals'
 export const PUNG_OF: readonly Meld[] = Array.from({ length: 34 }, (_, k) =>
   Object.freeze({ kind: 'pung' as const, tiles: [k, k, k] as TileKind[], concealed: false, claimed: k as TileKind }),
 );
+
+/** Three-player riichi: set a North aside (kita). */
+export const DECLARE_NORTH: LegalAction = Object.freeze({ type: 'north' });

@@ -7,7 +7,7 @@
 import { countKinds, kindOfId, type PlayerAction, type Seat, SEATS, type TileId } from '@mahjong/shared';
 import { isThirteenOrphans } from './core.js';
 import { type ClaimAction, meldCopies, redFivesOf } from './counts.js';
-import { type Drawn, drawFor, setAsideOf } from './deal.js';
+import { type Drawn, drawFor } from './deal.js';
 import {
   type ClaimWindow,
   type HandState,
@@ -38,7 +38,7 @@ export function recordAnswer(s: TableState, seat: Seat, action: PlayerAction): T
     options: w.options,
     answers: setSeat(w.answers, seat, action),
   };
-  return withHand(s, handWith(h, { window }));
+  return withHand(s, handWith(h, { window: w.north === true ? { ...window, north: true } : window }));
 }
 
 /** `seat`'s answer at `at` is the last one awaited, and the uniform minimum has passed: the window closes. */
@@ -53,6 +53,9 @@ export function answerCloses(s: TableState, seat: Seat, at: number): boolean {
 export function markMissedWins(s: TableState): TableState {
   const h = s.hand;
   const w = h.window as ClaimWindow;
+  // A North set aside and let pass is no missed win (riichi.wiki, "Majsoul": North replacing
+  // does not lead to a furiten of North).
+  if (w.north === true) return s;
   const family = familyOf(s);
   let seats = h.seats;
   const passed: Seat[] = [];
@@ -122,11 +125,35 @@ function resolve(h: HandState, w: ClaimWindow): ClaimResolution {
   return { winner: null, winners, meld: { seat: melder, action: w.answers[melder] as PlayerAction } };
 }
 
-/** The window's winner takes the tile (the discard, or the kong being added) and the hand ends. */
+/**
+ * The window's winner takes the tile (the discard, the kong being added or the North being set
+ * aside: only the kong's is a robbing of a kong) and the hand ends.
+ */
 export function winOnClaim(s: TableState): TableState {
   const w = s.hand.window as ClaimWindow;
   const r = claimResolution(s);
-  return familyOf(s).winOnClaim(s, r.winner as Seat, r.winners, w.from, w.tile, s.hand.stage === 'robbing');
+  const robbing = s.hand.stage === 'robbing' && w.north !== true;
+  return familyOf(s).winOnClaim(s, r.winner as Seat, r.winners, w.from, w.tile, robbing);
+}
+
+/** The window on a North closes: a robbing window on a North being set aside. */
+export const northWindow = (s: TableState): boolean => s.hand.window?.north === true;
+
+/**
+ * Nobody won on the North: it goes aside (a dora, shown in the seat's `bonus`), every ippatsu
+ * ends as after a call, and its replacement draw follows (`drawReplacement`).
+ */
+export function setNorthAside(s: TableState): TableState {
+  const h = s.hand;
+  const w = h.window as ClaimWindow;
+  const st = h.seats[w.from];
+  const updated = seatWith(st, {
+    concealed: st.concealed.filter((id) => id !== w.tile),
+    drawn: null,
+    bonus: [...st.bonus, w.tile],
+  });
+  const hand = familyOf(s).afterCall(handWith(h, { seats: setSeat(h.seats, w.from, updated), window: null }));
+  return withHand(s, hand);
 }
 
 // The live draw of the seat after the discarder, asked about last (by wall and seat, which the
@@ -137,7 +164,7 @@ function nextDraw(s: TableState): Drawn | null {
   const h = s.hand;
   const seat = h.seats[nextAt(s.setup.family.seats, (h.window as ClaimWindow).from)];
   if (lastDraw === null || lastDraw.wall !== h.wall || lastDraw.seat !== seat) {
-    lastDraw = { wall: h.wall, seat, drawn: drawFor(h.wall, seat, 'live', setAsideOf(s)) };
+    lastDraw = { wall: h.wall, seat, drawn: drawFor(h.wall, seat, 'live') };
   }
   return lastDraw.drawn;
 }

@@ -35,20 +35,20 @@ export interface Drawn {
 
 const isBonusId = (id: TileId): boolean => isBonus(kindOfId(id));
 
-/** What a family sets aside and replaces (`FamilyRules.setsAside`; bonus tiles by default). */
-export type SetAside = (id: TileId) => boolean;
-export const setAsideOf = (s: TableState): SetAside => familyOf(s).setsAside ?? isBonusId;
-
-/** Puts bonus tiles of the concealed hand aside and replaces each from the dead wall, repeatedly. */
-function replaceBonus(wall: WallState, seat: SeatState, aside: SetAside): Drawn | null {
-  if (!seat.concealed.some(aside)) return { wall, seat, replaced: false };
+/**
+ * Puts bonus tiles of the concealed hand aside and replaces each from the dead wall, repeatedly
+ * (Hong Kong's flowers and seasons; a three-player riichi North is set aside by the player's
+ * choice, `turn.ts` `openNorthWindow`).
+ */
+function replaceBonus(wall: WallState, seat: SeatState): Drawn | null {
+  if (!seat.concealed.some(isBonusId)) return { wall, seat, replaced: false };
   let w = wall;
   let concealed = seat.concealed;
   let bonus = seat.bonus;
   let drawn = seat.drawn;
   let replaced = false;
   for (;;) {
-    const at = concealed.findIndex(aside);
+    const at = concealed.findIndex(isBonusId);
     if (at < 0) break;
     const id = concealed[at] as TileId;
     bonus = [...bonus, id];
@@ -64,12 +64,7 @@ function replaceBonus(wall: WallState, seat: SeatState, aside: SetAside): Drawn 
 }
 
 /** A draw from the live wall (or a replacement), with bonus tiles replaced. Null: no tile left. */
-export function drawFor(
-  wall: WallState,
-  seat: SeatState,
-  from: 'live' | 'replacement',
-  aside: SetAside = isBonusId,
-): Drawn | null {
+export function drawFor(wall: WallState, seat: SeatState, from: 'live' | 'replacement'): Drawn | null {
   const r = from === 'live' ? drawLive(wall) : drawReplacement(wall);
   if (r === null) return null;
   const withTile = seatWith(seat, {
@@ -77,7 +72,7 @@ export function drawFor(
     drawn: r.tile,
     missed: from === 'live' ? [] : seat.missed,
   });
-  const out = replaceBonus(r.wall, withTile, aside);
+  const out = replaceBonus(r.wall, withTile);
   if (out === null) return null;
   return { wall: out.wall, seat: out.seat, replaced: out.replaced || from === 'replacement' };
 }
@@ -153,9 +148,8 @@ export function dealTiles(s: TableState): TableState {
 /** Replaces the dealt bonus tiles from the dead wall, dealer first, each seat repeatedly. */
 export function replaceDealtBonus(s: TableState): TableState {
   let { wall, seats } = s.hand;
-  const aside = setAsideOf(s);
   for (const seat of dealOrder(s.dealer, s.setup.family.seats)) {
-    const r = replaceBonus(wall, seats[seat], aside);
+    const r = replaceBonus(wall, seats[seat]);
     if (r === null) throw new Error('dead wall exhausted in the deal');
     wall = r.wall;
     seats = setSeat(seats, seat, r.seat);

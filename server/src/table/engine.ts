@@ -53,6 +53,7 @@ const REFUSAL_TEXT: Record<ActionRefusal, string> = {
   'action/already_answered': 'this seat already answered the claim window',
   'action/no_such_tile': 'that tile is not in the hand',
   'action/illegal': 'not a legal action now (see legalActions)',
+  'action/not_this_ruleset': 'this table does not play that action (a North is set aside among three only)',
 };
 
 /** Checks a config and resolves it into what the machine starts from. */
@@ -122,6 +123,7 @@ export function cleanAction(a: PlayerAction): PlayerAction {
     case 'win':
     case 'pass':
     case 'nineTerminals':
+    case 'north':
       return { type: a.type };
   }
 }

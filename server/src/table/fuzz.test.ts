@@ -13,7 +13,18 @@ import type { EngineConfig, EngineRulesetId, MatchConfig } from './types.js';
 
 const rng = seededRandom;
 
-const TYPES = ['discard', 'chow', 'pung', 'kong', 'concealedKong', 'addedKong', 'win', 'pass', 'bogus'] as const;
+const TYPES = [
+  'discard',
+  'chow',
+  'pung',
+  'kong',
+  'concealedKong',
+  'addedKong',
+  'win',
+  'pass',
+  'north',
+  'bogus',
+] as const;
 
 function junk(r: () => number): PlayerAction {
   const type = TYPES[Math.floor(r() * TYPES.length)] as (typeof TYPES)[number];

@@ -7,6 +7,7 @@ import {
   ALL_TILES,
   inSanmaSet,
   kindOfId,
+  NORTH,
   PLAYING_TILES,
   type Seat,
   SEATS,
@@ -14,7 +15,6 @@ import {
   type TableView,
   type TileId,
 } from '@mahjong/shared';
-import { familyOf } from './rules.js';
 import type { TableState } from './state.js';
 
 /** Messages naming each broken invariant (empty: all hold). */
@@ -26,7 +26,6 @@ export function stateInvariants(s: TableState): string[] {
   const n = s.setup.family.seats;
   // Three players: the 108 tiles without 2m-8m (ids 4-31 never occur).
   const inSet = (id: number) => n === 4 || inSanmaSet(kindOfId(id as TileId));
-  const aside = familyOf(s).setsAside;
   const mark = (id: number, where: string) => {
     if (id < 0 || id >= total || !inSet(id)) out.push(`tile ${id} out of range (${where})`);
     else if (seen[id]) out.push(`tile ${id} twice (${where})`);
@@ -37,10 +36,14 @@ export function stateInvariants(s: TableState): string[] {
     const st = h.seats[seat];
     for (const id of st.concealed) {
       mark(id, `seat ${seat} concealed`);
-      if (kindOfId(id) >= 34 || aside?.(id)) out.push(`bonus tile ${id} in seat ${seat}'s concealed hand`);
+      if (kindOfId(id) >= 34) out.push(`bonus tile ${id} in seat ${seat}'s concealed hand`);
     }
     for (const m of st.melds) for (const id of m.ids) mark(id, `seat ${seat} melds`);
-    for (const id of st.bonus) mark(id, `seat ${seat} bonus`);
+    for (const id of st.bonus) {
+      mark(id, `seat ${seat} bonus`);
+      // Set aside: bonus tiles (Hong Kong), or Norths by choice (three-player riichi); nothing else.
+      if (n === 3 ? kindOfId(id) !== NORTH : kindOfId(id) < 34) out.push(`tile ${id} set aside by seat ${seat}`);
+    }
     for (const d of st.discards) if (!d.claimed) mark(d.id, `seat ${seat} discards`);
     for (const m of st.melds) {
       const kinds = m.ids.map(kindOfId);

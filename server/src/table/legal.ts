@@ -9,6 +9,7 @@ import {
   type LegalAction,
   kindOfId,
   type Meld,
+  NORTH,
   nextSeat,
   type PlayerAction,
   sameAction,
@@ -91,9 +92,10 @@ function copyChoices(
 
 const isFive = (k: TileKind): boolean => k < 27 && k % 9 === 4;
 
-export function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId): LegalAction[] {
+/** What `seat` may do about `from`'s tile being added to a kong (`robbing`) or set aside (a North). */
+export function robbingOptions(s: TableState, seat: Seat, from: Seat, tile: TileId, robbing = true): LegalAction[] {
   if (seat === from) return [];
-  const win = familyOf(s).checkDiscardWin(s, seat, from, tile, true);
+  const win = familyOf(s).checkDiscardWin(s, seat, from, tile, robbing);
   return win.ok ? [{ type: 'win', faan: win.faan }, { type: 'pass' }] : [];
 }
 
@@ -150,6 +152,7 @@ export function wellFormed(action: unknown): action is PlayerAction {
     case 'win':
     case 'pass':
     case 'nineTerminals':
+    case 'north':
       return true;
     default:
       return false;
@@ -216,6 +219,8 @@ export function refusal(s: TableState, seat: Seat, action: PlayerAction): Action
 function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): ActionRefusal | null {
   if (!wellFormed(action) || !SEATS.includes(seat)) return 'action/malformed';
   if (s.phase === 'matchOver') return 'action/match_over';
+  // Only three-player tables set a North aside: refused as such, whoever's turn it is.
+  if (action.type === 'north' && familyOf(s).seats === 4) return 'action/not_this_ruleset';
   if (isLegal(s, seat, action)) return null;
   if (s.phase === 'playing' && action.type === 'win' && s.setup.rules.falseWin && isFalseWinTime(s, seat)) return null;
   if (!hasActions(s, seat)) {
@@ -230,6 +235,13 @@ function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): Action
       action.type === 'riichi') &&
     s.phase === 'playing' &&
     !s.hand.seats[seat].concealed.some((id) => kindOfId(id) === action.tile)
+  ) {
+    return 'action/no_such_tile';
+  }
+  if (
+    action.type === 'north' &&
+    s.phase === 'playing' &&
+    !s.hand.seats[seat].concealed.some((id) => kindOfId(id) === NORTH)
   ) {
     return 'action/no_such_tile';
   }

@@ -18,7 +18,7 @@ import { deadline, legalActions } from './legal.js';
 import { type MachineEvent, type MachineInput, tableMachine } from './machine.js';
 import type { TableState } from './state.js';
 import { HUMANS, scriptedWall, type WallScript } from './testing.js';
-import type { TableRuleset } from './types.js';
+import type { EngineRulesetId } from './types.js';
 
 type Snapshot = SnapshotFrom<typeof tableMachine>;
 
@@ -30,7 +30,8 @@ const IDLE3 = '9m36p147s1234567z';
 /** A scripted wall cut short: the deal, the scripted live draws, then the 14-tile dead wall. */
 function shortWall(script: WallScript): WallState {
   const w = scriptedWall(script);
-  const live = 53 + tiles(script.draws ?? '').length;
+  // 53 tiles dealt among four, 40 among three.
+  const live = (script.three === true ? 40 : 53) + tiles(script.draws ?? '').length;
   return { ...w, order: [...w.order.slice(0, live), ...w.order.slice(-14)], tail: live + 14 };
 }
 
@@ -38,7 +39,7 @@ interface Fixture {
   readonly name: string;
   readonly wall: WallScript;
   readonly options?: Record<string, unknown>;
-  readonly ruleset?: TableRuleset;
+  readonly ruleset?: EngineRulesetId;
 }
 
 const FIXTURES: readonly Fixture[] = [
@@ -97,6 +98,17 @@ const FIXTURES: readonly Fixture[] = [
     name: 'riichi: nine terminals',
     ruleset: 'riichi',
     wall: { bonus: false, hands: ['1289m19p19s123457z', IDLE1, IDLE2, '3456m234p2345s66z'], draws: '5m' },
+  },
+  {
+    // Three-player riichi: seat 1 may set its North aside; seat 2, ready on North alone, may win
+    // on it or let it pass; the replacement draw follows.
+    name: 'three players: a North set aside',
+    ruleset: 'riichi-sanma',
+    wall: {
+      three: true,
+      hands: ['19m2468p2468s1235z', '19m3579p3579s124z', '123p456p789p234s4z', ''],
+      draws: '7z6z',
+    },
   },
 ];
 

@@ -28,7 +28,9 @@ import {
   drawNext,
   markMissedWins,
   meldClaimedTile,
+  northWindow,
   recordAnswer,
+  setNorthAside,
   wallExhausted,
   winOnClaim,
 } from './claims.js';
@@ -37,7 +39,14 @@ import { closeMatch, lastToBeReady, markReady, openResultsPause } from './hand-e
 import { canCallNineTerminals, canDeclareRiichi, canWinSelfDrawn, deadline, isFalseWin, isLegal } from './legal.js';
 import { familyOf } from './rules.js';
 import { bumped, type MatchSetup, type TableState } from './state.js';
-import { declareConcealedKong, discard, discardOnTimeout, drawReplacement, openRobbing } from './turn.js';
+import {
+  declareConcealedKong,
+  discard,
+  discardOnTimeout,
+  drawReplacement,
+  openNorthWindow,
+  openRobbing,
+} from './turn.js';
 import { falseWin } from './wins.js';
 
 export type MachineEvent =
@@ -85,9 +94,15 @@ const CLAIM_OUTCOMES = [
   { guard: null, target: 'turn', action: 'drawNextTile' },
 ] as const;
 
-/** How a robbing window ends: the kong robbed, or completed with its replacement draw. */
+/**
+ * How a robbing window ends: the kong (or the North, three-player riichi) won on, or completed
+ * with its replacement draw. A North set aside reuses the added kong's window: the same answers
+ * (win or pass), the same uniform minimum and the same replacement draw after it; only its
+ * completion differs (the tile goes aside, not into a meld).
+ */
 const ROBBING_OUTCOMES = [
   { guard: 'claimedWin', target: 'handEnd', action: 'scoreWinOnClaim' },
+  { guard: 'northWindow', target: 'replacementDraw', action: 'setNorthAside' },
   { guard: null, target: 'replacementDraw', action: 'completeAddedKong' },
 ] as const;
 
@@ -113,7 +128,7 @@ const closing = (when: 'answerClosesWindow' | 'windowDue', outcomes: readonly Ou
     ),
   }));
 
-/** The tile named by a turn action (discard, riichi, concealed or added kong). */
+/** The tile named by a turn action (discard, riichi, concealed or added kong; not a North). */
 const tileOf = (event: MachineEvent) => {
   const a = actOf(event).action;
   if (a.type !== 'discard' && a.type !== 'concealedKong' && a.type !== 'addedKong' && a.type !== 'riichi')
@@ -142,6 +157,7 @@ const UPDATES = {
   scoreSelfDrawnWin: (s) => familyOf(s).selfDrawnWin(s),
   declareConcealedKong: (s, e) => declareConcealedKong(s, tileOf(e)),
   openRobbingWindow: (s, e) => openRobbing(s, tileOf(e), s.at),
+  openNorthWindow: (s) => openNorthWindow(s, s.at),
   discardTile: (s, e) => discard(s, tileOf(e), s.at, false, redOf(e)),
   declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true, redOf(e)),
   /** The discard was not won on (riichi: a declaration's stick goes on the table; else nothing). */
@@ -158,6 +174,7 @@ const UPDATES = {
   scoreWinOnClaim: (s) => winOnClaim(s),
   meldClaimedTile: (s) => meldClaimedTile(s, s.at),
   completeAddedKong: (s) => completeAddedKong(s),
+  setNorthAside: (s) => setNorthAside(s),
   drawNextTile: (s) => drawNext(s, s.at),
   declareExhaustiveDraw: (s) => familyOf(s).exhaustiveDraw(s),
   closeMatch: (s) => closeMatch(familyOf(s).settleMatch(s)),
@@ -199,6 +216,8 @@ const RULES = {
   canWinSelfDrawn: (s, e) => e.type === 'act' && canWinSelfDrawn(s, e.seat, e.action),
   canDeclareConcealedKong: (s, e) => legal(s, e, 'concealedKong'),
   canAddKong: (s, e) => legal(s, e, 'addedKong'),
+  /** Three-player riichi: set a North aside (kita). */
+  canDeclareNorth: (s, e) => legal(s, e, 'north'),
   canDiscard: (s, e) => legal(s, e, 'discard'),
   canDeclareRiichi: (s, e) => e.type === 'act' && canDeclareRiichi(s, e.seat, e.action),
   canCallNineTerminals: (s, e) => e.type === 'act' && canCallNineTerminals(s, e.seat, e.action),
@@ -214,6 +233,8 @@ const RULES = {
   windowDue: (s, e) => e.type === 'timeout' && due(s, e),
   pauseOver: (s, e) => e.type === 'timeout' && due(s, e),
   claimedWin: (s, e) => resolution(s, e).winner !== null,
+  /** The robbing window is on a North being set aside, not on an added kong. */
+  northWindow: (s) => northWindow(s),
   claimedKong: (s, e) => resolution(s, e).meld?.action.type === 'kong',
   claimedPung: (s, e) => resolution(s, e).meld?.action.type === 'pung',
   claimedChow: (s, e) => resolution(s, e).meld?.action.type === 'chow',
@@ -276,6 +297,7 @@ export const tableMachine = setup({
             actions: run('stamp', 'declareConcealedKong'),
           },
           { guard: 'canAddKong', target: 'robbingWindow', actions: run('stamp', 'openRobbingWindow') },
+          { guard: 'canDeclareNorth', target: 'robbingWindow', actions: run('stamp', 'openNorthWindow') },
           { guard: 'canDiscard', target: 'claimWindow', actions: run('stamp', 'discardTile') },
           { guard: 'canDeclareRiichi', target: 'claimWindow', actions: run('stamp', 'declareRiichi') },
           { guard: 'canCallNineTerminals', target: 'handEnd', actions: run('stamp', 'abortOnNineTerminals') },
@@ -303,7 +325,7 @@ export const tableMachine = setup({
         timeout: closing('windowDue', CLAIM_OUTCOMES),
       },
     },
-    /** An added kong: the other seats may rob it (win on the tile) before it is completed. */
+    /** An added kong (or a North set aside): the other seats may win on the tile before it is completed. */
     robbingWindow: {
       on: {
         act: [

@@ -61,8 +61,6 @@ export interface FamilyRules extends FamilyHandle {
   newHand(setup: MatchSetup): RiichiHand | null;
   /** The wall of a hand from its seed; absent: the four-player wall (with bonus tiles when the rules have them). */
   wall?(seed: string): WallState;
-  /** The tiles a seat sets aside and replaces from the dead wall (three-player: North); absent: bonus tiles. */
-  setsAside?(id: TileId): boolean;
 
   // Legality (legal.ts asks; the window's and the turn's common rules stay there).
 

@@ -64,6 +64,9 @@ export interface ClaimWindow {
   /** The legal actions of each seat in this window (empty: not eligible). */
   readonly options: BySeat<readonly LegalAction[]>;
   readonly answers: BySeat<PlayerAction | null>;
+  /** A robbing window on a North being set aside (three-player riichi), not on an added kong:
+   * a win on it is no robbing of a kong, and letting it pass is no missed win. */
+  readonly north?: true;
 }
 
 /** A seat's riichi declaration (riichi tables). */

@@ -30,6 +30,7 @@ function junk(r: () => number): PlayerAction {
     { type: 'addedKong', tile: k },
     { type: 'riichi', tile: k },
     { type: 'nineTerminals' },
+    { type: 'north' },
   ];
   return all[Math.floor(r() * all.length)] as PlayerAction;
 }

@@ -1,11 +1,21 @@
 /**
  * A turn's actions: a turn beginning, a discard (which opens a claim window), a concealed kong
- * and its replacement draw, an added kong (which opens a robbing window first).
+ * and its replacement draw, an added kong and a North set aside (three-player riichi), which
+ * open a robbing window first.
  */
-import { type BySeat, kindOfId, type LegalAction, type Seat, SEATS, type TileId, type TileKind } from '@mahjong/shared';
+import {
+  type BySeat,
+  kindOfId,
+  type LegalAction,
+  NORTH,
+  type Seat,
+  SEATS,
+  type TileId,
+  type TileKind,
+} from '@mahjong/shared';
 import { liveCount } from './core.js';
 import { discardCopy, redFivesOf, withoutKinds } from './counts.js';
-import { drawFor, setAsideOf } from './deal.js';
+import { drawFor } from './deal.js';
 import { claimOptions, robbingOptions } from './legal.js';
 import { familyOf } from './rules.js';
 import {
@@ -127,7 +137,7 @@ export function kongMade(s: TableState, seat: Seat, st: SeatState, withDrawn: bo
  */
 export function drawReplacement(s: TableState, at: number): TableState {
   const h = s.hand;
-  const r = drawFor(h.wall, h.seats[h.turn], 'replacement', setAsideOf(s));
+  const r = drawFor(h.wall, h.seats[h.turn], 'replacement');
   if (r === null) throw new Error('the dead wall ran out (at most 12 replacements follow the live wall)');
   return startTurn(
     s,
@@ -154,7 +164,21 @@ export function discardOnTimeout(s: TableState, at: number): TableState {
  */
 export function openRobbing(s0: TableState, kind: TileKind, at: number): TableState {
   const declared = familyOf(s0).onKongDeclared(s0.hand);
-  const s = declared === s0.hand ? s0 : { ...s0, hand: declared };
+  return robbingWindow(declared === s0.hand ? s0 : { ...s0, hand: declared }, kind, at, false);
+}
+
+/**
+ * The turn seat sets a North aside (three-player riichi): the others may win on it first (no
+ * robbing-a-kong yaku), then it goes aside and a replacement is drawn (`setNorthAside`). It
+ * counts as a call: the hand's first go-around is over at once (no renhou on it, no earthly
+ * hand, double riichi or nine terminals after it); ippatsu ends as it is completed, as a kong's.
+ */
+export function openNorthWindow(s: TableState, at: number): TableState {
+  return robbingWindow({ ...s, hand: handWith(s.hand, { interrupted: true }) }, NORTH, at, true);
+}
+
+/** A robbing window on the turn seat's tile of `kind`: the drawn one when it is of that kind. */
+function robbingWindow(s: TableState, kind: TileKind, at: number, north: boolean): TableState {
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
@@ -163,24 +187,20 @@ export function openRobbing(s0: TableState, kind: TileKind, at: number): TableSt
       ? st.drawn
       : (st.concealed.find((x) => kindOfId(x) === kind) as TileId);
   const n = s.setup.family.seats;
-  const options = SEATS.map((other) => (other < n ? robbingOptions(s, other, seat, id) : [])) as unknown as BySeat<
-    LegalAction[]
-  >;
+  const options = SEATS.map((other) =>
+    other < n ? robbingOptions(s, other, seat, id, !north) : [],
+  ) as unknown as BySeat<LegalAction[]>;
+  const window = {
+    from: seat,
+    tile: id,
+    openedAt: at,
+    minCloseAt: at + s.setup.timing.claimMinMs,
+    deadline: at + s.setup.timing.claimMs,
+    options,
+    answers: [null, null, null, null] as BySeat<null>,
+  };
   return {
     ...s,
-    hand: {
-      ...h,
-      stage: 'robbing',
-      turnDeadline: null,
-      window: {
-        from: seat,
-        tile: id,
-        openedAt: at,
-        minCloseAt: at + s.setup.timing.claimMinMs,
-        deadline: at + s.setup.timing.claimMs,
-        options,
-        answers: [null, null, null, null],
-      },
-    },
+    hand: { ...h, stage: 'robbing', turnDeadline: null, window: north ? { ...window, north: true } : window },
   };
 }

@@ -74,6 +74,7 @@ export const ACTION_REFUSALS = [
   'action/already_answered', // the seat already answered this claim window
   'action/no_such_tile', // the tile named is not in the seat's hand
   'action/illegal', // the seat may act, but not this way (e.g. chow from the wrong seat, a win that is not one)
+  'action/not_this_ruleset', // an action no table of this ruleset plays (a North set aside among four)
 ] as const;
 export type ActionRefusal = (typeof ACTION_REFUSALS)[number];
 

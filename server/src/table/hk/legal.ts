@@ -61,6 +61,8 @@ export function isHkTurnLegal(s: TableState, seat: Seat, action: PlayerAction): 
     // Riichi moves: no Hong Kong table offers them.
     case 'riichi':
     case 'nineTerminals':
+    // Three-player riichi's: refused before a family is asked (legal.ts), never offered.
+    case 'north':
       return false;
   }
 }

@@ -317,7 +317,8 @@ export function riichiTsumo(s: TableState): TableState {
 }
 
 /**
- * One or more rons on `tile` (a discard, or the tile of an added kong being robbed), `winners`
+ * One or more rons on `tile` (a discard, the tile of an added kong being robbed, or a North being
+ * set aside: `robbing` false, no robbing-a-kong yaku), `winners`
  * in turn order from the discarder. Head bump leaves the first; three abort the hand when the
  * table says so.
  */
@@ -337,12 +338,14 @@ export function riichiRon(s: TableState, all: readonly Seat[], from: Seat, tile:
     honba: pot.honba,
     sticks: pot.sticks,
   });
-  // The won tile leaves the discarder's pond (or the kong being added) and joins the first winner's hand.
+  // The won tile leaves the discarder's pond (or the hand: the kong being added, the North being
+  // set aside) and joins the first winner's hand.
   let seats = h.seats;
   const f = seats[from];
-  seats = robbing
-    ? setSeat(seats, from, { ...f, concealed: f.concealed.filter((id) => id !== tile), drawn: null })
-    : setSeat(seats, from, { ...f, discards: f.discards.filter((d) => d.id !== tile) });
+  seats =
+    h.stage === 'robbing'
+      ? setSeat(seats, from, { ...f, concealed: f.concealed.filter((id) => id !== tile), drawn: null })
+      : setSeat(seats, from, { ...f, discards: f.discards.filter((d) => d.id !== tile) });
   const first = winners[0] as Seat;
   seats = setSeat(seats, first, { ...seats[first], concealed: [...seats[first].concealed, tile], drawn: tile });
   const after: TableState = { ...s, hand: { ...h, seats } };

@@ -1,26 +1,24 @@
 /**
  * Three-player riichi (`riichi-sanma`, not yet offered to players) as a variant of the riichi
  * family: the riichi rules of `../riichi/` with three seats (seat 3, North, vacant), the 108-tile
- * wall, every North drawn set aside at once and replaced from the dead wall (`setsAside`), the
- * three-player options, scorer and settlement of shared/src/riichi/sanma/. The riichi files ask
+ * wall, a North set aside by the player's choice (`north.ts`), the three-player options, scorer
+ * and settlement of shared/src/riichi/sanma/. The riichi files ask
  * `seats` where the two differ (winds, dora, payments, the draw, the dealer's move, the ranking);
  * the shared table code skips the vacant seat and offers no chow (legal.ts).
  */
 import {
   buildSanmaWall,
   fail,
-  kindOfId,
-  NORTH,
   ok,
   RIICHI_ANALYSIS,
   type RiichiTableRules,
   type ScoringOptions,
   resolveSanmaOptions,
   sanmaTableRules,
-  type TileId,
 } from '@mahjong/shared';
 import { RIICHI_RULES } from '../riichi/rules.js';
 import type { FamilyRules } from '../rules.js';
+import { sanmaTurnActions } from './north.js';
 
 export const SANMA_RULES: FamilyRules = {
   ...RIICHI_RULES,
@@ -43,5 +41,5 @@ export const SANMA_RULES: FamilyRules = {
     return ok({ options, bonus: false, sevenPairs: true, analysis: RIICHI_ANALYSIS, minFaan: 1, falseWin: false });
   },
   wall: buildSanmaWall,
-  setsAside: (id: TileId) => kindOfId(id) === NORTH,
+  turnActions: sanmaTurnActions,
 };

@@ -3,7 +3,7 @@
  * offered to players): scripted 108-tile walls (testing.ts `scriptedWall` with `three`), the
  * engine played move by move. Expected figures are worked by hand from docs/rules/riichi-sanma.md.
  */
-import { type PlayerAction, type Seat, tile } from '@mahjong/shared';
+import { type Seat, tile } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import type { TableEngineImpl } from '../engine.js';
 import { stateInvariants, viewInvariants } from '../invariants.js';
@@ -93,37 +93,180 @@ describe('the three-player deal', () => {
 });
 
 describe('the North set aside', () => {
-  it('is set aside as it is drawn and replaced from the dead wall; it counts as dora for the winner', () => {
+  it('is set aside by choice: the others may win on it first, then a replacement; two count two dora', () => {
     const e = table([
       {
         hands: [DEALER_IDLE, '123p456p789p124s4z', IDLE2, ''],
-        draws: '7z7z6z4z',
+        draws: '4z',
         replacements: '4s3s',
         dora: '9m',
       },
     ]);
-    // The dealt North of seat 1 went aside at once; its replacement was the first replacement tile (4s).
-    expect(e.viewFor(0).seats[1].bonus).toEqual([tile('4z')]);
+    // Nothing is set aside at the deal: the North stays in the hand until its holder says.
+    expect(e.viewFor(0).seats[1].bonus).toEqual([]);
     expect(e.viewFor(0).seats[1].concealedCount).toBe(13);
-    const before = e.viewFor(0).wallCount;
+    // The dealer holds no North: not offered.
+    expect(types(e, 0)).not.toContain('north');
     play(e, 0, '5z');
-    // Seat 1 (ready on 3s) drew 7z and discards it.
-    play(e, 1, '7z');
-    play(e, 2, '7z');
-    play(e, 0, '6z');
-    // Seat 1 draws a second North: aside, replaced by 3s, which completes the hand.
-    expect(e.viewFor(0).seats[1].bonus).toEqual([tile('4z'), tile('4z')]);
+    // Seat 1 draws a second North; either may go aside.
+    expect(types(e, 1)).toContain('north');
+    const before = e.viewFor(0).wallCount;
+    must(e, 1, { type: 'north' });
+    // A window on the North (nobody waits on it here): public, the tile still in the hand.
+    expect(e.state.hand.stage).toBe('robbing');
+    expect(e.viewFor(2).robbing).toEqual({ seat: 1, tile: tile('4z') });
+    expect(e.viewFor(0).seats[1].concealedCount).toBe(14);
+    checkAll(e);
+    settle(e);
+    expect(e.viewFor(0).seats[1].bonus).toEqual([tile('4z')]);
     expect(e.state.hand.source).toBe('replacement');
-    // A replacement takes from the dead wall, which the live wall refills: one tile fewer to draw.
-    expect(e.viewFor(0).wallCount).toBe(before - 4 - 1);
+    expect(e.state.hand.turn).toBe(1);
+    // The replacement (4s) from the dead wall, which the live wall refills: one tile fewer to draw.
+    expect(e.viewFor(1).hand?.drawn).toBe(tile('4s'));
+    expect(e.viewFor(0).wallCount).toBe(before - 1);
+    checkAll(e);
+    // The second North, replaced by 3s, which completes the hand.
+    must(e, 1, { type: 'north' });
+    settle(e);
+    expect(e.viewFor(0).seats[1].bonus).toEqual([tile('4z'), tile('4z')]);
     expect(types(e, 1)).toContain('win');
-    must(e, 1, { type: 'win' } as PlayerAction);
+    must(e, 1, { type: 'win' });
     const r = last(e);
-    const north = r?.patterns?.find((p) => p.name === 'north-dora');
-    expect(north?.value).toBe(2);
+    expect(r?.patterns?.find((p) => p.name === 'north-dora')?.value).toBe(2);
     // A win on a North's replacement counts as a win after a kong (Mahjong Soul).
     expect(r?.patterns?.map((p) => p.name)).toContain('after-kong');
     checkAll(e);
+  });
+
+  it('kept as a pair, a North is part of the hand: won with, no north-dora, no value pair', () => {
+    const e = table([{ hands: [DEALER_IDLE, '123p456p789p23s44z', IDLE2, ''], draws: '1s', dora: '9m' }]);
+    play(e, 0, '5z');
+    // The pair could go aside, but the hand keeps it and wins on 1s.
+    expect(types(e, 1)).toEqual(expect.arrayContaining(['north', 'win']));
+    must(e, 1, { type: 'win' });
+    const r = last(e);
+    const names = r?.patterns?.map((p) => p.name) ?? [];
+    expect(r).toMatchObject({ kind: 'win', winner: 1, selfDrawn: true });
+    expect(names).not.toContain('north-dora');
+    expect(names).not.toContain('after-kong');
+    // North is a guest wind among three: its pair is worth no fu (the seat is South, the round East).
+    expect(names).not.toContain('value-pair');
+    expect(e.state.hand.seats[1].bonus).toEqual([]);
+    checkAll(e);
+  });
+
+  it('a seat waiting on North wins on the one set aside, with no robbing-a-kong yaku', () => {
+    const e = table([{ hands: [DEALER_IDLE, '19m3579p3579s124z', '123p456p789p234s4z', ''], draws: '7z', dora: '9m' }]);
+    play(e, 0, '5z');
+    must(e, 1, { type: 'north' });
+    expect(types(e, 2)).toEqual(['win', 'pass']);
+    // The dealer cannot win on it: nothing to answer.
+    expect(types(e, 0)).toEqual([]);
+    must(e, 2, { type: 'win' });
+    settle(e);
+    const r = last(e);
+    const names = r?.patterns?.map((p) => p.name) ?? [];
+    expect(r).toMatchObject({ kind: 'win', winner: 2, selfDrawn: false });
+    expect(names).not.toContain('robbing-kong');
+    expect(names).toContain('pure-straight');
+    // Closed pure straight 2 han; 20 + 10 (closed ron) + 2 (single wait) = 32 -> 40 fu: 2,600 from the declarer.
+    expect(r?.deltas).toEqual([0, -2600, 2600, 0]);
+    checkAll(e);
+  });
+
+  it('letting the North pass is no missed win; the declaration goes on', () => {
+    const e = table([{ hands: [DEALER_IDLE, '19m3579p3579s124z', '123p456p789p234s4z', ''], draws: '7z', dora: '9m' }]);
+    play(e, 0, '5z');
+    must(e, 1, { type: 'north' });
+    must(e, 2, PASS);
+    settle(e);
+    expect(e.state.hand.seats[2].missed).toEqual([]);
+    expect(e.viewFor(0).seats[1].bonus).toEqual([tile('4z')]);
+    expect(e.state.hand.turn).toBe(1);
+    checkAll(e);
+  });
+
+  it('counts as a call: it ends every ippatsu and the first go-around', () => {
+    const e = table([
+      {
+        hands: [DEALER_IDLE, '19m3579p3579s124z', READY, ''],
+        draws: '7z6z6z9m',
+        dora: '9m',
+      },
+    ]);
+    play(e, 0, '5z');
+    play(e, 1, '7z');
+    must(e, 2, { type: 'riichi', tile: tile('6z') });
+    settle(e);
+    const ippatsu = () => e.state.hand.riichi?.seats[2].declared?.ippatsu;
+    expect(ippatsu()).toBe(true);
+    play(e, 0, '6z');
+    must(e, 1, { type: 'north' });
+    expect(ippatsu()).toBe(true);
+    expect(e.state.hand.interrupted).toBe(true);
+    settle(e);
+    expect(ippatsu()).toBe(false);
+    checkAll(e);
+  });
+
+  it('in riichi: only a North just drawn (the declared hand keeps its wait)', () => {
+    // Seat 2 is ready on North alone (a single wait) and declares.
+    const e = table([
+      {
+        hands: [DEALER_IDLE, IDLE1, '123p456p789p234s4z', ''],
+        draws: '7z6z6z7z9m1s1s4z',
+        dora: '9m',
+      },
+    ]);
+    play(e, 0, '5z');
+    play(e, 1, '7z');
+    must(e, 2, { type: 'riichi', tile: tile('6z') });
+    settle(e);
+    play(e, 0, '6z');
+    play(e, 1, '7z');
+    // It holds a North, but drew 9m: setting that North aside would change the wait.
+    expect(types(e, 2)).not.toContain('north');
+    play(e, 2, '9m');
+    play(e, 0, '1s');
+    play(e, 1, '1s');
+    // The North drawn: it may win with it, or set it aside.
+    expect(types(e, 2)).toEqual(expect.arrayContaining(['win', 'north']));
+    checkAll(e);
+  });
+
+  it('is refused without a North in the hand, out of turn, and right after a pung; nothing changes', () => {
+    const e = table([{ hands: [DEALER_IDLE, '19m3579p3579s455z', IDLE2, ''], dora: '9m' }]);
+    const refused = (seat: Seat, code: string) => {
+      const before = e.state;
+      const r = e.act(seat, { type: 'north' }, before.at);
+      expect(r.ok ? null : r.error.code).toBe(code);
+      expect(e.state).toBe(before);
+    };
+    refused(0, 'action/no_such_tile');
+    refused(1, 'action/not_your_turn');
+    must(e, 0, discard('5z'));
+    must(e, 1, { type: 'pung' });
+    settle(e);
+    // Seat 1 holds a North but did not draw: it discards, as after any call (Tenhou).
+    expect(e.state.hand.turn).toBe(1);
+    expect(types(e, 1)).not.toContain('north');
+    refused(1, 'action/illegal');
+  });
+});
+
+describe('the North at a four-player table', () => {
+  it('is refused as not this ruleset; nothing changes', () => {
+    // A four-player riichi dealer holding a North (4z).
+    const e = scriptedEngine(
+      [{ bonus: false, hands: ['7m147p258s1234567z', '7m147p258s123456z', '8m258p369s123457z', '9m36p147s1234567z'] }],
+      { ruleset: 'riichi-modern', options: { redFives: 0 } },
+    );
+    expect(e.viewFor(0).legalActions.map((a) => a.type)).not.toContain('north');
+    const [before, logged] = [e.state, e.log.length];
+    const r = e.act(0, { type: 'north' }, before.at);
+    expect(r.ok ? null : r.error.code).toBe('action/not_this_ruleset');
+    expect(e.state).toBe(before);
+    expect(e.log.length).toBe(logged);
   });
 });
 
