@@ -20,7 +20,7 @@ const FAMILY_OF = {
  * the protocol, the server's table check, the lobby and the calculator neither offer nor accept
  * them. Taking an id off this list makes it playable everywhere at once.
  */
-const NOT_YET_PLAYABLE = ['riichi-sanma'] as const;
+const NOT_YET_PLAYABLE = [] as const;
 
 /** Every described ruleset, playable or not (descriptors, rules docs, option tables). */
 export type DescribedRulesetId = keyof typeof FAMILY_OF;

@@ -9,7 +9,7 @@ import { RIICHI_SANMA_OPTION_SCHEMA } from './riichi-sanma-options.js';
 
 export const RIICHI_SANMA_RULESET = {
   id: 'riichi-sanma',
-  playable: false,
+  playable: true,
   family: 'riichi',
   label: { en: 'Japanese riichi, three players', 'zh-HK': '日本立直麻雀（三人）' },
   shortLabel: { en: 'Riichi, three players', 'zh-HK': '三人立直麻雀' },

@@ -527,6 +527,7 @@ export const RIICHI_SANMA: RiichiRuleset = {
 export const RIICHI_RULESETS: Readonly<Record<RiichiRulesetId, RiichiRuleset>> = {
   riichi: RIICHI,
   'riichi-modern': RIICHI_MODERN,
+  'riichi-sanma': RIICHI_SANMA,
 };
 
 /**
