@@ -3,7 +3,7 @@
  * their own views), a match with server bots, a spectator checked for leaks on every message,
  * and the stored replay compared with what was played.
  */
-import type { ReplayResponse, ServerMessage, TableView } from '@mahjong/shared';
+import { type ReplayResponse, RULESETS, type ServerMessage, type TableView } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
@@ -100,8 +100,15 @@ describe('play through real sockets', () => {
     for (const c of clients) c.close();
   });
 
-  it('a whole match with bots: a spectator sees nothing concealed, and the replay equals what was played', async () => {
-    const t = await createTable(server.url, { rounds: 1, bots: [1, 3] });
+  it.each([
+    { ruleset: 'hk-new', bots: [1, 3] },
+    // Three players: the fourth seat vacant in every view, the same leak and replay checks.
+    { ruleset: 'riichi-sanma', bots: [1] },
+  ] as const)('a whole $ruleset match with bots: a spectator sees nothing concealed, and the replay equals what was played', async ({
+    ruleset,
+    bots,
+  }) => {
+    const t = await createTable(server.url, { ruleset, rounds: 1, bots: [...bots] });
     const [a, b] = await Promise.all([join(server.url, t.code, 'Ann'), join(server.url, t.code, 'Bo')]);
     const humans = await Promise.all(
       [a, b].map((s) => TestClient.open(server.url, t.code, s.token, { autoplay: true })),
@@ -118,6 +125,10 @@ describe('play through real sockets', () => {
     expect(leaks).toEqual([]);
     const final = spectator.view!;
     expect(final.seed).toMatch(/^[0-9a-f]{64}$/);
+    const vacant = RULESETS[ruleset].seats === 3 ? [false, false, false, true] : [false, false, false, false];
+    for (const m of [...spectator.messages, ...humans.flatMap((h) => h.messages)]) {
+      if (m.type === 'view') expect(m.view.seats.map((s) => s.vacant === true)).toEqual(vacant);
+    }
 
     // History and replay.
     const list = await api<{ matches: { id: string; code: string; finalScores: number[] }[] }>(
