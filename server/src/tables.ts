@@ -251,7 +251,10 @@ export class Tables {
     if (!check.ok) return fail('http/invalid', `${check.error.code}: ${check.error.message}`);
     const vacantBot = req.bots.find((seat) => isVacantSeat(req.ruleset, seat));
     if (vacantBot !== undefined) {
-      return fail('http/invalid', `seat ${vacantBot + 1} is not played at a ${RULESETS[req.ruleset].seats}-player table`);
+      return fail(
+        'http/invalid',
+        `seat ${vacantBot + 1} is not played at a ${RULESETS[req.ruleset].seats}-player table`,
+      );
     }
     let code = randomCode();
     for (let i = 0; this.rooms.has(code) || (await this.ctx.ledger.store.loadMatchByCode(code)); i += 1) {

@@ -18,7 +18,13 @@ export * from './riichi-options.js';
 export * from './riichi-sanma-options.js';
 export * from './schema.js';
 
-const DESCRIPTORS = [HK_NEW_RULESET, HK_OLD_RULESET, RIICHI_MODERN_RULESET, RIICHI_RULESET, RIICHI_SANMA_RULESET] as const;
+const DESCRIPTORS = [
+  HK_NEW_RULESET,
+  HK_OLD_RULESET,
+  RIICHI_MODERN_RULESET,
+  RIICHI_RULESET,
+  RIICHI_SANMA_RULESET,
+] as const;
 type Descriptors = { readonly [D in (typeof DESCRIPTORS)[number] as D['id']]: D };
 
 export const RULESETS: Descriptors = Object.fromEntries(DESCRIPTORS.map((d) => [d.id, d])) as unknown as Descriptors;
