@@ -3,7 +3,7 @@
  * marked vacant and refused with `table/seat_vacant` (nothing changed), bots filling the three,
  * the match starting once they are filled, and every view marking the vacant seat.
  */
-import type { TableInfo } from '@mahjong/shared';
+import type { ReplayResponse, ServerMessage, TableInfo, TableView } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
@@ -11,6 +11,39 @@ import { api, createTable, join, TestClient, testServer } from './helpers.js';
 vi.setConfig({ hookTimeout: 60_000 });
 
 type Refusal = { error: { code: string; message: string } };
+
+/** Keys a spectator may never receive (as in play.test.ts): a seat's own hand, its tiles, the wall, the seed. */
+const SECRET_KEYS = new Set(['hand', 'concealed', 'drawn', 'waits', 'missedWin', 'wall', 'live', 'dead', 'tiles']);
+const PUBLIC_KEYS = new Set(['melds', 'discards', 'bonus', 'lastDiscard']);
+
+/** What of a spectator's view (results aside) is not public: paths of the keys found. */
+function secretPaths(view: TableView): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (SECRET_KEYS.has(k)) found.push(`${path}.${k}`);
+        if (!PUBLIC_KEYS.has(k)) walk(v, `${path}.${k}`);
+      }
+    }
+  };
+  const { results: _r, lastResult: _l, ...rest } = view;
+  walk(rest, '');
+  if (view.legalActions.length > 0) found.push('legalActions');
+  if (view.seed !== undefined && view.phase !== 'matchOver') found.push('seed');
+  return found;
+}
+
+const viewsOf = (messages: readonly ServerMessage[]): TableView[] =>
+  messages.flatMap((m) => (m.type === 'view' ? [m.view] : m.type === 'welcome' && m.view ? [m.view] : []));
+
+/** A view without what the replay cannot know: connections, and the recipient's own view counter. */
+const stripConnected = (view: TableView) => ({
+  ...view,
+  seq: 0,
+  seats: view.seats.map((s) => ({ ...s, connected: true })),
+});
 
 describe('a three-player table in the lobby', () => {
   let server: RunningServer;
@@ -77,5 +110,41 @@ describe('a three-player table in the lobby', () => {
     expect(view.hand!.concealed.length).toBe(14);
     await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
     c.close();
+  });
+
+  it('a whole match with bots: the spectator sees nothing concealed, every view has the seat vacant, the replay is what was played', {
+    timeout: 120_000,
+  }, async () => {
+    const t = await createTable(server.url, { ruleset: 'riichi-sanma', rounds: 1, bots: [1] });
+    const ann = await join(server.url, t.code, 'Ann');
+    const human = await TestClient.open(server.url, t.code, ann.token, { autoplay: true });
+    const spectator = await TestClient.open(server.url, t.code);
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await spectator.waitFor(() => spectator.view?.phase === 'matchOver', 100_000);
+    await human.waitFor(() => human.view?.phase === 'matchOver');
+
+    const watched = viewsOf(spectator.messages);
+    expect(watched.length).toBeGreaterThan(50);
+    expect(watched.flatMap(secretPaths)).toEqual([]);
+    for (const v of [...watched, ...viewsOf(human.messages)]) {
+      expect(v.seats.map((x) => x.vacant === true)).toEqual([false, false, false, true]);
+      expect(v.seats[3]).toMatchObject({ concealedCount: 0, discards: [], melds: [], bonus: [], score: 0 });
+    }
+    // The seat's own views: its hand, and nothing else hidden.
+    for (const v of viewsOf(human.messages)) {
+      const { hand: _own, legalActions: _legal, ...rest } = v;
+      expect(secretPaths({ ...rest, viewer: 'spectator', legalActions: [] })).toEqual([]);
+    }
+    const final = spectator.view!;
+    expect(final.riichi?.ranking?.map((r) => r.seat).sort()).toEqual([0, 1, 2]);
+
+    const list = await api<{ matches: { id: string; code: string }[] }>(server.url, 'GET', '/api/matches');
+    const id = list.body.matches.find((m) => m.code === t.code)!.id;
+    const replay = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${id}/replay`);
+    const frames = replay.body.frames;
+    expect(stripConnected(frames[frames.length - 1]!.view)).toEqual(stripConnected(final));
+    expect(frames.every((f) => f.view.seats[3].vacant === true && (f.hands[3] ?? []).length === 0)).toBe(true);
+    human.close();
+    spectator.close();
   });
 });
