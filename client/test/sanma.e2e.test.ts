@@ -4,7 +4,7 @@
  * most two, and creates the table with two bots; the lobby shows three seats (no fourth to take);
  * the match starts with the three filled. The first hand is dealt from a script (FIRST_HAND): the
  * host, East, holds a North it sets aside with the 北 button's key (b), draws its replacement and
- * wins on it. The vacant North seat is drawn as vacant (no tiles, its label "not played"), the
+ * wins on it. The vacant North seat is drawn as vacant (no tiles, its label "Vacant seat"), the
  * North set aside lies by the host's hand, the result card lists three seats, and the match card
  * three places. Screens for looking at: a spectator's table at 1280x800 (DPR 1 and 2), a phone
  * portrait 390x844 and landscape 844x390 (DPR 3), the result card and the replay, in
@@ -134,7 +134,7 @@ describe('a three-player riichi table in Chromium', () => {
 
     // The vacant seat: no tiles, its label says it is not played; three seats' labels besides.
     const vacant = await vacantDrawn(host);
-    expect(vacant).toEqual({ tiles: 0, label: 'Three players · seat not played', labels: 4 });
+    expect(vacant).toEqual({ tiles: 0, label: 'Vacant seat', labels: 4 });
     const winds = await host.evaluate(() =>
       ((window as Hook).__mj.state().view.seats as Hook[]).map((s) => [s.wind, s.vacant === true]),
     );
@@ -164,7 +164,7 @@ describe('a three-player riichi table in Chromium', () => {
         undefined,
         { timeout: 30_000 },
       );
-      expect(await vacantDrawn(watcher)).toMatchObject({ tiles: 0, label: 'Three players · seat not played' });
+      expect(await vacantDrawn(watcher)).toMatchObject({ tiles: 0, label: 'Vacant seat' });
       await watcher.screenshot({ path: join(shots, `table-${w}x${h}@${dpr}.png`) });
       await watcher.close();
     }
@@ -201,7 +201,7 @@ describe('a three-player riichi table in Chromium', () => {
     });
     await replay.check('[data-testid="show-all"]');
     await replay.waitForTimeout(500);
-    expect(await vacantDrawn(replay)).toMatchObject({ tiles: 0, label: 'Three players · seat not played' });
+    expect(await vacantDrawn(replay)).toMatchObject({ tiles: 0, label: 'Vacant seat' });
     expect(await replay.locator('#replay-bottom option').count()).toBe(3);
     await replay.screenshot({ path: join(shots, 'replay-1280x800@1.png') });
   });

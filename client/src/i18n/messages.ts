@@ -90,7 +90,7 @@ export const MESSAGES = {
   'canvas.sticks': { en: '{n} sticks', 'zh-HK': '立直棒 {n}' },
   'canvas.doraIndicator': { en: 'Dora indicator', 'zh-HK': '寶牌指示牌' },
   'canvas.doraIndicators': { en: 'Dora indicators', 'zh-HK': '寶牌指示牌' },
-  'canvas.vacant': { en: 'Three players · seat not played', 'zh-HK': '三人麻雀 · 空位' },
+  'canvas.vacant': { en: 'Vacant seat', 'zh-HK': '空位' },
   'canvas.ready': { en: 'Ready · waits', 'zh-HK': '叫糊 · 等' },
   'canvas.readyLeft': { en: 'Ready · waits · tiles left', 'zh-HK': '叫糊 · 等 · 剩餘張數' },
   'canvas.riichiWaits': { en: 'Riichi · waits', 'zh-HK': '立直 · 等' },
