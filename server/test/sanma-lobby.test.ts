@@ -20,8 +20,9 @@ const PUBLIC_KEYS = new Set(['melds', 'discards', 'bonus', 'lastDiscard']);
 function secretPaths(view: TableView): string[] {
   const found: string[] = [];
   const walk = (value: unknown, path: string): void => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
-    else if (value && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`);
+    } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if (SECRET_KEYS.has(k)) found.push(`${path}.${k}`);
         if (!PUBLIC_KEYS.has(k)) walk(v, `${path}.${k}`);
