@@ -6,6 +6,8 @@
 import type { ReplayResponse, ServerMessage, TableInfo, TableView } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
+import { rotatedSeats } from '../src/community/routes.js';
+import type { MatchRecord } from '../src/store/types.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
@@ -147,5 +149,25 @@ describe('a three-player table in the lobby', () => {
     expect(frames.every((f) => f.view.seats[3].vacant === true && (f.hands[3] ?? []).length === 0)).toBe(true);
     human.close();
     spectator.close();
+  });
+
+  it('a rematch moves the three players on among the three seats; the fourth stays vacant', () => {
+    const seat = (n: number, name: string | null, bot = false) => ({
+      seat: n as 0 | 1 | 2 | 3,
+      name,
+      bot,
+      nonce: null,
+      playerId: name === null || bot ? null : `id-${name}`,
+    });
+    const m = {
+      ruleset: 'riichi-sanma',
+      seats: [seat(0, 'Ann'), seat(1, 'Bot South', true), seat(2, 'Cy'), seat(3, null)],
+    } as unknown as MatchRecord;
+    expect(rotatedSeats(m)).toEqual([
+      { kind: 'reserved', playerId: 'id-Cy', name: 'Cy' },
+      { kind: 'reserved', playerId: 'id-Ann', name: 'Ann' },
+      { kind: 'bot' },
+      { kind: 'free' },
+    ]);
   });
 });
