@@ -18,7 +18,7 @@ import {
   uraIndicatorIndex,
 } from '@mahjong/shared';
 import type { EngineInternals, TableEngineImpl } from '../table/engine.js';
-import { createEngine, type LogEntry, type MatchConfig } from '../table/index.js';
+import { createEngine, type EngineRulesetId, type LogEntry, type MatchConfig } from '../table/index.js';
 import { redFivesOf as redFiveCount } from '../table/counts.js';
 import type { HandState, TableState } from '../table/state.js';
 import { type LogTile, logTileOf } from './tiles.js';
@@ -111,7 +111,7 @@ const redFivesOf = (s: TableState): boolean => s.setup.riichi !== null && redFiv
 
 /** Records a match by replaying `log` (a riichi match; `internals` as the engine was built with). */
 export function recordMatch(
-  config: MatchConfig,
+  config: MatchConfig<EngineRulesetId>,
   log: readonly LogEntry[],
   internals: EngineInternals = {},
 ): MatchRecording {
@@ -125,7 +125,7 @@ export function recordMatch(
     // the vacant North seat of a three-player table has no name
     names: SEATS.map((seat) =>
       seat < s.setup.family.seats ? (s.setup.players[seat]?.name ?? '') : '',
-    ) as BySeat<string>,
+    ) as unknown as BySeat<string>,
     redFives: redFivesOf(s),
     openTanyao: (s.setup.rules.options as { openTanyao?: boolean }).openTanyao !== false,
     rounds: s.setup.rounds,
@@ -134,7 +134,7 @@ export function recordMatch(
 }
 
 /** Applies `entries` to `engine`, recording every hand that ends meanwhile. */
-export function recordEngine(engine: TableEngineImpl, entries: readonly LogEntry[]): HandRecord[] {
+export function recordEngine(engine: TableEngineImpl<EngineRulesetId>, entries: readonly LogEntry[]): HandRecord[] {
   const recorder = new HandRecorder(engine);
   const out: HandRecord[] = [];
   for (const entry of entries) {
@@ -169,7 +169,7 @@ export class HandRecorder {
   private open: Open | null = null;
   private lastEnded: number | null = null;
 
-  constructor(readonly engine: TableEngineImpl) {
+  constructor(readonly engine: TableEngineImpl<EngineRulesetId>) {
     if (engine.state.setup.riichi === null) throw new Error('the riichi log formats describe riichi matches only');
     const red = redFivesOf(engine.state);
     this.tileOf = (id) => logTileOf(id, red);
