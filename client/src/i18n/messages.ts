@@ -241,6 +241,7 @@ export const MESSAGES = {
   'replay.kongs': { en: '{name} kongs the discard', 'zh-HK': '{name}明槓' },
   'replay.concealedKong': { en: '{name} declares a concealed kong of {tile}', 'zh-HK': '{name}暗槓{tile}' },
   'replay.addsKong': { en: '{name} adds {tile} to a kong', 'zh-HK': '{name}把{tile}加槓' },
+  'replay.north': { en: '{name} sets a North aside', 'zh-HK': '{name}拔北' },
   'replay.riichi': { en: '{name} declares riichi, discarding {tile}', 'zh-HK': '{name}立直，打出{tile}' },
   'replay.nineTerminals': { en: '{name} calls nine terminals: the hand is drawn', 'zh-HK': '{name}九種九牌流局' },
   'replay.wins': { en: '{name} wins', 'zh-HK': '{name}食糊' },
