@@ -128,7 +128,7 @@ describe('mjai export of a three-player match', () => {
         expect(e.pai).toBe('N');
         expect([0, 1, 2]).toContain(e.actor);
       }
-      expect((events[0]?.names as string[])[3]).toBe('');
+      expect(events[0]?.names).toEqual(['Bot 1', 'Bot 2', 'Bot 3', '']);
       for (const e of events.filter((x) => x.type === 'start_kyoku')) {
         expect((e.scores as number[])[3]).toBe(0);
         expect((e.tehais as string[][])[3]).toEqual([]);
