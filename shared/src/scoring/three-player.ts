@@ -12,8 +12,14 @@ import type { TsumoPayment } from '../riichi/sanma/rules.js';
 import { scoreSanmaWin } from '../riichi/sanma/score.js';
 import { RIICHI_SANMA_OPTION_SCHEMA } from '../rulesets/riichi-sanma-options.js';
 import type { OptionSpec } from '../rulesets/schema.js';
-import type { OptionsErrorCode } from './options.js';
-import { type ScoringRulesetId, SCORING_RULESET_IDS, type ScoreResult, type WinInput } from './types.js';
+import { type OptionsErrorCode, resolveOptions, type ScoringOptions, scorerOptions } from './options.js';
+import {
+  isRiichiFamily,
+  type ScoringRulesetId,
+  SCORING_RULESET_IDS,
+  type ScoreResult,
+  type WinInput,
+} from './types.js';
 
 export const SANMA_RULESET = 'riichi-sanma';
 export type SanmaRulesetId = typeof SANMA_RULESET;
@@ -75,3 +81,18 @@ export function resolveSanmaScoreOptions(raw: unknown): Result<SanmaScoreOptions
 /** Scores a three-player hand under resolved options. */
 export const scoreSanmaRequest = (input: WinInput, options: SanmaScoreOptions): ScoreResult =>
   scoreSanmaWin(input, options, options.tsumoPayment);
+
+/** Resolved options of any of the scorer's rulesets. */
+export type ScoreOptions = ScoringOptions | SanmaScoreOptions;
+export const isSanmaScoreOptions = (o: ScoreOptions): o is SanmaScoreOptions => o.ruleset === SANMA_RULESET;
+
+/** A riichi ruleset (han and fu, dora), three players included. */
+export const isRiichiScoreRuleset = (id: ScoreRulesetId): boolean => isSanmaRuleset(id) || isRiichiFamily(id);
+
+/** The options a request of `ruleset` may set (the calculator's form): the scorer's, and for three players `tsumoPayment`. */
+export const scoreOptionSpecs = (ruleset: ScoreRulesetId): readonly OptionSpec[] =>
+  isSanmaRuleset(ruleset) ? SPECS.filter((s) => SANMA_SCORE_OPTION_KEYS.includes(s.key)) : scorerOptions(ruleset);
+
+/** Checks `raw` against the ruleset's options (`resolveOptions`, or `resolveSanmaScoreOptions`). */
+export const resolveScoreOptions = (ruleset: ScoreRulesetId, raw: unknown): Result<ScoreOptions, OptionsErrorCode> =>
+  isSanmaRuleset(ruleset) ? resolveSanmaScoreOptions(raw) : resolveOptions(ruleset, raw);
