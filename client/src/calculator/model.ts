@@ -40,8 +40,6 @@ import {
   SCORE_VALUE_FLAGS,
   resolveOptions,
   type ScoreErrorCode,
-  type ScoringOptions,
-  type ScoringRulesetId,
   scoreWin,
   type TileKind,
   tileName,
