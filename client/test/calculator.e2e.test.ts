@@ -275,9 +275,11 @@ describe('three-player riichi on the calculator page', () => {
       expect(shown.filter((k) => k < 9)).toEqual([0, 8]);
       expect(shown).toHaveLength(34 - 7);
       expect(await page.isHidden('label[for="calc-target-chow"]')).toBe(true);
-      expect(await page.$$eval('#calc-seat option', (os) => os.filter((o) => !o.disabled).map((o) => o.value))).toEqual(
-        ['1', '2', '3'],
-      );
+      expect(
+        await page.$$eval('#calc-seat option', (os) =>
+          (os as HTMLOptionElement[]).filter((o) => !o.disabled).map((o) => o.value),
+        ),
+      ).toEqual(['1', '2', '3']);
       expect(await page.inputValue('#calc-opt-tsumoPayment')).toBe('tsumo-loss');
       // riichi, self-drawn, three Norths: mangan, South wins; East 4,000 + West 2,000 (tsumo loss)
       await page.fill('#calc-quick', '2345679p345678s');
