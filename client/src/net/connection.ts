@@ -14,6 +14,7 @@
  */
 import {
   CLIENT_EVENT,
+  applyViewPatch,
   type ClientMessage,
   PROTOCOL_VERSION,
   type PlayerAction,
@@ -243,6 +244,13 @@ export class TableConnection {
       case 'view':
         this.accept(msg.view, msg.hands ?? null, false);
         break;
+      case 'patch': {
+        const view = applyViewPatch(this.view, msg);
+        if (view) this.accept(view, null, false);
+        // Made for a view this page does not hold, and newer than it: the full view is asked for.
+        else if (this.view === null || msg.seq > this.view.seq) this.send({ type: 'sync' });
+        break;
+      }
       case 'table':
         this.events.onTable(msg.table);
         break;
