@@ -5,6 +5,7 @@
 import {
   applyViewPatch,
   CLIENT_EVENT,
+  diffViews,
   type ClientMessage,
   type CreateTableRequest,
   type CreateTableResponse,
@@ -197,6 +198,33 @@ export class TestClient {
   close(): void {
     this.socket.disconnect();
   }
+}
+
+/**
+ * The client's patches that are not exactly the patch from its view before to its view after
+ * (`diffViews`): each patch must be a function of that recipient's own two views, so that what it
+ * carries and its size tell nothing its full views do not. Returns a line per misfit.
+ */
+export function patchesNotOwnDiffs(c: TestClient): string[] {
+  const out: string[] = [];
+  let held: TableView | null = null;
+  for (const text of c.raw) {
+    const msg = JSON.parse(text) as ServerMessage;
+    if (msg.type === 'welcome') held = msg.view ?? held;
+    else if (msg.type === 'view') held = msg.view;
+    else if (msg.type === 'patch') {
+      const next = applyViewPatch(held, msg);
+      if (next === null || held === null) {
+        out.push(`patch ${msg.seq} on ${msg.base}: not for the view held (${held?.seq ?? 'none'})`);
+        continue;
+      }
+      if (JSON.stringify(msg.patch) !== JSON.stringify(diffViews(held, next))) {
+        out.push(`patch ${msg.seq}: ${text.slice(0, 200)}`);
+      }
+      held = next;
+    }
+  }
+  return out;
 }
 
 /** A bot match played by the engine and stored as the server stores a finished match; its id. */
