@@ -1,7 +1,9 @@
 /**
  * The table connection: one socket.io socket speaking the shared protocol. It says hello with the
  * seat token (kept in localStorage per table code, so a reload or a dropped connection gets the
- * same seat back) or as a spectator, keeps the newest view by seq, measures the server clock
+ * same seat back) or as a spectator, keeps the newest view by seq (views after the first come as
+ * patches on the one held, `shared/src/view-patch.ts`; one that does not fit asks for the full
+ * view), measures the server clock
  * offset by ping, and reports connection state for the banner. socket.io reconnects by itself;
  * after every (re)connect we say hello again, which answers with the full current view.
  *

@@ -4,14 +4,7 @@
  * view (as the client holds it, parsed from JSON), gives exactly the full view; and the patch's
  * text depends on the two views' data alone, not on which objects the engine shared.
  */
-import {
-  applyObjectPatch,
-  applyViewPatch,
-  diffObjects,
-  diffViews,
-  SEATS,
-  type TableView,
-} from '@mahjong/shared';
+import { applyObjectPatch, applyViewPatch, diffObjects, diffViews, SEATS, type TableView } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { chooseBotAction, createEngine } from '../table/index.js';
 import type { EngineConfig, MatchConfig } from '../table/types.js';
@@ -57,7 +50,8 @@ function checkMatch(config: EngineConfig, tally: Tally): string[] {
       const patch = diffViews(last, view);
       const text = JSON.stringify(patch);
       // The same two views as plain copies (no shared objects) give the same patch.
-      if (JSON.stringify(diffViews(wire(last), wire(view))) !== text) failures.push(`${viewer}: patch depends on identity`);
+      if (JSON.stringify(diffViews(wire(last), wire(view))) !== text)
+        failures.push(`${viewer}: patch depends on identity`);
       const applied = applyViewPatch(client, { seq: view.seq, base: client.seq, patch: JSON.parse(text) });
       if (applied === null || !sameData(applied, view)) {
         failures.push(`seq ${view.seq} viewer ${viewer}: patched view differs from the full view`);
@@ -107,7 +101,9 @@ describe('view patches over whole matches', () => {
       expect(tally.patches).toBeGreaterThan(1000);
       expect(tally.appends).toBeGreaterThan(tally.patches / 4);
       expect(tally.patchBytes).toBeLessThan(tally.fullBytes / 3);
-      console.log(`${ruleset}: ${tally.patches} patches, ${tally.patchBytes} bytes against ${tally.fullBytes} as full views`);
+      console.log(
+        `${ruleset}: ${tally.patches} patches, ${tally.patchBytes} bytes against ${tally.fullBytes} as full views`,
+      );
     });
   }
 });
