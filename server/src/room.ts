@@ -27,6 +27,7 @@ import {
   type TableInfo,
   type TableView,
   diffViews,
+  type SharedDiffs,
   isRiichiFamily,
 } from '@mahjong/shared';
 import type { Logger } from 'pino';
@@ -1032,12 +1033,13 @@ export class Room {
    */
   private broadcast(views: Views, before: Views | null): void {
     const b = this.ctx.broadcaster;
+    const shared: SharedDiffs = new Map();
     for (const seat of SEATS) {
       if (this.connections[seat]! > 0 && views.changed[seat])
-        b.seat(this.code, seat, viewMessage(views.seats[seat], before?.seats[seat]));
+        b.seat(this.code, seat, viewMessage(views.seats[seat], before?.seats[seat], shared));
     }
     if (this.spectatorCount > 0 && !this.record.spectatorDelay && views.changed[SPECTATORS]) {
-      b.spectators(this.code, viewMessage(views.spectator, before?.spectator));
+      b.spectators(this.code, viewMessage(views.spectator, before?.spectator, shared));
     }
   }
 
@@ -1227,7 +1229,7 @@ export class Room {
  * A recipient's next view as a patch on its last one (`@mahjong/shared`'s `view-patch.ts`), or
  * whole when there is no last one to patch (the first deal, counters restarted after a pause).
  */
-function viewMessage(view: TableView, last: TableView | undefined): ServerMessage {
+function viewMessage(view: TableView, last: TableView | undefined, shared: SharedDiffs): ServerMessage {
   if (last === undefined || last.seq !== view.seq - 1) return { type: 'view', seq: view.seq, view };
-  return { type: 'patch', seq: view.seq, base: last.seq, patch: diffViews(last, view) };
+  return { type: 'patch', seq: view.seq, base: last.seq, patch: diffViews(last, view, shared) };
 }

@@ -54,19 +54,28 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const NO_CHANGES: ObjectPatch = Object.freeze({});
+
 /** The patch from `from` to `to` (two plain-data objects); empty when they are the same data. */
 export function diffObjects(from: object, to: object): ObjectPatch {
   const a = from as Record<string, unknown>;
   const b = to as Record<string, unknown>;
-  const out: Record<string, Change> = {};
+  // Most objects compared are unchanged (a discard, a meld): nothing is allocated for them.
+  let out: Record<string, Change> | null = null;
   for (const k in b) {
     const v = b[k];
     if (v === undefined) continue;
     const c = change(a[k], v);
-    if (c !== null) out[k] = c;
+    if (c === null) continue;
+    out ??= {};
+    out[k] = c;
   }
-  for (const k in a) if (a[k] !== undefined && b[k] === undefined) out[k] = [DELETE];
-  return out;
+  for (const k in a) {
+    if (a[k] === undefined || b[k] !== undefined) continue;
+    out ??= {};
+    out[k] = [DELETE];
+  }
+  return out ?? NO_CHANGES;
 }
 
 /** `to` (defined) against `from` (maybe undefined): null when the same data. */
@@ -79,8 +88,7 @@ function change(from: unknown, to: unknown): Change | null {
   }
   if (Array.isArray(from)) return [SET, to];
   const fields = diffObjects(from, to);
-  for (const _ in fields) return [FIELDS, fields];
-  return null;
+  return fields === NO_CHANGES ? null : [FIELDS, fields];
 }
 
 function arrayChange(from: readonly unknown[], to: readonly unknown[]): Change | null {
@@ -139,9 +147,46 @@ function applyChange(value: unknown, c: Change): unknown {
   }
 }
 
-/** The patch from one view of a recipient to its next (`seq` included). */
-export function diffViews(from: TableView, to: TableView): ObjectPatch {
-  return diffObjects(from, to);
+/**
+ * Changes of the parts several views share, by the old part: the server diffs the five views of
+ * one event against the five of the one before, and those share their seats array (and whatever
+ * else every viewer sees alike), so each shared part is diffed once, not once per view.
+ */
+export type SharedDiffs = Map<object, { readonly to: unknown; readonly change: Change | null }>;
+
+/**
+ * The patch from one view of a recipient to its next (`seq` included). With `shared` (one map
+ * for the views of one event), a top-level part that is the very same pair of objects as in a
+ * view diffed before reuses that diff: the result is the same either way.
+ */
+export function diffViews(from: TableView, to: TableView, shared?: SharedDiffs): ObjectPatch {
+  if (shared === undefined) return diffObjects(from, to);
+  const a = from as unknown as Record<string, unknown>;
+  const b = to as unknown as Record<string, unknown>;
+  let out: Record<string, Change> | null = null;
+  for (const k in b) {
+    const v = b[k];
+    if (v === undefined) continue;
+    const old = a[k];
+    let c: Change | null;
+    if (typeof old === 'object' && old !== null && old !== v) {
+      const known = shared.get(old);
+      if (known !== undefined && known.to === v) c = known.change;
+      else {
+        c = change(old, v);
+        shared.set(old, { to: v, change: c });
+      }
+    } else c = change(old, v);
+    if (c === null) continue;
+    out ??= {};
+    out[k] = c;
+  }
+  for (const k in a) {
+    if (a[k] === undefined || b[k] !== undefined) continue;
+    out ??= {};
+    out[k] = [DELETE];
+  }
+  return out ?? NO_CHANGES;
 }
 
 /**

@@ -4,7 +4,15 @@
  * view (as the client holds it, parsed from JSON), gives exactly the full view; and the patch's
  * text depends on the two views' data alone, not on which objects the engine shared.
  */
-import { applyObjectPatch, applyViewPatch, diffObjects, diffViews, SEATS, type TableView } from '@mahjong/shared';
+import {
+  applyObjectPatch,
+  applyViewPatch,
+  diffObjects,
+  diffViews,
+  SEATS,
+  type SharedDiffs,
+  type TableView,
+} from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { chooseBotAction, createEngine } from '../table/index.js';
 import type { EngineConfig, MatchConfig } from '../table/types.js';
@@ -38,6 +46,8 @@ function checkMatch(config: EngineConfig, tally: Tally): string[] {
   const held = new Map<(typeof VIEWERS)[number], TableView>();
   const sent = new Map<(typeof VIEWERS)[number], TableView>();
   const check = () => {
+    // As the room diffs an event's views: one map of shared parts' diffs for the five.
+    const shared: SharedDiffs = new Map();
     for (const viewer of VIEWERS) {
       const view = engine.viewFor(viewer);
       const last = sent.get(viewer);
@@ -47,9 +57,9 @@ function checkMatch(config: EngineConfig, tally: Tally): string[] {
         held.set(viewer, wire(view));
         continue;
       }
-      const patch = diffViews(last, view);
+      const patch = diffViews(last, view, shared);
       const text = JSON.stringify(patch);
-      // The same two views as plain copies (no shared objects) give the same patch.
+      // The same two views as plain copies (no shared objects, no shared diffs) give the same patch.
       if (JSON.stringify(diffViews(wire(last), wire(view))) !== text)
         failures.push(`${viewer}: patch depends on identity`);
       const applied = applyViewPatch(client, { seq: view.seq, base: client.seq, patch: JSON.parse(text) });
