@@ -18,8 +18,23 @@
  * 10. a 6-han win titled haneman (跳滿), call-outs switched off, the away mark's legend.
  *
  * A second test plays a Hong Kong hand (HK_HAND: a limit hand on the dealer's first discard) on
- * the desktop in English and the portrait phone in Chinese: 爆棚 (limit hand) is right there, and
- * its Chinese card holds Chinese words only.
+ * the desktop in English and the portrait phone in Chinese, two spectators (the host's browsers)
+ * watching on the other two screens: 爆棚 (limit hand) is right there, and its Chinese card holds
+ * Chinese words only.
+ *
+ * What that run's photographs showed wrong is then checked at the same four screens and
+ * photographed into artifacts/four-screens/ (the "looked at again" tests):
+ *
+ *  a. a seat label with an emoji name ("N Ann 👍🏽 25000") is drawn whole where it fits: it was cut
+ *     to "北 Ann …" on the portrait phone, measured by an estimate instead of its fonts;
+ *  b. a seat taken between the page's look and its tap: the refusal is in view (on the landscape
+ *     phone it was half below the fold, under the seats);
+ *  c. the result card's call-out badge follows the call-outs setting;
+ *  d. a win by a discard puts fourteen concealed tiles under the card: they stay inside the
+ *     window (they ran off the portrait phone's right edge), as do the card's own tiles;
+ *  e. the host's buttons (座位連結, seat links) are hidden while a card is open (they showed above
+ *     the portrait phone's card).
+ * (c to e on the Hong Kong hand of the second test.)
  *
  * Every screen is photographed into artifacts/four-players/ for looking at.
  */
@@ -36,6 +51,8 @@ import { artifacts, launchChromium, postJson, type RunningServer, repoRoot, star
 type Hook = any;
 
 const shots = join(artifacts, 'four-players');
+/** The "looked at again" tests' photographs. */
+const againShots = join(artifacts, 'four-screens');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Long enough for a page to react on a machine busy with other suites. */
 const SLOW = 60_000;
@@ -110,6 +127,8 @@ const NAMES = [HOST_NAME, PHONE_NAME, RTL_NAME, EMOJI_NAME];
 let server: RunningServer;
 /** Its tables deal HK_HAND first. */
 let hkServer: RunningServer;
+/** Its tables deal at random (the seat race's tables: nothing of the deal matters there). */
+let plainServer: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -131,6 +150,74 @@ async function pageOf(ctx: BrowserContext, url: string): Promise<Page> {
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`) });
+const shotAgain = (page: Page, name: string) => page.screenshot({ path: join(againShots, `${name}.png`) });
+
+/** What a browser holds before its page opens: the table it hosts, the seat it sits in. */
+interface Holding {
+  readonly callouts?: boolean;
+  /** The table whose host this browser is. */
+  readonly host?: { readonly code: string; readonly token: string };
+  /** The seat this browser holds. */
+  readonly seat?: { readonly code: string; readonly seat: number; readonly token: string; readonly name: string };
+}
+
+/** A page of a new browser on `screen` in its language, call-outs as `o` says, holding what `o` gives. */
+async function openHolding(screen: Screen, o: Holding = {}): Promise<Page> {
+  const ctx = await browser.newContext(screen.options);
+  contexts.push(ctx);
+  await ctx.addInitScript(
+    ([lang, o]) => {
+      localStorage.setItem('mj.settings', JSON.stringify({ lang, callouts: o.callouts !== false }));
+      if (o.host) localStorage.setItem(`mj.host.${o.host.code}`, o.host.token);
+      if (o.seat)
+        localStorage.setItem(
+          `mj.seats.${o.seat.code}`,
+          JSON.stringify({ [o.seat.seat]: { seat: o.seat.seat, token: o.seat.token, name: o.seat.name } }),
+        );
+    },
+    [screen.lang, o] as const,
+  );
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+  return page;
+}
+
+/** The boxes of the tiles of the page's scene (rotation by quarter turns), and the window's size. */
+const tileBoxes = (page: Page) =>
+  page.evaluate(() => {
+    const aspect = 86 / 60; // a tile face is 60 wide, 86 high (screens.e2e.test.ts)
+    const tiles = (window as Hook).__mj
+      .scene()
+      .items.filter((t: Hook) => t.type === 'tile')
+      .map((t: Hook) => {
+        const side = Math.abs(Math.round(t.rotation / (Math.PI / 2))) % 2 === 1;
+        const [w, h] = side ? [t.w * aspect, t.w] : [t.w, t.w * aspect];
+        return { key: t.key as string, left: t.x - w / 2, right: t.x + w / 2, top: t.y - h / 2, bottom: t.y + h / 2 };
+      });
+    return {
+      tiles: tiles as { key: string; left: number; right: number; top: number; bottom: number }[],
+      w: innerWidth,
+      h: innerHeight,
+    };
+  });
+
+/** The tiles of the page's scene that reach past the window's edges. */
+async function tilesOutside(page: Page): Promise<string[]> {
+  const { tiles, w, h } = await tileBoxes(page);
+  return tiles
+    .filter((t) => t.left < -0.5 || t.right > w + 0.5 || t.top < -0.5 || t.bottom > h + 0.5)
+    .map((t) => t.key);
+}
+
+/** The seat label of `seat` as drawn on the page's canvas, isolates taken out. */
+const seatLabel = (page: Page, seat: number) =>
+  page.evaluate(
+    (seat) =>
+      (
+        ((window as Hook).__mj.renderer.current?.items ?? []).find((i: Hook) => i.key === `seat:${seat}`)?.text ?? ''
+      ).replace(/[\u2068\u2069]/g, '') as string,
+    seat,
+  );
 
 const buttons = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as Hook).__mj?.buttons() ?? []).catch(() => []);
@@ -215,6 +302,7 @@ const cardBoxes = (page: Page, card: string) =>
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
+  mkdirSync(againShots, { recursive: true });
   const testing = (await import(pathToFileURL(resolve(repoRoot, 'server/src/table/testing.ts')).href)) as {
     scriptedWall(s: unknown): unknown;
   };
@@ -223,6 +311,7 @@ beforeAll(async () => {
     botDelayMs: 100,
     engineInternals: { walls: [testing.scriptedWall(HK_HAND)] },
   });
+  plainServer = await startTableServer('four-screens', { botDelayMs: 300 });
   browser = await launchChromium();
 }, 180_000);
 
@@ -231,6 +320,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await hkServer?.close();
+  await plainServer?.close();
 });
 
 describe('four new players, four screens, two languages', () => {
@@ -571,25 +661,12 @@ describe('four new players, four screens, two languages', () => {
     expect(await englishWords(zhReplay, NAMES, '#replay-controls')).toEqual([]);
     // (9) On the portrait phone the language and settings buttons keep off every tile (at the
     // window's corner they covered the top seat's hand).
-    const covered = await zhReplay.evaluate(() => {
-      const mj = (window as Hook).__mj;
-      const chrome = (document.querySelector('.mj-chrome') as HTMLElement).getBoundingClientRect();
-      const aspect = 86 / 60;
-      return mj
-        .scene()
-        .items.filter((t: Hook) => t.type === 'tile')
-        .filter((t: Hook) => {
-          const side = Math.abs(Math.round(t.rotation / (Math.PI / 2))) % 2 === 1;
-          const [w, h] = side ? [t.w * aspect, t.w] : [t.w, t.w * aspect];
-          return (
-            t.x + w / 2 > chrome.left &&
-            t.x - w / 2 < chrome.right &&
-            t.y + h / 2 > chrome.top &&
-            t.y - h / 2 < chrome.bottom
-          );
-        })
-        .map((t: Hook) => t.key);
-    });
+    const chrome = await zhReplay.evaluate(() =>
+      (document.querySelector('.mj-chrome') as HTMLElement).getBoundingClientRect().toJSON(),
+    );
+    const covered = (await tileBoxes(zhReplay)).tiles
+      .filter((t) => t.right > chrome.left && t.left < chrome.right && t.bottom > chrome.top && t.top < chrome.bottom)
+      .map((t) => t.key);
     expect(covered).toEqual([]);
     await shot(zhReplay, `16-replay-${PORTRAIT.name}`);
 
@@ -605,7 +682,7 @@ describe('four new players, four screens, two languages', () => {
     await shot(zhReplay, `17-no-such-table-${PORTRAIT.name}`);
     lap('replay checked');
   });
-  test('a Hong Kong hand in both languages: the limit hand titled 爆棚, its card in Chinese words only', {
+  test('a Hong Kong hand in both languages: the limit hand titled 爆棚, its card in Chinese words only; on four screens the card and the hand under it fit, its badge follows the call-outs, the host buttons hide', {
     timeout: 600_000,
   }, async () => {
     const t = await postJson<{ code: string; hostToken: string }>(hkServer.url, '/api/tables', {
@@ -614,28 +691,35 @@ describe('four new players, four screens, two languages', () => {
       bots: [2, 3],
       options: { turnSeconds: 600, claimSeconds: 120, claimMinMs: 0, resultsSeconds: 600 },
     });
-    const pages: Page[] = [];
+    const host = { code: t.code, token: t.hostToken };
+    const seated: Page[] = [];
     for (const [seat, screen] of [
       [0, DESKTOP1],
       [1, PORTRAIT],
     ] as const) {
-      const joined = await postJson<{ token: string }>(hkServer.url, `/api/tables/${t.code}/join`, {
-        name: NAMES[seat],
-        seat,
-      });
-      const page = await (await open(screen)).newPage();
-      page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
-      await page.addInitScript(
-        ([c, s, token, name]) =>
-          localStorage.setItem(`mj.seats.${c}`, JSON.stringify({ [s as number]: { seat: s, token, name } })),
-        [t.code, seat, joined.token, NAMES[seat] as string] as const,
-      );
+      const name = NAMES[seat] as string;
+      const joined = await postJson<{ token: string }>(hkServer.url, `/api/tables/${t.code}/join`, { name, seat });
+      // The players' browsers are the host's too (its buttons on their screens); call-outs on.
+      const page = await openHolding(screen, { host, seat: { code: t.code, seat, token: joined.token, name } });
       await page.goto(`${hkServer.url}/table.html?code=${t.code}&seat=${seat}`);
-      pages.push(page);
+      seated.push(page);
     }
-    const [en, zh] = pages as [Page, Page];
+    const [en, zh] = seated as [Page, Page];
+    // (e, c) Spectators, also the host's browsers: the landscape one with call-outs off.
+    const watchers: Page[] = [];
+    for (const [screen, callouts] of [
+      [DESKTOP2, true],
+      [LANDSCAPE, false],
+    ] as const) {
+      const page = await openHolding(screen, { callouts, host });
+      await page.goto(`${hkServer.url}/table.html?code=${t.code}&spectate=1`);
+      watchers.push(page);
+    }
     await postJson(hkServer.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
-    for (const p of pages) await tableReady(p);
+    const pages = [en, watchers[0], watchers[1], zh] as Page[];
+    const screens = [DESKTOP1, DESKTOP2, LANDSCAPE, PORTRAIT] as const;
+    await Promise.all(pages.map(tableReady));
+    await zh.waitForSelector('[data-testid="seat-links"]', { state: 'visible', timeout: SLOW });
     await discard(en, M9);
     await waitButton(zh, (id) => id === 'win');
     await shot(zh, `20-hk-win-offered-${PORTRAIT.name}`);
@@ -659,5 +743,117 @@ describe('four new players, four screens, two languages', () => {
     expect((b.title?.top ?? 0) >= (b.chrome?.bottom ?? 0) - 1, JSON.stringify(b)).toBe(true);
     await shot(zh, `21-hk-result-${PORTRAIT.name}`);
     await shot(en, `21-hk-result-${DESKTOP1.name}`);
+
+    for (const [i, page] of pages.entries()) {
+      const screen = screens[i] as Screen;
+      const callouts = await page.evaluate(() => JSON.parse(localStorage.getItem('mj.settings') ?? '{}').callouts);
+      // (c) The badge only with call-outs on.
+      expect.soft(await page.locator('[data-testid="result"] .call-badge').count(), screen.name).toBe(callouts ? 1 : 0);
+      // (d) Every tile of the table inside the window, every tile of the card inside the card.
+      expect.soft(await tilesOutside(page), screen.name).toEqual([]);
+      const over = await page.evaluate(() => {
+        const card = document.querySelector('[data-testid="result"]')?.getBoundingClientRect();
+        if (!card) return ['no card'];
+        return [...document.querySelectorAll('[data-testid="result"] .result-tiles img')]
+          .map((img) => img.getBoundingClientRect())
+          .filter((r) => r.left < card.left - 0.5 || r.right > Math.min(card.right, innerWidth) + 0.5)
+          .map((r) => `${r.left}-${r.right} beyond ${card.left}-${card.right}`);
+      });
+      expect.soft(over, screen.name).toEqual([]);
+      // (e) The host's buttons hidden under the card.
+      expect.soft(await page.isVisible('[data-testid="seat-links"]'), screen.name).toBe(false);
+      await shotAgain(page, `3-hk-result-${screen.name}`);
+    }
+    // The card closed: the host's buttons back.
+    await en.click('[data-testid="close-result"]');
+    await en.waitForSelector('[data-testid="seat-links"]', { state: 'visible', timeout: 10_000 });
+  });
+});
+
+describe('the four-players run looked at again', () => {
+  test('a seat taken under the tap is refused in view; an emoji name drawn whole on every screen', {
+    timeout: 400_000,
+  }, async () => {
+    // (b) On every screen, a table of its own: the page sees seat 3 free; the host puts a bot
+    // there just before the page's request arrives.
+    let land: Page | null = null;
+    let table = { code: '', hostToken: '' };
+    for (const screen of [DESKTOP1, DESKTOP2, PORTRAIT, LANDSCAPE]) {
+      table = await postJson<{ code: string; hostToken: string }>(plainServer.url, '/api/tables', {
+        ruleset: 'riichi-modern',
+        rounds: 1,
+        bots: [0],
+        options: { turnSeconds: 600, claimSeconds: 120, claimMinMs: 0 },
+      });
+      const { code, hostToken } = table;
+      const page = await openHolding(screen);
+      await page.goto(`${plainServer.url}/#/table/${code}`);
+      await page.waitForSelector('[data-seat="2"]', { timeout: SLOW });
+      await page.fill('[data-testid="name"]', EMOJI_NAME);
+      await page.route('**/api/tables/*/join', async (route) => {
+        await postJson(plainServer.url, `/api/tables/${code}/bot`, { seat: 2 }, hostToken);
+        await route.continue();
+      });
+      if (screen.options.hasTouch) await page.tap('[data-seat="2"]');
+      else await page.click('[data-seat="2"]');
+      await page.waitForSelector('[data-testid="error"]', { timeout: SLOW });
+      // Brought into view a frame after the lobby is drawn again (a frame is late on a busy
+      // machine): waited for, then measured.
+      await page
+        .waitForFunction(
+          () => {
+            const r = document.querySelector('[data-testid="error"]')?.getBoundingClientRect();
+            return !!r && r.top >= 0 && r.bottom <= innerHeight + 1;
+          },
+          undefined,
+          { timeout: 5000 },
+        )
+        .catch(() => {});
+      const box = await page.evaluate(() => {
+        const r = document.querySelector('[data-testid="error"]')?.getBoundingClientRect();
+        return { top: r?.top ?? -1, bottom: r?.bottom ?? 1e9, h: innerHeight };
+      });
+      expect.soft(box.top, `${screen.name}: ${JSON.stringify(box)}`).toBeGreaterThanOrEqual(0);
+      expect.soft(box.bottom, `${screen.name}: ${JSON.stringify(box)}`).toBeLessThanOrEqual(box.h + 1);
+      await shotAgain(page, `1-seat-race-refused-${screen.name}`);
+      if (screen !== LANDSCAPE) await page.context().close();
+      else land = page;
+    }
+    // The landscape phone, the last, sits at seat 4 of its table.
+    const { code, hostToken } = table;
+    if (!land) throw new Error('no landscape page');
+    await land.unroute('**/api/tables/*/join');
+    await land.tap('[data-seat="3"]');
+    await land.waitForSelector('[data-testid="go-table"]', { timeout: SLOW });
+
+    // (a) The portrait phone sits at seat 2; two spectators watch from the desktops.
+    const joined = await postJson<{ token: string }>(plainServer.url, `/api/tables/${code}/join`, {
+      name: PHONE_NAME,
+      seat: 1,
+    });
+    const zh = await openHolding(PORTRAIT, { seat: { code, seat: 1, token: joined.token, name: PHONE_NAME } });
+    await zh.goto(`${plainServer.url}/table.html?code=${code}&seat=1`);
+    await land.click('[data-testid="go-table"]');
+    await postJson(plainServer.url, `/api/tables/${code}/start`, {}, hostToken);
+    const watchers = [await openHolding(DESKTOP1), await openHolding(DESKTOP2)];
+    for (const w of watchers) await w.goto(`${plainServer.url}/table.html?code=${code}&spectate=1`);
+    const pages = [...watchers, land, zh];
+    const screens = [DESKTOP1, DESKTOP2, LANDSCAPE, PORTRAIT] as const;
+    await Promise.all(pages.map(tableReady));
+    for (const [i, page] of pages.entries()) {
+      const screen = screens[i] as Screen;
+      // Drawn again once the emoji's font is in: the label measured with it holds the whole name.
+      const label = await page
+        .waitForFunction(
+          (n) =>
+            (window as Hook).__mj.renderer.current?.items.some((t: Hook) => t.key === 'seat:3' && t.text.includes(n)),
+          EMOJI_NAME,
+          { timeout: 15_000 },
+        )
+        .then(() => seatLabel(page, 3))
+        .catch(() => seatLabel(page, 3));
+      expect.soft(label, screen.name).toContain(EMOJI_NAME);
+      await shotAgain(page, `2-emoji-label-${screen.name}`);
+    }
   });
 });

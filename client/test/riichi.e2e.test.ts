@@ -475,19 +475,30 @@ const ALL_SCREENS = [
 ] as const;
 const SCREENS = process.env.E2E_ALL_SCREENS === '1' ? ALL_SCREENS : ALL_SCREENS.slice(0, 3);
 
-/** A spectator's page of table `code` on each of the screens in turn, closed after `look`. */
+/**
+ * One spectator's page of the table on each screen, opened the first time it is photographed and
+ * kept: the declaration, the result card and the summary are then each taken on the page that
+ * watched the play up to them (a page costs seconds of software WebGL to load; an idle one draws
+ * at a few frames a second).
+ */
+const watchers = new Map<(typeof SCREENS)[number], Page>();
+
+/** Each screen's spectator page of table `code` in turn (opened on first use), looked at by `look`. */
 async function onEachScreen(
   code: string,
   look: (watcher: Page, screen: (typeof SCREENS)[number]) => Promise<void>,
 ): Promise<void> {
   for (const screen of SCREENS) {
-    const [w, h, dpr] = screen;
-    const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
-    contexts.push(ctx);
-    const watcher = await ctx.newPage();
-    await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+    let watcher = watchers.get(screen);
+    if (!watcher) {
+      const [w, h, dpr] = screen;
+      const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
+      contexts.push(ctx);
+      watcher = await ctx.newPage();
+      await watcher.goto(`${server.url}/table.html?code=${code}&spectate=1`);
+      watchers.set(screen, watcher);
+    }
     await look(watcher, screen);
-    await watcher.close();
   }
 }
 
@@ -968,6 +979,7 @@ describe('a riichi table in Chromium', () => {
     expect(await host.evaluate(() => document.querySelectorAll('.callout').length)).toBe(0);
     await host.screenshot({ path: join(artifacts, 'riichi-match-over.png') });
     await summaryShots(code);
+    for (const w of watchers.values()) await w.close();
     const list = (await (await fetch(`${server.url}/api/matches`)).json()) as {
       matches: { id: string; code: string }[];
     };

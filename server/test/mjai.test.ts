@@ -6,9 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { CreateTableResponse, Seat, TableInfo } from '@mahjong/shared';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { type MjaiEvent, toMjai } from '../src/logs/mjai.js';
@@ -18,6 +16,7 @@ import type { MatchConfig, TableEvent } from '../src/table/index.js';
 import { MJAI_DEFAULTS, type MjaiBotSpec } from '../src/mjai/config.js';
 import { maskFor } from '../src/mjai/table.js';
 import { api, createTable, FAST_OPTIONS, testServer } from './helpers.js';
+import { logSink } from './log-sink.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -54,19 +53,14 @@ const INTERNALS: EngineInternals = {
 };
 
 /** What the log lines said (pino's JSON lines). */
-const logged: Record<string, unknown>[] = [];
+const log = logSink();
+const logged = log.lines;
 let server: RunningServer;
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim() !== '') logged.push(JSON.parse(line));
-      done();
-    },
-  });
   server = await testServer({
     mjaiBots: BOTS,
-    logger: pino({ level: 'info' }, sink),
+    logger: log.logger,
     // East 4 of an east-only match: the last hand (more only when the dealer keeps the deal).
     engineInternals: INTERNALS,
   });

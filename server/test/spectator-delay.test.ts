@@ -73,7 +73,11 @@ describe('spectatorDelay', () => {
     spectator.close();
   });
 
-  it('with slow commits, a hand released to spectators takes none of the next hand dealt meanwhile', async () => {
+  // Its own server on a fresh embedded ledger and two bot hands at 40 ms a write: time for the
+  // minute its wait below allows (the unit project's 30 s ran out with two files at a time).
+  it('with slow commits, a hand released to spectators takes none of the next hand dealt meanwhile', {
+    timeout: 90_000,
+  }, async () => {
     // The ledger commits a hand's end while the table deals on: the next hand's first frames
     // were held by then and went out with the ended hand (every seat's tiles, seen as dealt).
     const store = new FlakyStore(await openStore({ kind: 'pglite', dataDir: null }));

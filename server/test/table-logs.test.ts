@@ -5,27 +5,21 @@
  * (FlakyStore): that table's pause and resume lines name it; the other table's name nothing
  * of the sort.
  */
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { openStore } from '../src/store/open.js';
 import { FlakyStore } from './flaky-store.js';
 import { api, createTable, testServer } from './helpers.js';
+import { logSink } from './log-sink.js';
 
-const logged: Record<string, unknown>[] = [];
+const log = logSink();
+const logged = log.lines;
 let flaky: FlakyStore;
 let server: RunningServer;
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim() !== '') logged.push(JSON.parse(line));
-      done();
-    },
-  });
   flaky = new FlakyStore(await openStore({ kind: 'pglite', dataDir: null }));
-  server = await testServer({ store: flaky, logger: pino({ level: 'info' }, sink) });
+  server = await testServer({ store: flaky, logger: log.logger });
 }, 60_000);
 
 afterAll(async () => {
