@@ -9,7 +9,7 @@
  * made-up hand cannot declare riichi, so the other seats' declarations are played as plain
  * discards and put back into the view afterwards.
  */
-import { type PlayerAction, SEATS, type Seat, type TableView, type TileKind } from '@mahjong/shared';
+import { type PlayerAction, RULESET_OF_FORMAT, SEATS, type Seat, type TableView, type TileKind } from '@mahjong/shared';
 import type { MjaiEvent } from '../logs/mjai.js';
 import type { HandEvent } from '../logs/record.js';
 import { impliedWall, play } from '../logs/tenhou6-import.js';
@@ -181,7 +181,7 @@ export function seatView(game: GameInfo, seat: Seat, events: readonly MjaiEvent[
   };
   const config: MatchConfig = {
     seed: '00',
-    ruleset: 'riichi-modern',
+    ruleset: RULESET_OF_FORMAT.mjai,
     options: { redFives: red ? 3 : 0 },
     players: game.names.map((name) => ({ name, bot: false })) as unknown as MatchConfig['players'],
     rounds: game.rounds,

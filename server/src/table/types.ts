@@ -5,6 +5,8 @@
  */
 import {
   type BySeat,
+  DESCRIBED_RULESET_IDS,
+  type DescribedRulesetId,
   type HandResultView,
   isRiichiFamily,
   type PlayerAction,
@@ -23,8 +25,8 @@ export type TableRuleset = RulesetId;
  * offered (its descriptor is `playable: false`, out of `RulesetId`): only the simulation and the
  * tests reach it, through `createEngine` with this id.
  */
-export const ENGINE_RULESETS = [...RULESET_IDS, 'riichi-sanma'] as const;
-export type EngineRulesetId = (typeof ENGINE_RULESETS)[number];
+export const ENGINE_RULESETS = DESCRIBED_RULESET_IDS;
+export type EngineRulesetId = DescribedRulesetId;
 /** A match the engine plays: any `MatchConfig`, or one of three-player riichi (simulation, tests). */
 export type EngineConfig = MatchConfig<EngineRulesetId>;
 /** The Japanese tables: 136 tiles, points from 25,000, riichi, dora, honba and sticks. */

@@ -11,6 +11,7 @@ import {
   optionRefusal,
   type Result,
   RIICHI_TABLE_DEFAULTS,
+  type RIICHI_TABLE_OPTIONS,
   type RiichiRulesetId,
   type RiichiTableRules,
   RULESETS,
@@ -32,7 +33,7 @@ const APPLY = {
   fourRiichi: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourRiichi: v } }),
   uma: (r, v) => ({ ...r, uma: v }),
 } satisfies {
-  [K in keyof (typeof RULESETS)['riichi']['options']]?: (
+  [K in keyof typeof RIICHI_TABLE_OPTIONS]?: (
     r: RiichiTableRules,
     // biome-ignore lint/suspicious/noExplicitAny: each option's value type, checked by its spec first
     v: any,
