@@ -180,8 +180,6 @@ export const MESSAGES = {
   'lobby.eastOnly': { en: 'East round only', 'zh-HK': '只打東圈' },
   'lobby.eastSouth': { en: 'East and South', 'zh-HK': '東南兩圈' },
   'lobby.full': { en: 'Full match (4 rounds)', 'zh-HK': '全場（四圈）' },
-  'lobby.turnTime': { en: 'Turn time (s)', 'zh-HK': '出牌時限（秒）' },
-  'lobby.claimTime': { en: 'Claim time (s)', 'zh-HK': '吃碰時限（秒）' },
   'lobby.botsStart': { en: 'Bots from the start', 'zh-HK': '開局電腦數目' },
   'lobby.allowSpectators': { en: 'Allow spectators', 'zh-HK': '容許觀戰' },
   'lobby.create': { en: 'Create table', 'zh-HK': '開枱' },

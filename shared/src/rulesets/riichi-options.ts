@@ -6,6 +6,7 @@
  */
 import { RIICHI_TABLE_DEFAULTS } from '../riichi/table-rules.js';
 import type { BooleanOption, ChoiceOption, CustomOption, Label } from './schema.js';
+import { TIMING_OPTIONS } from './timing-options.js';
 
 /** How renhou (a discard win before the winner's first draw) counts at a riichi-modern table. */
 export const RENHOU_VALUES = ['off', 'mangan', 'yakuman'] as const;
@@ -230,6 +231,7 @@ export const RIICHI_OPTION_SCHEMA = {
     `${SEED} ("Out on 1st turn with a discarded tile", 400%)`,
   ),
   ...RIICHI_TABLE_OPTIONS,
+  ...TIMING_OPTIONS,
 } as const;
 
 /** Today's common online table (`riichi-modern`). */
@@ -261,4 +263,5 @@ export const RIICHI_MODERN_OPTION_SCHEMA = {
     source: `${ONLINE}; EMA 2016: mangan`,
   } satisfies ChoiceOption<'renhou', RenhouValue>,
   ...RIICHI_TABLE_OPTIONS,
+  ...TIMING_OPTIONS,
 } as const;

@@ -17,7 +17,8 @@ export type SanmaScorerOptions = ResolvedOptions<Schema, 'scorer'>;
 /** Every option of a three-player table, resolved. */
 export type SanmaOptions = SanmaScorerOptions & ResolvedOptions<Schema, 'table'>;
 
-const SPECS = Object.values(RIICHI_SANMA_OPTION_SCHEMA) as readonly OptionSpec[];
+// The clocks (`layer: 'timing'`) are the server's to take before the options get here.
+const SPECS = (Object.values(RIICHI_SANMA_OPTION_SCHEMA) as readonly OptionSpec[]).filter((s) => s.layer !== 'timing');
 
 /** The defaults, or `raw`'s choices checked and filled in; refused with a reason otherwise. */
 export function resolveSanmaOptions(raw: unknown): Result<SanmaOptions, 'score/bad_options'> {
