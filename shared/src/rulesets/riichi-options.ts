@@ -123,6 +123,15 @@ export const RIICHI_TABLE_OPTIONS = {
     { en: 'Last dealer stops when first', 'zh-HK': '最後莊家排第一時完場' },
     'in the last hand a dealer standing first ends the match instead of dealing again',
   ),
+  sticksToFirst: {
+    ...tableFlag(
+      'sticksToFirst',
+      D.sticksToFirst,
+      { en: 'Riichi sticks left at the end go to the first', 'zh-HK': '完場時剩餘立直棒歸第一名' },
+      'riichi sticks still on the table when the match ends go to the first placed (off: to nobody)',
+    ),
+    source: `${ONLINE}: to the first; the Pantheon rating system (rating.riichimahjong.org) offers it as a rule`,
+  },
   nineTerminals: tableFlag(
     'nineTerminals',
     D.abortiveDraws.nineTerminals,

@@ -27,6 +27,7 @@ const APPLY = {
   bustEnds: (r, v) => ({ ...r, bustEnds: v }),
   extraRound: (r, v) => ({ ...r, extraRound: v }),
   lastDealerStops: (r, v) => ({ ...r, lastDealerStops: v }),
+  sticksToFirst: (r, v) => ({ ...r, sticksToFirst: v }),
   nineTerminals: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, nineTerminals: v } }),
   fourWinds: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourWinds: v } }),
   fourKongs: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourKongs: v } }),
