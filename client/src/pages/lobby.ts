@@ -130,7 +130,7 @@ function youCard(): HTMLElement {
     .then(({ me: m, notice }) => {
       card.hidden = false;
       card.append(
-        ...(notice ? [el('p', { class: 'error', 'data-testid': 'key-notice' }, notice)] : []),
+        ...(notice ? [el('p', { class: 'error', 'data-testid': 'key-notice' }, say(notice))] : []),
         el(
           'p',
           { class: 'row' },
