@@ -253,6 +253,69 @@ describe('riichi-modern on the calculator page', () => {
   });
 });
 
+describe('three-player riichi on the calculator page', () => {
+  it('offers it with a North count, a picker without 2m-8m and payments for three seats', async () => {
+    const views = [
+      { name: '1280x800-dpr1', width: 1280, height: 800, dpr: 1 },
+      { name: '844x390-dpr2', width: 844, height: 390, dpr: 2 },
+      { name: '390x844-dpr3', width: 390, height: 844, dpr: 3 },
+    ];
+    for (const v of views) {
+      const page = await browser.newPage({ viewport: { width: v.width, height: v.height }, deviceScaleFactor: v.dpr });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${base}/calculator.html`);
+      await page.waitForSelector('#calc-palette button[data-kind="0"]');
+      expect(await page.isHidden('#calc-north')).toBe(true);
+      await page.selectOption('#calc-ruleset', 'riichi-sanma');
+      // the picker: 1m and 9m, no 2m-8m; no chow; no North seat
+      const shown = await page.$$eval('#calc-palette button[data-kind]', (bs) =>
+        bs.filter((b) => (b as HTMLElement).checkVisibility()).map((b) => Number(b.getAttribute('data-kind'))),
+      );
+      expect(shown.filter((k) => k < 9)).toEqual([0, 8]);
+      expect(shown).toHaveLength(34 - 7);
+      expect(await page.isHidden('label[for="calc-target-chow"]')).toBe(true);
+      expect(
+        await page.$$eval('#calc-seat option', (os) =>
+          (os as HTMLOptionElement[]).filter((o) => !o.disabled).map((o) => o.value),
+        ),
+      ).toEqual(['1', '2', '3']);
+      expect(await page.inputValue('#calc-opt-tsumoPayment')).toBe('tsumo-loss');
+      // riichi, self-drawn, three Norths: mangan, South wins; East 4,000 + West 2,000 (tsumo loss)
+      await page.fill('#calc-quick', '2345679p345678s');
+      await page.fill('#calc-quick-win', '9p');
+      await page.click('#calc-quick-form button[type="submit"]');
+      await page.selectOption('#calc-seat', '2');
+      await page.check('#calc-self-drawn');
+      await page.check('#calc-cond-riichi');
+      await page.fill('#calc-north', '3');
+      await expect.poll(() => page.textContent('#calc-payments .calc-winner td')).toBe('6000');
+      const rows = await page.$$eval('#calc-payments tr:not(.calc-winner)', (trs) =>
+        trs.map((tr) => [tr.querySelector('th')?.textContent, tr.querySelector('td')?.textContent]),
+      );
+      expect(rows).toEqual([
+        ['East pays', '4000'],
+        ['West pays', '2000'],
+      ]);
+      expect(await page.textContent('tr[data-pattern="north-dora"] td')).toContain('3');
+      expect(await page.textContent('#calc-command')).toContain('--ruleset riichi-sanma');
+      expect(await page.textContent('#calc-command')).toContain('--north 3');
+      await mkdir(artifacts, { recursive: true });
+      await page.screenshot({ path: join(artifacts, `calculator-sanma-${v.name}.png`), fullPage: true });
+      // the parts to look at closely: the picker and the score with its three seats' payments
+      await page
+        .locator('#calc-palette')
+        .screenshot({ path: join(artifacts, `calculator-sanma-${v.name}-picker.png`) });
+      await page.locator('#calc-score').screenshot({ path: join(artifacts, `calculator-sanma-${v.name}-score.png`) });
+      // north bisection: 5,000 + 3,000
+      await page.selectOption('#calc-opt-tsumoPayment', 'north-bisection');
+      await expect.poll(() => page.textContent('#calc-payments .calc-winner td')).toBe('8000');
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
 function parseTilesSorted(text: string): TileKind[] {
   const r = parseTiles(text);
   if (!r.ok) throw new Error(r.error.message);

@@ -27,6 +27,7 @@ import {
   type TableInfo,
   type TableView,
   isRiichiFamily,
+  isVacantSeat,
 } from '@mahjong/shared';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
@@ -287,6 +288,7 @@ export class Room {
           connected: s.bot || this.connections[s.seat]! > 0,
           ...(isReserved(s) ? { reserved: true as const } : {}),
           ...(s.ai ? this.aiInfo(s.seat, s.ai) : {}),
+          ...(this.vacant(s.seat) ? { vacant: true as const } : {}),
         }),
       ) as unknown as BySeat<LobbySeat>,
       spectatorsAllowed: r.spectatorsAllowed,
@@ -382,18 +384,24 @@ export class Room {
   ): Promise<
     Result<
       { seat: Seat; token: string },
-      'table/seat_taken' | 'table/full' | 'table/already_started' | 'table/over' | 'server/unavailable'
+      | 'table/seat_taken'
+      | 'table/seat_vacant'
+      | 'table/full'
+      | 'table/already_started'
+      | 'table/over'
+      | 'server/unavailable'
     >
   > {
     return this.serial(async () => {
       const notLobby = this.lobbyClosed();
       if (notLobby) return notLobby;
-      const free = (s: SeatRecord) => s.name === null && !s.bot;
+      const free = (s: SeatRecord) => s.name === null && !s.bot && !this.vacant(s.seat);
       let seat: SeatRecord | undefined =
         playerId === null ? undefined : this.record.seats.find((s) => isReservedFor(s, playerId));
       if (seat) {
         // A reserved seat keeps its player; asking for another one is not how a rematch works.
       } else if (wanted !== undefined) {
+        if (this.vacant(wanted)) return fail('table/seat_vacant', `seat ${wanted + 1} is not played at this table`);
         seat = this.record.seats[wanted];
         if (!seat || !free(seat)) return fail('table/seat_taken', `seat ${wanted + 1} is taken`);
       } else {
@@ -429,9 +437,14 @@ export class Room {
     return this.record.seats.every((s) => s.bot || s.nonce === null);
   }
 
-  /** Every seat has a bot or a holder (none free, none still reserved). */
+  /** Every seat played has a bot or a holder (none free, none still reserved). */
   private everySeatTaken(): boolean {
-    return this.record.seats.every((s) => s.bot || s.nonce !== null);
+    return this.record.seats.every((s) => s.bot || s.nonce !== null || this.vacant(s.seat));
+  }
+
+  /** Nobody plays the seat: a three-player table's fourth (the ruleset's descriptor says how many play). */
+  private vacant(seat: Seat): boolean {
+    return isVacantSeat(this.record.ruleset, seat);
   }
 
   /** A rematch starts by itself once its last reserved seat is taken: one click each. */
@@ -446,10 +459,16 @@ export class Room {
   setBot(
     seat: Seat,
     ai?: string,
-  ): Promise<Result<TableInfo, 'table/already_started' | 'table/over' | 'server/unavailable' | 'http/invalid'>> {
+  ): Promise<
+    Result<
+      TableInfo,
+      'table/already_started' | 'table/over' | 'server/unavailable' | 'http/invalid' | 'table/seat_vacant'
+    >
+  > {
     return this.serial(async () => {
       const notLobby = this.lobbyClosed();
       if (notLobby) return notLobby;
+      if (this.vacant(seat)) return fail('table/seat_vacant', `seat ${seat + 1} is not played at this table`);
       if (ai !== undefined) {
         if (!this.ctx.mjaiBots?.some((b) => b.name === ai)) return fail('http/invalid', 'no such AI on this server');
         if (!isRiichiFamily(this.record.ruleset)) return fail('http/invalid', 'outside AIs play riichi tables only');
@@ -505,13 +524,13 @@ export class Room {
         if (refusal !== null) return fail('http/rate_limited', refusal);
       }
       // A seat still reserved for a player who has not come (a rematch) counts as empty.
-      const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null);
+      const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null && !this.vacant(s.seat));
       if (empty.length > 0 && !this.record.fillWithBots) {
         return fail('table/not_ready', `seats ${empty.map((s) => s.seat + 1).join(', ')} are empty`);
       }
       const writes: LedgerWrite[] = [];
       const seats = this.record.seats.map((s): SeatRecord => {
-        if (s.bot || s.nonce !== null) return s;
+        if (s.bot || s.nonce !== null || this.vacant(s.seat)) return s;
         const bot: SeatRecord = { seat: s.seat, name: BOT_NAMES[s.seat], bot: true, nonce: null, playerId: null };
         writes.push({ kind: 'seat', matchId: this.record.id, seat: bot });
         return bot;
@@ -532,7 +551,7 @@ export class Room {
   }
 
   private everyHumanHere(): boolean {
-    return this.record.seats.every((s) => s.bot || this.connections[s.seat]! > 0);
+    return this.record.seats.every((s) => s.bot || this.vacant(s.seat) || this.connections[s.seat]! > 0);
   }
 
   /** Started and not dealt yet. */

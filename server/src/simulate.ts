@@ -37,7 +37,6 @@ function parseArgs(argv: readonly string[]): Args | string {
         i++;
         break;
       case '--ruleset':
-        // riichi-sanma: three-player riichi, played by the engine but not yet offered to players.
         if (!(ENGINE_RULESETS as readonly string[]).includes(v ?? ''))
           return `--ruleset: ${ENGINE_RULESETS.join(', ')}`;
         a.ruleset = v as EngineRulesetId;

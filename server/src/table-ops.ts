@@ -33,6 +33,7 @@ export const STATUS: Record<HttpErrorCode, number> = {
   'http/origin': 403,
   'table/not_found': 404,
   'table/seat_taken': 409,
+  'table/seat_vacant': 409,
   'table/full': 409,
   'table/already_started': 409,
   'table/not_ready': 409,

@@ -8,9 +8,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type CreateTableRequest,
   fail,
+  isVacantSeat,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
   ok,
+  RULESETS,
   type Result,
   type Seat,
   seedHash,
@@ -248,6 +250,13 @@ export class Tables {
       rounds: req.rounds,
     });
     if (!check.ok) return fail('http/invalid', `${check.error.code}: ${check.error.message}`);
+    const vacantBot = req.bots.find((seat) => isVacantSeat(req.ruleset, seat));
+    if (vacantBot !== undefined) {
+      return fail(
+        'http/invalid',
+        `seat ${vacantBot + 1} is not played at a ${RULESETS[req.ruleset].seats}-player table`,
+      );
+    }
     let code = randomCode();
     for (let i = 0; this.rooms.has(code) || (await this.ctx.ledger.store.loadMatchByCode(code)); i += 1) {
       if (i > 20) throw new Error('no free join code');

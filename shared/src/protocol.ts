@@ -60,6 +60,7 @@ export const HTTP_ERROR_CODES = [
   'http/origin', // a browser request from an origin the server does not serve
   'table/not_found',
   'table/seat_taken',
+  'table/seat_vacant', // the fourth seat of a three-player table: nobody plays it, nobody takes it
   'table/full',
   'table/already_started',
   'table/not_ready', // start with an empty seat and no bot filling
@@ -162,6 +163,8 @@ export interface LobbySeat {
   /** Decisions of that AI the built-in bot made instead (a timeout, a bad answer, the process
    * gone): shown as "AI fallback". */
   readonly aiFallbacks?: number;
+  /** Nobody plays this seat: a three-player table's fourth (North) seat, which cannot be taken. */
+  readonly vacant?: true;
 }
 
 export interface TableInfo {

@@ -132,6 +132,9 @@ export interface SeatPublicView {
   readonly melds: readonly Meld[];
   readonly bonus: readonly TileKind[];
   readonly discards: readonly DiscardView[];
+  /** Nobody plays this seat (a three-player table's fourth, North): no name, tiles or score;
+   * drawn as vacant, never as a player. */
+  readonly vacant?: true;
   /** Riichi tables, once this seat has declared: the index in `discards` of the tile laid
    * sideways (the declaring discard, or the next one if that was claimed), whether its ippatsu
    * chance is still open, and each seat's discard count at the declaration (every later discard

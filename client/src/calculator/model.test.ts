@@ -424,3 +424,57 @@ describe('any click sequence', () => {
     expect(scored).toBeGreaterThan(50);
   });
 });
+
+describe('three-player riichi', () => {
+  const sanma = () => setRuleset(initialState(), 'riichi-sanma');
+  /** 234p 567p 345s 678s and 9p, won on 9p (riichi, no simples, a pair wait). */
+  const hand = (north: number, selfDrawn: boolean, seatWind: 1 | 2 = 2) => {
+    const loaded = loadQuick(sanma(), '2345679p345678s9p --riichi');
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    return setSeatWind({ ...loaded.value, north, selfDrawn }, seatWind);
+  };
+
+  it('picks no 2m-8m and no chow; seats and rounds East, South and West', () => {
+    const s = sanma();
+    for (const k of tiles('2345678m')) expect(canPick(s, k).ok).toBe(false);
+    expect(canPick(s, tile('1m')).ok).toBe(true);
+    expect(canPick(s, tile('9m')).ok).toBe(true);
+    expect(canPick({ ...s, target: 'chow' }, tile('1p')).ok).toBe(false);
+    const north = setRuleset({ ...setSeatWind(initialState('riichi-modern'), 4), roundWind: 4 }, 'riichi-sanma');
+    expect([north.seatWind, north.roundWind]).toEqual([1, 1]);
+  });
+
+  it('counts the Norths set aside and pays three seats: tsumo loss, north bisection', () => {
+    // riichi + two Norths: 3 han; 40 fu on a discard (20 + 10 concealed ron + 2 pair wait):
+    // 1,280 basic, 4 x 1,280 -> 5,200 (docs/rules/riichi-sanma.md: a discard is paid as among four)
+    const ron = evaluate(hand(2, false));
+    expect(ron.kind === 'scored' && ron.result.points).toEqual({
+      winner: 5200,
+      payments: [{ from: 'discarder', amount: 5200 }],
+    });
+    // riichi + self-draw + three Norths: mangan; South wins: East 4,000, West 2,000
+    const tsumo = evaluate(hand(3, true));
+    if (tsumo.kind !== 'scored') throw new Error(tsumo.kind);
+    expect(paymentRows(tsumo.result).map((p) => [p.who, p.amount])).toEqual([
+      ['East pays', 4000],
+      ['West pays', 2000],
+    ]);
+    // north bisection: 5,000 + 3,000
+    const bisected = evaluate(setOption(hand(3, true), 'tsumoPayment', 'north-bisection'));
+    expect(bisected.kind === 'scored' && bisected.result.points.winner).toBe(8000);
+    // the same win as a score request and a command line, read back alike
+    const state = hand(3, true);
+    expect(toRequest(state)).toMatchObject({ ruleset: 'riichi-sanma', north: 3 });
+    expect(commandArgs(state)).toEqual(expect.arrayContaining(['--ruleset', 'riichi-sanma', '--north', '3']));
+    const scored = scoreRequest(toRequest(state));
+    expect(scored.valid && scored.points.winner).toBe(6000);
+    const back = fromRequest(initialState(), toRequest(state));
+    expect(back.ok && [back.value.ruleset, back.value.north]).toEqual(['riichi-sanma', 3]);
+  });
+
+  it('counts the Norths set aside as copies of North', () => {
+    const s = { ...sanma(), north: 3, concealed: [tile('4z')] };
+    expect(usedCounts(s)[tile('4z')]).toBe(4);
+    expect(canPick(s, tile('4z')).ok).toBe(false);
+  });
+});

@@ -16,8 +16,17 @@ import {
   isHonour,
   isRiichiFamily,
   isRiichiOptions,
+  isRiichiScoreRuleset,
   isHkFamily,
+  isSanmaRuleset,
+  isSanmaScoreOptions,
   isScoringRulesetId,
+  NORTH,
+  resolveScoreOptions,
+  SCORE_RULESET_IDS,
+  type ScoreOptions,
+  type ScoreRulesetId,
+  scoreSanmaRequest,
   type MeldKind,
   ok,
   PLAYING_KINDS,
@@ -31,8 +40,6 @@ import {
   SCORE_VALUE_FLAGS,
   resolveOptions,
   type ScoreErrorCode,
-  type ScoringOptions,
-  type ScoringRulesetId,
   scoreWin,
   type TileKind,
   tileName,
@@ -43,7 +50,6 @@ import {
   type WinInput,
   type Wind,
   DEFAULT_RULESET,
-  SCORING_RULESET_IDS,
   redFiveCount,
   rulesetOfFamily,
   type HkRulesetId,
@@ -76,9 +82,10 @@ export interface CalcMeld {
 
 /** Everything the player has chosen. Options are kept per ruleset so that switching back keeps them. */
 export interface CalcState {
-  readonly ruleset: ScoringRulesetId;
+  /** A playable ruleset, or three-player riichi (the scorer counts it whether or not a table plays it). */
+  readonly ruleset: ScoreRulesetId;
   /** Option overrides per ruleset (only what differs from the defaults need be here). */
-  readonly options: Readonly<Record<ScoringRulesetId, Readonly<Record<string, unknown>>>>;
+  readonly options: Readonly<Record<ScoreRulesetId, Readonly<Record<string, unknown>>>>;
   readonly concealed: readonly TileKind[];
   readonly melds: readonly CalcMeld[];
   readonly win: TileKind | null;
@@ -94,6 +101,8 @@ export interface CalcState {
   readonly dora: number;
   /** Riichi with red fives (`akaDora`, riichi-modern `redFives: 3`): how many the winner holds. */
   readonly redFives: number;
+  /** Three-player riichi: the Norths the winner set aside (0-4), one han each. */
+  readonly north: number;
   readonly target: CalcTarget;
 }
 
@@ -124,14 +133,16 @@ export const CONDITION_LABELS: Readonly<Record<WinCondition, MessageId>> = {
 };
 
 /** The winning conditions a ruleset plays, in the order the page lists them. */
-export function conditionsFor(ruleset: ScoringRulesetId): readonly WinCondition[] {
-  return isRiichiFamily(ruleset) ? WIN_CONDITIONS : WIN_CONDITIONS.filter((c) => !RIICHI_ONLY_CONDITIONS.includes(c));
+export function conditionsFor(ruleset: ScoreRulesetId): readonly WinCondition[] {
+  return isRiichiScoreRuleset(ruleset)
+    ? WIN_CONDITIONS
+    : WIN_CONDITIONS.filter((c) => !RIICHI_ONLY_CONDITIONS.includes(c));
 }
 
-export function initialState(ruleset: ScoringRulesetId = DEFAULT_RULESET): CalcState {
+export function initialState(ruleset: ScoreRulesetId = DEFAULT_RULESET): CalcState {
   return {
     ruleset,
-    options: Object.fromEntries(SCORING_RULESET_IDS.map((id) => [id, {}])) as CalcState['options'],
+    options: Object.fromEntries(SCORE_RULESET_IDS.map((id) => [id, {}])) as CalcState['options'],
     concealed: [],
     melds: [],
     win: null,
@@ -143,9 +154,21 @@ export function initialState(ruleset: ScoringRulesetId = DEFAULT_RULESET): CalcS
     conditions: [],
     dora: 0,
     redFives: 0,
+    north: 0,
     target: 'hand',
   };
 }
+
+/** 2m-8m: not in three-player riichi's set. */
+const notInSanmaSet = (kind: TileKind): boolean => kind >= 1 && kind <= 7;
+
+/** Whether the palette offers `kind` under the chosen ruleset (three players: no 2m-8m). */
+export const kindInSet = (state: Pick<CalcState, 'ruleset'>, kind: TileKind): boolean =>
+  !(isSanmaRuleset(state.ruleset) && notInSanmaSet(kind));
+
+/** The seat and prevailing winds of the chosen ruleset (three players: no North). */
+export const windsFor = (ruleset: ScoreRulesetId): readonly Wind[] =>
+  isSanmaRuleset(ruleset) ? [1, 2, 3] : [1, 2, 3, 4];
 
 /** How many concealed tiles (before the winning tile) the hand needs with its melds: 13, 10, 7, 4 or 1. */
 export const concealedNeeded = (state: Pick<CalcState, 'melds'>): number => 13 - 3 * state.melds.length;
@@ -160,22 +183,25 @@ export function usedCounts(state: CalcState): Uint8Array {
   for (const m of state.melds) m.tiles.forEach(add);
   if (state.win !== null) add(state.win);
   state.bonus.forEach(add);
+  // the Norths set aside are copies of North too
+  if (isSanmaRuleset(state.ruleset)) counts[NORTH] = (counts[NORTH] ?? 0) + state.north;
   return counts;
 }
 
 /** Whether bonus tiles take part under the chosen ruleset and options. */
 export function bonusInPlay(state: CalcState): boolean {
-  if (isRiichiFamily(state.ruleset)) return false;
+  if (isSanmaRuleset(state.ruleset) || isRiichiFamily(state.ruleset)) return false;
   const opts = resolveOptions(state.ruleset, state.options[state.ruleset]);
   return !opts.ok || isRiichiOptions(opts.value) || opts.value.flowers;
 }
 
 /** How many red fives the chosen riichi options let the player hold (0: none counted). */
 export function redFivesInPlay(state: CalcState): number {
-  if (!isRiichiFamily(state.ruleset)) return 0;
+  if (!isRiichiScoreRuleset(state.ruleset)) return 0;
   const opts = currentOptions(state);
   if (!opts.ok) return 0;
   const o = opts.value;
+  if (isSanmaScoreOptions(o)) return o.redFives;
   return isRiichiOptions(o) ? redFiveCount(o) : 0;
 }
 
@@ -198,8 +224,8 @@ function tilesFor(kind: TileKind, target: CalcTarget): TileKind[] | MessageId {
 }
 
 /** A bonus tile may be the winning tile where the ruleset values a win on the seventh or eighth (hk-new). */
-const bonusTileWins = (ruleset: ScoringRulesetId): boolean =>
-  isHkFamily(ruleset) && HK_RULESETS[ruleset].values['eight-bonus-tiles'] !== null;
+const bonusTileWins = (ruleset: ScoreRulesetId): boolean =>
+  !isSanmaRuleset(ruleset) && isHkFamily(ruleset) && HK_RULESETS[ruleset].values['eight-bonus-tiles'] !== null;
 
 /**
  * Whether a click on `kind` does something now, and if not, why not in `lang` (for the button's
@@ -217,6 +243,9 @@ export function canPick(state: CalcState, kind: TileKind, lang: Lang = 'en'): Re
     if (!bonusInPlay(state)) return fail('calc/no_bonus', message('calc.noBonus', lang));
     return used[kind] === 0 ? ok(true) : inPlay();
   }
+  if (!kindInSet(state, kind)) return fail('calc/not_in_set', message('calc.notInSanmaSet', lang));
+  if (state.target === 'chow' && isSanmaRuleset(state.ruleset))
+    return fail('calc/bad_meld', message('calc.noChowSanma', lang));
   const tiles = tilesFor(kind, state.target);
   if (typeof tiles === 'string') return fail('calc/bad_meld', message(tiles, lang));
   const need = new Map<TileKind, number>();
@@ -295,6 +324,7 @@ export const clearTiles = (state: CalcState): CalcState => ({
   conditions: [],
   dora: 0,
   redFives: 0,
+  north: 0,
 });
 
 export function toggleCondition(state: CalcState, c: WinCondition, on: boolean): CalcState {
@@ -302,10 +332,20 @@ export function toggleCondition(state: CalcState, c: WinCondition, on: boolean):
   return { ...state, conditions: on ? [...rest, c] : rest };
 }
 
-/** Changes the ruleset, dropping the conditions the new one does not play. */
-export function setRuleset(state: CalcState, ruleset: ScoringRulesetId): CalcState {
+/** Changes the ruleset, dropping the conditions the new one does not play (and a North wind among three). */
+export function setRuleset(state: CalcState, ruleset: ScoreRulesetId): CalcState {
   const allowed = conditionsFor(ruleset);
-  return { ...state, ruleset, conditions: state.conditions.filter((c) => allowed.includes(c)) };
+  const winds = windsFor(ruleset);
+  const wind = (w: Wind): Wind => (winds.includes(w) ? w : 1);
+  return {
+    ...state,
+    ruleset,
+    conditions: state.conditions.filter((c) => allowed.includes(c)),
+    seatWind: wind(state.seatWind),
+    roundWind: wind(state.roundWind),
+    discarder: state.discarder !== null && winds.includes(state.discarder) ? state.discarder : null,
+    target: state.target === 'chow' && isSanmaRuleset(ruleset) ? 'hand' : state.target,
+  };
 }
 
 /** Sets (or, with `undefined`, resets to the default) one option of the current ruleset. */
@@ -321,8 +361,8 @@ export function setSeatWind(state: CalcState, wind: Wind): CalcState {
 }
 
 /** The options of the current ruleset with its defaults filled in, or why they are refused. */
-export function currentOptions(state: CalcState): Result<ScoringOptions> {
-  return resolveOptions(state.ruleset, state.options[state.ruleset]);
+export function currentOptions(state: CalcState): Result<ScoreOptions> {
+  return resolveScoreOptions(state.ruleset, state.options[state.ruleset]);
 }
 
 /**
@@ -374,7 +414,7 @@ export function incompleteMessage(state: CalcState, lang: Lang = 'en'): string |
 /** The scorer's input for the state (whatever the tile count; the scorer judges it). */
 export function toWinInput(state: CalcState): WinInput | null {
   if (state.win === null) return null;
-  const riichi = isRiichiFamily(state.ruleset);
+  const riichi = isRiichiScoreRuleset(state.ruleset);
   const allowed = conditionsFor(state.ruleset);
   return {
     concealed: state.concealed,
@@ -388,6 +428,7 @@ export function toWinInput(state: CalcState): WinInput | null {
     conditions: state.conditions.filter((c) => allowed.includes(c)),
     ...(riichi ? { dora: state.dora } : {}),
     ...(riichi && redFivesWritten(state) > 0 ? { redFives: redFivesWritten(state) } : {}),
+    ...(isSanmaRuleset(state.ruleset) && state.north > 0 ? { north: state.north } : {}),
     ...(!state.selfDrawn && state.discarder !== null && state.discarder !== state.seatWind
       ? { discarder: state.discarder }
       : {}),
@@ -409,7 +450,8 @@ export function evaluate(state: CalcState, lang: Lang = 'en'): Evaluation {
   if (!opts.ok) return { kind: 'bad-options', message: opts.error.message };
   const input = toWinInput(state);
   if (input === null) return { kind: 'incomplete', message: message('calc.pickWinning', lang) };
-  const result = scoreWin(input, state.ruleset, opts.value);
+  const o = opts.value;
+  const result = isSanmaScoreOptions(o) ? scoreSanmaRequest(input, o) : scoreWin(input, o.ruleset, o);
   if (!result.valid) return { kind: 'invalid', code: result.code, reason: result.reason };
   return { kind: 'scored', result, input };
 }
@@ -432,6 +474,7 @@ export function toRequest(state: CalcState): Record<string, unknown> {
   if (input?.discarder !== undefined) request.discarder = input.discarder;
   if (input !== null && input.conditions.length > 0) request.conditions = [...input.conditions];
   if (input?.dora !== undefined && input.dora > 0) request.dora = input.dora;
+  if (input?.north !== undefined) request.north = input.north;
   return request;
 }
 
@@ -477,6 +520,7 @@ export function commandArgs(state: CalcState): string[] {
   if (input?.discarder !== undefined) args.push('--discarder', WIND_LETTERS[input.discarder]);
   for (const c of input?.conditions ?? []) args.push(FLAG_OF[c]);
   if (input?.dora !== undefined && input.dora > 0) args.push('--dora', String(input.dora));
+  if (input?.north !== undefined) args.push('--north', String(input.north));
   for (const [k, v] of Object.entries(state.options[state.ruleset])) args.push('--option', `${k}=${optionWord(v)}`);
   return args;
 }
@@ -567,8 +611,9 @@ export function fromRequest(state: CalcState, raw: Readonly<Record<string, unkno
     concealed: sortTiles(input.concealed),
     melds: input.melds.map((m) => ({ kind: m.kind, tiles: [...m.tiles], concealed: m.concealed })),
     win: input.win,
-    bonus: !isRiichiFamily(ruleset) && request.flowers !== undefined ? sortTiles(input.bonus) : [],
+    bonus: !isRiichiScoreRuleset(ruleset) && request.flowers !== undefined ? sortTiles(input.bonus) : [],
     redFives: input.redFives ?? 0,
+    north: input.north ?? 0,
   };
   if (request.selfDrawn !== undefined) next = { ...next, selfDrawn: input.selfDrawn };
   if (request.seatWind !== undefined) next = setSeatWind(next, input.seatWind);
@@ -718,9 +763,9 @@ export function paymentRows(result: ValidScore, lang: Lang = 'en'): PaymentRow[]
 }
 
 /** The minimum-faan note, or the riichi no-yaku note, when the hand is complete but does not win. */
-export function belowMinimumNote(result: ValidScore, options: ScoringOptions, lang: Lang = 'en'): string | null {
+export function belowMinimumNote(result: ValidScore, options: ScoreOptions, lang: Lang = 'en'): string | null {
   if (!result.belowMinimum) return null;
-  if (isRiichiOptions(options)) return message('calc.noYaku', lang);
+  if (isSanmaScoreOptions(options) || isRiichiOptions(options)) return message('calc.noYaku', lang);
   return message('calc.belowMinimum', lang, { n: options.minFaan });
 }
 

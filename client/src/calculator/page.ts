@@ -6,14 +6,18 @@
  */
 import '../ui/page-chrome.js';
 import {
-  isRiichiFamily,
+  describedRuleset,
+  isRiichiScoreRuleset,
+  isSanmaRuleset,
   RULESETS,
+  SCORE_RULESET_IDS,
   SCORING_RULESET_IDS,
-  scorerOptions,
+  scoreOptionSpecs,
+  type ScoreRulesetId,
+  type ScoringRulesetId,
   type Label,
   type MeldKind,
   type OptionSpec,
-  type ScoringRulesetId,
   type TileKind,
   WINDS,
   type WinCondition,
@@ -46,6 +50,7 @@ import {
   explainText,
   fromRequest,
   initialState,
+  kindInSet,
   loadQuick,
   PALETTE,
   patternRows,
@@ -64,6 +69,7 @@ import {
   usedCounts,
   WAIT_LABELS,
   WIND_NAMES,
+  windsFor,
 } from './model.js';
 
 declare global {
@@ -124,8 +130,9 @@ if (!root) throw new Error('no #calculator element');
 root.replaceChildren();
 
 const rulesetSelect = h('select', { id: 'calc-ruleset' });
-for (const r of SCORING_RULESET_IDS) rulesetSelect.append(h('option', { value: r }, sayLabel(RULESETS[r].label)));
-rulesetSelect.addEventListener('change', () => update(setRuleset(state, rulesetSelect.value as ScoringRulesetId)));
+// Three-player riichi is offered whether or not a table plays it yet: the scorer counts it.
+for (const r of SCORE_RULESET_IDS) rulesetSelect.append(h('option', { value: r }, sayLabel(describedRuleset(r).label)));
+rulesetSelect.addEventListener('change', () => update(setRuleset(state, rulesetSelect.value as ScoreRulesetId)));
 const optionsBox = h('div', { class: 'calc-options', id: 'calc-options' });
 
 const quickInput = h('input', {
@@ -283,6 +290,17 @@ redInput.addEventListener('input', () => {
   if (Number.isInteger(n) && n >= 0 && n <= 3) update({ ...state, redFives: n });
 });
 const doraRow = h('div', { class: 'calc-field' }, h('label', { for: 'calc-dora' }, say('calc.dora')), doraInput);
+const northInput = h('input', { type: 'number', id: 'calc-north', min: 0, max: 4, value: 0, inputmode: 'numeric' });
+northInput.addEventListener('input', () => {
+  const n = Number(northInput.value);
+  if (Number.isInteger(n) && n >= 0 && n <= 4) update({ ...state, north: n });
+});
+const northRow = h(
+  'div',
+  { class: 'calc-field' },
+  h('label', { for: 'calc-north' }, say('calc.northAside')),
+  northInput,
+);
 const redRow = h('div', { class: 'calc-field' }, h('label', { for: 'calc-red' }, say('calc.redHeld')), redInput);
 const discarderRow = h(
   'div',
@@ -345,6 +363,7 @@ root.append(
         discarderRow,
         conditionsBox,
         doraRow,
+        northRow,
         redRow,
       ),
       h('div', { class: 'calc-card', id: 'calc-score' }, h('h2', {}, say('calc.score')), resultBox),
@@ -363,7 +382,7 @@ root.append(
 
 // ---------------------------------------------------------------- options form
 
-let optionsFor: ScoringRulesetId | null = null;
+let optionsFor: ScoreRulesetId | null = null;
 
 function checkboxOption(key: string, label: Label, checked: boolean): HTMLElement {
   const id = `calc-opt-${key}`;
@@ -395,7 +414,7 @@ function renderOptions(): void {
   optionsBox.replaceChildren();
   if (!opts.ok) return;
   const o = opts.value as unknown as Readonly<Record<string, unknown>>;
-  for (const spec of scorerOptions(state.ruleset)) {
+  for (const spec of scoreOptionSpecs(state.ruleset)) {
     if (spec.calculator === false) continue;
     const value = o[spec.key];
     optionsBox.append(
@@ -498,6 +517,8 @@ function renderPalette(): void {
   for (const [t, radio] of targetRadios) radio.checked = state.target === t;
   const used = usedCounts(state);
   for (const [k, b] of paletteButtons) {
+    // three players: 2m-8m are not in the set, so not in the picker
+    b.hidden = !kindInSet(state, k);
     const can = canPick(state, k, currentLang());
     b.disabled = !can.ok;
     const tile = tileNameIn(k, currentLang());
@@ -506,25 +527,34 @@ function renderPalette(): void {
     const badge = b.querySelector('.calc-count');
     if (badge) badge.textContent = n > 0 ? String(n) : '';
   }
-  const bonusShown = !isRiichiFamily(state.ruleset);
+  const bonusShown = !isRiichiScoreRuleset(state.ruleset);
   bonusSection.hidden = !bonusShown;
+  const chow = targetRadios.get('chow')?.closest('label');
+  if (chow) chow.hidden = isSanmaRuleset(state.ruleset);
 }
 
 function renderSituation(): void {
+  // three players sit East, South and West
+  const winds = windsFor(state.ruleset);
+  for (const select of [seatSelect, roundSelect]) {
+    for (const o of select.options) o.hidden = o.disabled = !winds.includes(Number(o.value) as Wind);
+  }
   seatSelect.value = String(state.seatWind);
   roundSelect.value = String(state.roundWind);
   selfDrawnBox.checked = state.selfDrawn;
   discarderSelect.replaceChildren(h('option', { value: '', text: t('calc.onYourLeft') }));
-  for (const w of WINDS) {
+  for (const w of winds) {
     if (w !== state.seatWind) discarderSelect.append(h('option', { value: w, text: t(WIND_NAMES[w]) }));
   }
   discarderSelect.value = state.discarder === null ? '' : String(state.discarder);
   discarderRow.hidden = state.selfDrawn;
   conditionsBox.replaceChildren(h('legend', { text: t('calc.conditions') }));
   for (const c of conditionsFor(state.ruleset)) conditionsBox.append(conditionBox(c));
-  const riichi = isRiichiFamily(state.ruleset);
+  const riichi = isRiichiScoreRuleset(state.ruleset);
   doraRow.hidden = !riichi;
   if (document.activeElement !== doraInput) doraInput.value = String(state.dora);
+  northRow.hidden = !isSanmaRuleset(state.ruleset);
+  if (document.activeElement !== northInput) northInput.value = String(state.north);
   redRow.hidden = redFivesInPlay(state) === 0;
   if (document.activeElement !== redInput) redInput.value = String(state.redFives);
 }

@@ -247,7 +247,7 @@ function tableBox(t: TableInfo, me: { id: string; name: string }, note: HTMLElem
   // A seat this browser holds (its token kept when it sat down).
   const mine = heldSeats(t.code)[0];
   const seats = el('div', { class: 'seats' });
-  for (const s of t.seats) {
+  for (const s of t.seats.filter((x) => !x.vacant)) {
     const box = el(
       'div',
       { class: 'seat-card', 'data-seat': String(s.seat) },

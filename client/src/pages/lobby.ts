@@ -13,6 +13,7 @@ import {
   parseJoinCode,
   isRiichiFamily,
   isRulesetId,
+  isVacantSeat,
   RULESET_IDS,
   RULESETS,
   type RulesetId,
@@ -190,6 +191,10 @@ function createCard(): HTMLElement {
       o.disabled = Number(o.value) > max;
     }
     if (Number(rounds.value) > max) rounds.value = String(usual);
+    // Bots for every seat but the host's: two at a three-player table.
+    const others = RULESETS[id].seats - 1;
+    bots.max = String(others);
+    if (Number(bots.value) > others) bots.value = String(others);
   };
   ruleset.addEventListener('change', showRules);
   showRules();
@@ -235,13 +240,16 @@ function createCard(): HTMLElement {
     }
     create.disabled = true;
     try {
-      const nBots = Math.max(0, Math.min(3, Number(bots.value) || 0));
+      const id = ruleset.value as RulesetId;
+      // Bots from the last seat played backwards (a three-player table's fourth is not played).
+      const botSeats = ([3, 2, 1] as Seat[]).filter((s) => !isVacantSeat(id, s));
+      const nBots = Math.max(0, Math.min(botSeats.length, Number(bots.value) || 0));
       const created = await api<CreateTableResponse>('/api/tables', {
-        ruleset: ruleset.value as RulesetId,
+        ruleset: id,
         rounds: Number(rounds.value),
         options: { ...clocks.values(), ...rules.values() },
         spectatorDelay: delay.checked,
-        bots: ([3, 2, 1] as Seat[]).slice(0, nBots),
+        bots: botSeats.slice(0, nBots),
         spectatorsAllowed: spectators.checked,
         // Checked by the server too, before the table exists (the join below would refuse it).
         hostName: playerName,
@@ -457,7 +465,8 @@ async function tableLobby(code: string): Promise<void> {
       errorInView = key;
     };
     showError(errorText);
-    for (const s of table.seats) {
+    // A three-player table shows its three seats; the fourth is not played (`vacant`).
+    for (const s of table.seats.filter((x) => !x.vacant)) {
       const box = el(
         'div',
         { class: 'seat-card' },

@@ -6,7 +6,7 @@
  * follows the move shown, and "Copy link" copies it. Result cards never cover the controls.
  */
 import { placeChrome } from '../ui/page-chrome.js';
-import { type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
+import { isVacantSeat, type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { MESSAGES, type MessageId } from '../i18n/messages.js';
 import { displayName } from '../i18n/translate.js';
@@ -194,6 +194,8 @@ function buildControls(r: ReplayResponse): void {
   all.addEventListener('change', () => set({ ...rs, showAll: all.checked }));
   const bottom = el('select', { id: 'replay-bottom', 'data-no-translate': '' });
   r.match.players.forEach((_p, s) => {
+    // A three-player match's fourth seat is nobody's: not a seat to watch from.
+    if (isVacantSeat(r.match.ruleset, s)) return;
     bottom.append(el('option', { value: String(s) }));
   });
   bottom.addEventListener('change', () => {

@@ -506,6 +506,8 @@ function renderToggles(): void {
     const watching = el('label', {}, 'Watching · bottom seat ');
     const sel = el('select', { 'aria-label': 'Seat at the bottom' });
     for (const s of [0, 1, 2, 3] as const) {
+      // Nobody sits in a three-player table's fourth seat: nobody to watch from there.
+      if (state.view?.seats[s].vacant) continue;
       const o = el(
         'option',
         { value: String(s) },
@@ -545,7 +547,7 @@ function awaySeats(): Seat[] {
   const v = state.view;
   return v
     ? withPresence(v)
-        .seats.filter((s) => !s.isBot && !s.connected)
+        .seats.filter((s) => !s.isBot && !s.connected && !s.vacant)
         .map((s) => s.seat)
     : [];
 }
@@ -839,7 +841,7 @@ function lobbyCard(): HTMLElement {
   }
   card.append(el('p', {}, ticket ? `You sit in seat ${ticket.seat + 1} as ${ticket.name}.` : 'You are watching.'));
   const seats = el('div', { class: 'seats' });
-  for (const s of t.seats) {
+  for (const s of t.seats.filter((x) => !x.vacant)) {
     seats.append(
       el(
         'div',

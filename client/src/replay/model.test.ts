@@ -81,6 +81,7 @@ describe('event captions', () => {
       'Di declares a concealed kong of Red Dragon',
     ],
     [{ type: 'act', seat: 0, action: { type: 'win' } }, 'Ann wins'],
+    [{ type: 'act', seat: 2, action: { type: 'north' } }, 'Cy sets a North aside'],
     [null, 'The deal'],
     [{ type: 'act', seat: 0, action: { type: 'dance' } }, ''],
   ])('%j', (event, caption) => {

@@ -135,6 +135,9 @@ export function describeEvent(event: unknown, names: readonly string[], before?:
       return say('replay.concealedKong', { name, tile });
     case 'addedKong':
       return say('replay.addsKong', { name, tile });
+    case 'north':
+      // three-player riichi: the North goes aside (the frame shows it with the seat's bonus tiles)
+      return say('replay.north', { name });
     case 'win':
       return say('replay.wins', { name });
     case 'riichi':

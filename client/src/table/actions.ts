@@ -300,7 +300,7 @@ export function actionButtons(view: TableView, choosing = false): ActionButton[]
         });
         break;
       case 'north':
-        // Three-player riichi (not offered yet): set a North aside, styled as the kongs it is akin to.
+        // Three-player riichi: set a North aside, styled as the kongs it is akin to.
         buttons.push({
           id: 'north',
           kind: 'kong',

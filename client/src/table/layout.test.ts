@@ -776,3 +776,37 @@ describe('seat labels measured by the page', () => {
       }
   });
 });
+
+describe('a three-player table', () => {
+  const vacant = { vacant: true as const, name: null, concealedCount: 0, wind: 4 as const, isDealer: false };
+  const three = (viewer: Seat | 'spectator') =>
+    makeView(
+      { ruleset: 'riichi-sanma', viewer, ...(viewer === 'spectator' ? { hand: undefined } : {}) },
+      { 3: vacant },
+    );
+
+  test('the vacant seat has no tiles and a muted label saying so, on every side and screen', () => {
+    for (const [, W, H] of SIZES) {
+      for (const viewer of [0, 1, 2] as const) {
+        const scene = layoutTable(three(viewer), W, H, { selected: null });
+        const seat3 = scene.items.filter((i) => i.type === 'tile' && /^(c|d|m|f):3:/.test(i.key));
+        expect(seat3).toEqual([]);
+        const label = scene.items.find((i): i is TextItem => i.type === 'text' && i.key === 'seat:3');
+        expect(label?.text).toBe('Vacant seat');
+        expect(label?.color).not.toBe('#f2b705');
+        // The three players keep their wind, name and score.
+        for (const s of [0, 1, 2]) {
+          const l = scene.items.find((i): i is TextItem => i.type === 'text' && i.key === `seat:${s}`);
+          expect(l?.text).toContain(`P${s + 1}`);
+        }
+        expect(scene.items.some((i) => i.key === 'turnbar:3')).toBe(false);
+      }
+    }
+  });
+
+  test('a spectator sees the three hands as backs and the fourth side empty', () => {
+    const scene = layoutTable(three('spectator'), 1280, 800, { selected: null, bottomSeat: 1 });
+    const backs = (s: number) => scene.items.filter((i) => i.type === 'tile' && i.key.startsWith(`c:${s}:`)).length;
+    expect([0, 1, 2, 3].map(backs)).toEqual([13, 13, 13, 0]);
+  });
+});

@@ -409,6 +409,7 @@ export const TABLE_TEXT = {
   sticks: (sticks: number) => en(sticks === 1 ? 'canvas.stick' : 'canvas.sticks', { n: sticks }),
   doraIndicator: en('canvas.doraIndicator'),
   doraIndicators: en('canvas.doraIndicators'),
+  vacant: en('canvas.vacant'),
 } as const;
 
 /** Rough width of a text in pixels (layout and tests only; the renderer measures for real). */
@@ -866,6 +867,12 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     const p = posOf(s);
     const seat = view.seats[s];
     const turn = view.turn === s && view.phase === 'playing';
+    if (seat.vacant) {
+      // A three-player table's fourth side: said to be unplayed, in muted type, no wind or score
+      // (its strip and pond are empty: no tiles are dealt there).
+      items.push(vacantLabel(s, p, { cx, cy, pw, ph }, barBand + strip / 2, ls, ui.measure));
+      continue;
+    }
     // A player's name as written; a bot's ("Bot East") and an empty seat's in the page's language.
     const name =
       seat.name == null && seat.isBot ? TABLE_TEXT.bot : displayName(seat.name, s, seat.isBot, ui.lang ?? 'en');
@@ -942,6 +949,42 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     items,
     sizes: { hand, other: o, discard: d, meld: bottomSizes.meld },
     regions: { bar: barBox, waits: cornerL, menu: placed.menu, box },
+  };
+}
+
+/** The label of a seat nobody plays, on its side of the centre panel (turned as the side's labels). */
+function vacantLabel(
+  s: Seat,
+  p: Position,
+  panel: { cx: number; cy: number; pw: number; ph: number },
+  inward: number,
+  ls: number,
+  measure: MeasureText | undefined,
+): TextItem {
+  const { cx, cy, pw, ph } = panel;
+  const along = p === 'bottom' || p === 'top' ? pw : ph;
+  const text = TABLE_TEXT.vacant;
+  const width = measure ? measure(text, ls, false) : textWidth(text, ls);
+  const size = Math.max(6, Math.min(ls, (ls * along * 0.6) / Math.max(1, width)));
+  const at =
+    p === 'bottom'
+      ? { x: cx, y: cy + ph / 2 - inward }
+      : p === 'top'
+        ? { x: cx, y: cy - ph / 2 + inward }
+        : p === 'left'
+          ? { x: cx - pw / 2 + inward, y: cy }
+          : { x: cx + pw / 2 - inward, y: cy };
+  const rotation = p === 'left' ? Math.PI / 2 : p === 'right' ? -Math.PI / 2 : 0;
+  return {
+    type: 'text',
+    key: `seat:${s}`,
+    text,
+    ...at,
+    size,
+    color: COLORS.muted,
+    anchorX: 0.5,
+    anchorY: 0.5,
+    ...(rotation ? { rotation } : {}),
   };
 }
 

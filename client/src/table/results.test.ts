@@ -216,3 +216,28 @@ describe('match end', () => {
     expect(seedCheck(makeView({ seed, seedHash: seedHash('other') }))).toEqual({ state: 'mismatch', seed });
   });
 });
+
+describe('a three-player table', () => {
+  const view = makeView({ ruleset: 'riichi-sanma' }, { 3: { vacant: true, name: null, concealedCount: 0, score: 0 } });
+
+  test('the result lists the three seats played, never the vacant one', () => {
+    const s = summarise(view, { ...win, deltas: [-2000, 4000, -2000, 0], payments: [] });
+    expect(s.deltas).toEqual([
+      { name: 'P1', delta: -2000 },
+      { name: 'P2', delta: 4000 },
+      { name: 'P3', delta: -2000 },
+    ]);
+  });
+
+  test('the score chart has three lines, scaled to the three seats', () => {
+    const history = [
+      [35_000, 35_000, 35_000, 0],
+      [33_000, 39_000, 33_000, 0],
+    ];
+    const lines = chartLines(history, 100, 100, 0, [0, 1, 2]);
+    expect(lines[3]).toBe('');
+    // The vacant seat's 0 is left out of the scale: the lowest of the three is at the bottom.
+    expect(lines[0]).toBe('0.0,66.7 100.0,100.0');
+    expect(lines[1]).toBe('0.0,66.7 100.0,0.0');
+  });
+});

@@ -46,6 +46,9 @@ export const seatName = (view: TableView, s: Seat, lang: Lang = 'en'): string =>
   return displayName(seat.name, s, seat.isBot, lang);
 };
 
+/** The seats played at the table: all four, or a three-player table's three (the fourth is `vacant`). */
+export const playedSeats = (view: TableView): Seat[] => SEATS.filter((s) => !view.seats[s].vacant);
+
 /** Names listed in a sentence: "Ann, Bo" / 「Ann、Bo」. */
 export const listNames = (names: readonly string[], lang: Lang): string => names.join(lang === 'en' ? ', ' : '、');
 
@@ -53,7 +56,7 @@ export const listNames = (names: readonly string[], lang: Lang): string => names
 export function summarise(view: TableView, r: HandResultView, lang: Lang = 'en'): HandSummary {
   const name = (s: Seat) => seatName(view, s, lang);
   const say = (id: MessageId, values?: Readonly<Record<string, string | number>>) => message(id, lang, values);
-  const deltas = SEATS.map((s) => ({ name: name(s), delta: r.deltas[s] }));
+  const deltas = playedSeats(view).map((s) => ({ name: name(s), delta: r.deltas[s] }));
   const ruleset = isRulesetId(view.ruleset) ? view.ruleset : undefined;
   const riichi = ruleset !== undefined && isRiichiFamily(ruleset);
   const payments = r.payments.map((p) => say('result.pays', { name: name(p.from), name2: name(p.to), n: p.amount }));
@@ -228,21 +231,34 @@ export function scoreHistory(view: TableView): number[][] {
  * kept at least `gap` apart, equal or close scores spread about their mean in score order (ties
  * in seat order), within a margin kept for it at the top and bottom.
  */
-export function chartLines(history: readonly number[][], w: number, h: number, gap = 0): BySeat<string> {
-  const all = history.flat();
+export function chartLines(
+  history: readonly number[][],
+  w: number,
+  h: number,
+  gap = 0,
+  seats: readonly Seat[] = SEATS,
+): BySeat<string> {
+  // Only the seats played count (a three-player table's fourth has no line).
+  const all = history.flatMap((row) => seats.map((s) => row[s] ?? 0));
   // The scores' own range (riichi points sit far above zero; Hong Kong scores start at zero).
   const lo = Math.min(...all);
   const hi = Math.max(...all, lo + 1);
   const span = hi - lo || 1;
   const n = Math.max(1, history.length - 1);
   const pad = gap * 1.5;
-  const ys = history.map((row) =>
-    spread(
-      SEATS.map((s) => pad + (h - 2 * pad) * (1 - ((row[s] ?? 0) - lo) / span)),
+  const ys = history.map((row) => {
+    const at = spread(
+      seats.map((s) => pad + (h - 2 * pad) * (1 - ((row[s] ?? 0) - lo) / span)),
       gap,
-    ),
-  );
-  const line = (s: Seat) => ys.map((y, i) => `${((i / n) * w).toFixed(1)},${(y[s] ?? 0).toFixed(1)}`).join(' ');
+    );
+    const bySeat: number[] = [];
+    seats.forEach((s, k) => {
+      bySeat[s] = at[k] ?? 0;
+    });
+    return bySeat;
+  });
+  const line = (s: Seat) =>
+    seats.includes(s) ? ys.map((y, i) => `${((i / n) * w).toFixed(1)},${(y[s] ?? 0).toFixed(1)}`).join(' ') : '';
   return [line(0), line(1), line(2), line(3)];
 }
 

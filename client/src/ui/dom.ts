@@ -9,7 +9,7 @@ import { currentLang } from '../i18n/i18n.js';
 import type { MessageId } from '../i18n/messages.js';
 import type { Lang } from '../settings/settings.js';
 import { meldRedIndex } from '../table/red-fives.js';
-import { chartLines, scoreHistory, seatName, seedCheck, shownHand, summarise } from '../table/results.js';
+import { chartLines, playedSeats, scoreHistory, seatName, seedCheck, shownHand, summarise } from '../table/results.js';
 
 const urlCache = new Map<string, string>();
 
@@ -200,7 +200,7 @@ export function matchCard(view: TableView, lang: Lang = currentLang()): HTMLElem
     }
     card.append(riichiTable);
   }
-  const order = [...SEATS].sort((a, b) => view.seats[b].score - view.seats[a].score);
+  const order = playedSeats(view).sort((a, b) => view.seats[b].score - view.seats[a].score);
   const table = el(
     'table',
     { class: 'list' },
@@ -241,14 +241,15 @@ export function matchCard(view: TableView, lang: Lang = currentLang()): HTMLElem
 function scoreChart(view: TableView, history: readonly number[][], lang: Lang): HTMLElement {
   const { w, h, gap } = CHART;
   const yTitle = message(view.riichi ? 'chart.points' : 'chart.score', lang);
-  const lines = chartLines(history, w, h, gap);
-  const svg = `<svg viewBox="-4 -4 ${w + 8} ${h + 8}" width="100%" role="img">${SEATS.map(
-    (s) => `<polyline fill="none" ${lineStyle(s)} stroke-linejoin="round" data-seat="${s}" points="${lines[s]}"/>`,
-  ).join('')}</svg>`;
+  const played = playedSeats(view);
+  const lines = chartLines(history, w, h, gap, played);
+  const svg = `<svg viewBox="-4 -4 ${w + 8} ${h + 8}" width="100%" role="img">${played
+    .map((s) => `<polyline fill="none" ${lineStyle(s)} stroke-linejoin="round" data-seat="${s}" points="${lines[s]}"/>`)
+    .join('')}</svg>`;
   const chart = el('div', { class: 'chart' });
   chart.innerHTML = svg;
   chart.firstElementChild?.setAttribute('aria-label', yTitle);
-  const all = history.flat();
+  const all = history.flatMap((row) => played.map((s) => row[s] ?? 0));
   const yAxis = el(
     'div',
     { class: 'chart-y', 'data-testid': 'chart-y' },
@@ -263,7 +264,7 @@ function scoreChart(view: TableView, history: readonly number[][], lang: Lang): 
     el('span', {}, String(history.length - 1)),
   );
   const legend = el('p', { class: 'chart-legend', 'data-testid': 'chart-legend' });
-  for (const s of SEATS) {
+  for (const s of played) {
     const key = el('span', { style: `color:${LINE_COLORS[s]};font-weight:600;margin-right:12px;white-space:nowrap` });
     key.innerHTML = `<svg width="30" height="10" viewBox="0 0 30 10" aria-hidden="true" style="vertical-align:middle"><line x1="1" y1="5" x2="29" y2="5" ${lineStyle(s)} data-seat="${s}"/></svg>`;
     key.append(` ${seatName(view, s, lang)}`);

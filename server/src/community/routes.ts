@@ -14,6 +14,7 @@ import {
   createPlayerSchema,
   type HttpErrorCode,
   inviteActionSchema,
+  isVacantSeat,
   joinCircleSchema,
   type LeagueMatch,
   type LeagueResponse,
@@ -23,6 +24,7 @@ import {
   PLAYER_COLOURS,
   type PlayerView,
   type RematchResponse,
+  RULESETS,
   type RulesetId,
   type Seat,
   type BySeat,
@@ -507,8 +509,12 @@ export function registerCommunityRoutes(
  * guest's seat (a name without a player) is free for anyone with the link.
  */
 export function rotatedSeats(m: MatchRecord): PlannedSeat[] {
+  // Among the seats played: at a three-player table West's player moves to East, and the
+  // fourth seat stays vacant.
+  const played = RULESETS[m.ruleset].seats;
   return ([0, 1, 2, 3] as const).map((seat): PlannedSeat => {
-    const before = m.seats[(seat + 3) % 4]!;
+    if (isVacantSeat(m.ruleset, seat)) return { kind: 'free' };
+    const before = m.seats[(seat + played - 1) % played]!;
     if (before.bot) return { kind: 'bot' };
     if (before.playerId !== null && before.name !== null) {
       return { kind: 'reserved', playerId: before.playerId, name: before.name };

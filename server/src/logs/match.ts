@@ -122,6 +122,8 @@ export function recordingOfImport(parsed: ParsedLog, hands: readonly ImportedHan
     if (hand !== undefined) out.push({ ...hand, number: h.index, result: { ...hand.result, handNumber: h.index } });
   }
   return {
+    // an import is a four-player file: three-player ones are refused (`log/three_player`)
+    seats: 4,
     names: parsed.names,
     redFives: parsed.redFives,
     openTanyao: parsed.openTanyao,

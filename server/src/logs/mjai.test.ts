@@ -53,10 +53,14 @@ function playMjai(events: readonly MjaiEvent[]): number[][] {
         melds[actor] = (melds[actor] as number) + 1;
         break;
       case 'kakan':
+      case 'nukidora':
         take(actor, e.pai as string);
         break;
       case 'reach_accepted':
         scores[actor] = (scores[actor] as number) - 1000;
+        break;
+      case 'start_game':
+        expect(e.names).toHaveLength(4);
         break;
       case 'hora':
       case 'ryukyoku':
@@ -106,5 +110,37 @@ describe('mjai export', () => {
     ]) {
       expect(kinds, k).toContain(k);
     }
+  });
+});
+
+describe('mjai export of a three-player match', () => {
+  it('tells each North set aside as nukidora, the seats in four slots with North vacant', () => {
+    let norths = 0;
+    for (let m = 0; m < 3; m++) {
+      const run = playBotMatch({ seed: (0x2100 + m).toString(16), ruleset: 'riichi-sanma', players: BOTS });
+      const recording = recordMatch(run.engine.config, run.engine.log);
+      const events = toMjai(recording);
+      const declared = run.engine.log.filter((e) => e.event.type === 'act' && e.event.action.type === 'north');
+      const told = events.filter((e) => e.type === 'nukidora');
+      expect(told.length).toBe(declared.length);
+      norths += told.length;
+      for (const e of told) {
+        expect(e.pai).toBe('N');
+        expect([0, 1, 2]).toContain(e.actor);
+      }
+      expect(events[0]?.names).toEqual(['Bot 1', 'Bot 2', 'Bot 3', '']);
+      for (const e of events.filter((x) => x.type === 'start_kyoku')) {
+        expect((e.scores as number[])[3]).toBe(0);
+        expect((e.tehais as string[][])[3]).toEqual([]);
+        // no 2m-8m in the set
+        expect((e.tehais as string[][]).flat().some((t) => /^[2-8]m/.test(t))).toBe(false);
+      }
+      // every tile where the events say (the North leaves the hand), the points as the table moved them
+      const after = playMjai(events);
+      const results = run.engine.results();
+      expect(after.length).toBe(results.length);
+      expect(after.at(-1)).toEqual([...run.engine.state.scores]);
+    }
+    expect(norths).toBeGreaterThan(0);
   });
 });

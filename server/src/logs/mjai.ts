@@ -33,6 +33,9 @@ export function mjaiEventsOf(e: HandEvent): MjaiEvent[] {
       return [{ type: 'ankan', actor: e.seat, consumed: names(e.tiles) }];
     case 'addedKong':
       return [{ type: 'kakan', actor: e.seat, pai: mjaiName(e.tile), consumed: names([e.claimed, ...e.own]) }];
+    case 'north':
+      // three-player riichi: the name Mortal's three-player libriichi and mjai.app's 3p bots use
+      return [{ type: 'nukidora', actor: e.seat, pai: mjaiName(e.tile) }];
     case 'dora':
       return [{ type: 'dora', dora_marker: mjaiName(e.tile) }];
     case 'riichiStick':

@@ -8,6 +8,8 @@
 import {
   type BySeat,
   doraIndicatorIndex,
+  SANMA_REPLACEMENT_TILES,
+  SANMA_TILES,
   type HandResultView,
   type PlayerAction,
   type Seat,
@@ -16,7 +18,7 @@ import {
   uraIndicatorIndex,
 } from '@mahjong/shared';
 import type { EngineInternals, TableEngineImpl } from '../table/engine.js';
-import { createEngine, type LogEntry, type MatchConfig } from '../table/index.js';
+import { createEngine, type EngineRulesetId, type LogEntry, type MatchConfig } from '../table/index.js';
 import { redFivesOf as redFiveCount } from '../table/counts.js';
 import type { HandState, TableState } from '../table/state.js';
 import { type LogTile, logTileOf } from './tiles.js';
@@ -50,6 +52,11 @@ export type HandEvent =
       readonly claimed: LogTile;
       readonly own: readonly LogTile[];
     }
+  /**
+   * Three-player riichi: a North set aside (kita), told as it is declared, as an added kong is
+   * (another seat may still win on it); its replacement follows as a `draw` with `replacement`.
+   */
+  | { readonly type: 'north'; readonly seat: Seat; readonly tile: LogTile }
   /** A dora indicator turned after a kong. */
   | { readonly type: 'dora'; readonly tile: LogTile }
   /** The declaration stands: its 1,000 stick goes on the table. */
@@ -75,6 +82,8 @@ export interface HandRecord {
 }
 
 export interface MatchRecording {
+  /** Four, or three (three-player riichi: seat 3 is vacant, its slots in every array empty or 0). */
+  readonly seats: 3 | 4;
   readonly names: BySeat<string>;
   readonly redFives: boolean;
   /** All simples counts with open melds (the scorer's `openTanyao`). */
@@ -102,7 +111,7 @@ const redFivesOf = (s: TableState): boolean => s.setup.riichi !== null && redFiv
 
 /** Records a match by replaying `log` (a riichi match; `internals` as the engine was built with). */
 export function recordMatch(
-  config: MatchConfig,
+  config: MatchConfig<EngineRulesetId>,
   log: readonly LogEntry[],
   internals: EngineInternals = {},
 ): MatchRecording {
@@ -112,7 +121,11 @@ export function recordMatch(
   const hands = recordEngine(engine, log.slice(1));
   const s = engine.state;
   return {
-    names: s.setup.players.map((p) => p.name) as unknown as BySeat<string>,
+    seats: s.setup.family.seats === 3 ? 3 : 4,
+    // the vacant North seat of a three-player table has no name
+    names: SEATS.map((seat) =>
+      seat < s.setup.family.seats ? (s.setup.players[seat]?.name ?? '') : '',
+    ) as unknown as BySeat<string>,
     redFives: redFivesOf(s),
     openTanyao: (s.setup.rules.options as { openTanyao?: boolean }).openTanyao !== false,
     rounds: s.setup.rounds,
@@ -121,7 +134,7 @@ export function recordMatch(
 }
 
 /** Applies `entries` to `engine`, recording every hand that ends meanwhile. */
-export function recordEngine(engine: TableEngineImpl, entries: readonly LogEntry[]): HandRecord[] {
+export function recordEngine(engine: TableEngineImpl<EngineRulesetId>, entries: readonly LogEntry[]): HandRecord[] {
   const recorder = new HandRecorder(engine);
   const out: HandRecord[] = [];
   for (const entry of entries) {
@@ -156,7 +169,7 @@ export class HandRecorder {
   private open: Open | null = null;
   private lastEnded: number | null = null;
 
-  constructor(readonly engine: TableEngineImpl) {
+  constructor(readonly engine: TableEngineImpl<EngineRulesetId>) {
     if (engine.state.setup.riichi === null) throw new Error('the riichi log formats describe riichi matches only');
     const red = redFivesOf(engine.state);
     this.tileOf = (id) => logTileOf(id, red);
@@ -219,7 +232,7 @@ export class HandRecorder {
 
   private startOf(open: Open): HandStart {
     const order = this.engine.state.hand.wall.order;
-    const doraIndicator = this.tileOf(order[doraIndicatorIndex(order.length, 0)] as TileId);
+    const doraIndicator = this.tileOf(order[doraIndicatorIndex(order.length, 0, backOf(order.length))] as TileId);
     return { ...open, events: open.events.slice(0, 1), doraIndicator };
   }
 }
@@ -227,11 +240,15 @@ export class HandRecorder {
 function closeHand(open: Open, h: HandState, result: HandResultView, tileOf: (id: TileId) => LogTile): HandRecord {
   const turned = h.riichi?.indicators ?? 1;
   const size = h.wall.order.length;
+  const back = backOf(size);
   const at = (i: number) => tileOf(h.wall.order[i] as TileId);
-  const dora = Array.from({ length: turned }, (_, n) => at(doraIndicatorIndex(size, n)));
-  const ura = Array.from({ length: turned }, (_, n) => at(uraIndicatorIndex(size, n)));
+  const dora = Array.from({ length: turned }, (_, n) => at(doraIndicatorIndex(size, n, back)));
+  const ura = Array.from({ length: turned }, (_, n) => at(uraIndicatorIndex(size, n, back)));
   return { ...open, doraIndicators: dora, uraIndicators: ura, result };
 }
+
+/** Replacement tiles at the back of a wall of `size`: a three-player wall keeps 8 (4 for kongs, 4 for Norths). */
+const backOf = (size: number): number | undefined => (size === SANMA_TILES ? SANMA_REPLACEMENT_TILES : undefined);
 
 /** What one log entry did, read from the state before (`b`) and after (`a`) it. */
 function entryEvents(
@@ -266,6 +283,11 @@ function entryEvents(
     if (m.meld.kind === 'pung') pungs.set(`${seat}:${Math.floor(claimed / 4)}`, { from, claimed, own });
     out.push({ type: m.meld.kind, seat, from, tile: tileOf(claimed), own: own.map(tileOf) });
   }
+  if (action?.type === 'north' && actor !== null) {
+    const id = ah.window?.tile;
+    if (id === undefined || ah.window?.north !== true) throw new Error('a North set aside without its window');
+    out.push({ type: 'north', seat: actor, tile: tileOf(id) });
+  }
   if (action?.type === 'addedKong' && actor !== null) {
     const added =
       ah.window?.tile ?? ah.seats[actor].melds.find((m) => m.meld.added && m.meld.tiles[0] === action.tile)?.ids;
@@ -285,7 +307,8 @@ function entryEvents(
   const dora: HandEvent[] = [];
   const turnedBefore = bh.riichi?.indicators ?? 0;
   for (let n = turnedBefore; n < (ah.riichi?.indicators ?? 0); n++) {
-    dora.push({ type: 'dora', tile: tileOf(ah.wall.order[doraIndicatorIndex(ah.wall.order.length, n)] as TileId) });
+    const size = ah.wall.order.length;
+    dora.push({ type: 'dora', tile: tileOf(ah.wall.order[doraIndicatorIndex(size, n, backOf(size))] as TileId) });
   }
   if (!discarding) out.push(...dora);
   const ended = a.results.length > b.results.length;

@@ -20,7 +20,7 @@ import {
   RULESET_OF_FORMAT,
 } from '@mahjong/shared';
 import { createEngine, type TableEngineImpl } from '../table/engine.js';
-import type { LogEntry, MatchConfig } from '../table/index.js';
+import type { EngineRulesetId, LogEntry, MatchConfig } from '../table/index.js';
 import { hasActions } from '../table/legal.js';
 import type { HandPosition } from '../table/state.js';
 import type { WallState } from '../table/core.js';
@@ -98,7 +98,12 @@ function idAssigner(red: boolean): (t: LogTile) => TileId {
 }
 
 /** The wall a hand's log implies (the layout of `server/src/table/deal.ts` and the dora positions). */
-export function impliedWall(hand: ParsedHand, red: boolean): WallState {
+export function impliedWall(hand: ParsedHand, red: boolean, seatCount: 3 | 4 = 4): WallState {
+  // Three players (the mjai bot's picture of a three-player hand; files of three are not imported):
+  // 108 tiles without 2m-8m, dealt to three seats, 8 replacement tiles at the back of the dead wall.
+  const three = seatCount === 3;
+  const size = three ? 108 : 136;
+  const back = three ? 8 : 4;
   const idOf = idAssigner(red);
   const draws = hand.events.filter((e): e is Extract<HandEvent, { type: 'draw' }> => e.type === 'draw');
   const first = draws[0];
@@ -111,11 +116,11 @@ export function impliedWall(hand: ParsedHand, red: boolean): WallState {
     .filter((d) => !d.replacement)
     .map((d) => idOf(d.tile));
   const replacements = draws.filter((d) => d.replacement).map((d) => idOf(d.tile));
-  if (replacements.length > 4) throw new CallProblem(0, 'more than four replacement draws');
+  if (replacements.length > back) throw new CallProblem(0, `more than ${back} replacement draws`);
   const dora = hand.doraIndicators.map(idOf);
   const ura = hand.uraIndicators.map(idOf);
   const order: TileId[] = [];
-  const seats = [0, 1, 2, 3].map((k) => ((hand.dealer + k) % 4) as Seat);
+  const seats = Array.from({ length: seatCount }, (_, k) => ((hand.dealer + k) % seatCount) as Seat);
   for (let r = 0; r < 3; r++) for (const s of seats) order.push(...(dealt[s] as TileId[]).slice(4 * r, 4 * r + 4));
   for (const s of seats) order.push((dealt[s] as TileId[])[12] as TileId);
   order.push(fourteenth, ...live);
@@ -124,17 +129,18 @@ export function impliedWall(hand: ParsedHand, red: boolean): WallState {
     dead[13 - i] = id;
   });
   dora.forEach((id, n) => {
-    dead[9 - 2 * n] = id;
+    dead[13 - back - 2 * n] = id;
   });
   ura.forEach((id, n) => {
-    dead[8 - 2 * n] = id;
+    dead[12 - back - 2 * n] = id;
   });
   // The tiles nobody saw: the rest of the live wall, then the dead wall's free places.
   const unseen: TileId[] = [];
   const taken = new Set<number>([...order, ...dead.filter((x) => x !== undefined)]);
-  for (let id = 0; id < 136; id++) if (!taken.has(id)) unseen.push(id as TileId);
+  const inSet = (id: number) => !three || id < 4 || id >= 32;
+  for (let id = 0; id < 136; id++) if (!taken.has(id) && inSet(id)) unseen.push(id as TileId);
   const deadFree = dead.filter((x) => x === undefined).length;
-  if (order.length + unseen.length - deadFree + 14 !== 136 || unseen.length < deadFree) {
+  if (order.length + unseen.length - deadFree + 14 !== size || unseen.length < deadFree) {
     throw new CallProblem(0, 'more draws than a wall holds');
   }
   const liveRest = unseen.splice(0, unseen.length - deadFree);
@@ -261,7 +267,7 @@ const rulesPart = (action: PlayerAction, code: string): boolean =>
  * hand is still being played (an outside AI's own picture of it): the window the last move opens
  * is left open and nothing ends the hand.
  */
-export function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean, open = false): void {
+export function play(engine: TableEngineImpl<EngineRulesetId>, hand: ParsedHand, red: boolean, open = false): void {
   let now = 0;
   const events = hand.events;
   const rons = hand.end.kind === 'win' ? hand.end.wins.filter((w) => w.from !== w.seat).map((w) => w.seat) : [];
@@ -352,6 +358,14 @@ export function play(engine: TableEngineImpl, hand: ParsedHand, red: boolean, op
       case 'concealedKong':
         act(e.seat, { type: 'concealedKong', tile: (e.tiles[0] as LogTile).kind }, step, 'concealed kong');
         break;
+      case 'north': {
+        // three-player riichi (the mjai bot's picture): another seat may win on the North
+        act(e.seat, { type: 'north' }, step, 'North set aside');
+        const answers = new Map<Seat, PlayerAction>();
+        if (lastOne) for (const s of ronSeats()) answers.set(s, { type: 'win' });
+        if (!(open && lastOne)) answerWindow(answers, step);
+        break;
+      }
       case 'addedKong': {
         act(e.seat, { type: 'addedKong', tile: e.tile.kind }, step, 'added kong');
         const answers = new Map<Seat, PlayerAction>();

@@ -137,3 +137,48 @@ describe('bad tenhou.net/6 input', () => {
     expect(q.message).toMatch(/step \d+/);
   });
 });
+
+describe('a three-player match in tenhou.net/6', () => {
+  it('records each North set aside from the replayed log and writes it as f44 in three-seat arrays', () => {
+    let norths = 0;
+    for (let m = 0; m < 3; m++) {
+      // `check`: a second engine replays the log entry by entry and must reach the same state
+      const run = playBotMatch(
+        { seed: (0x3100 + m).toString(16), ruleset: 'riichi-sanma', players: BOTS },
+        { check: true },
+      );
+      expect(run.failures).toEqual([]);
+      const recording = recordMatch(run.engine.config, run.engine.log);
+      expect(recording.seats).toBe(3);
+      // the recording, replayed from the log, reaches every result the table reached
+      expect(recording.hands.map((h) => h.result)).toEqual(run.engine.results());
+      const declared = run.engine.log.filter((e) => e.event.type === 'act' && e.event.action.type === 'north');
+      const events = recording.hands.flatMap((h) => h.events);
+      expect(events.filter((e) => e.type === 'north').length).toBe(declared.length);
+      // a North set aside is followed by its seat's replacement draw, unless another seat won on it
+      for (const h of recording.hands) {
+        h.events.forEach((e, i) => {
+          if (e.type !== 'north') return;
+          const next = h.events.slice(i + 1).find((x) => x.type === 'draw' || x.type === 'win');
+          if (next?.type === 'draw') expect(next).toMatchObject({ seat: e.seat, replacement: true });
+          else expect(h.result.kind).toBe('win');
+        });
+      }
+      const file = toTenhou6(recording);
+      expect(file.name[3]).toBe('');
+      expect(file.rule.disp.startsWith('三')).toBe(true);
+      let f44 = 0;
+      for (const hand of file.log) {
+        expect((hand[1] as number[])[3]).toBe(0);
+        // seat 3's deal, takes and discards are empty
+        expect(hand.slice(13, 16)).toEqual([[], [], []]);
+        for (const seat of [0, 1, 2]) f44 += (hand[4 + 3 * seat + 2] as unknown[]).filter((x) => x === 'f44').length;
+        const result = hand[16] as unknown[];
+        if (result[0] === '和了') expect((result[1] as number[])[3]).toBe(0);
+      }
+      expect(f44).toBe(declared.length);
+      norths += f44;
+    }
+    expect(norths).toBeGreaterThan(0);
+  });
+});

@@ -97,6 +97,11 @@ function seatLists(events: readonly HandEvent[]): { takes: Tenhou6Item[][]; disc
       case 'concealedKong':
         discards[e.seat]?.push(`${codes(e.tiles.slice(0, 3))}a${code(e.tiles[3] as LogTile)}`);
         break;
+      case 'north':
+        // A North set aside (kita) stands in the discards as `f44`, as Mahjong Soul logs
+        // converted to this format write it; its replacement is the next take.
+        discards[e.seat]?.push('f44');
+        break;
       case 'addedKong': {
         const pung = claimString('p', e.seat, e.from, e.claimed, e.own);
         discards[e.seat]?.push(pung.replace(`p${code(e.claimed)}`, `k${code(e.tile)}${code(e.claimed)}`));
@@ -180,6 +185,7 @@ const YAKU_NAMES: Readonly<Record<string, string>> = {
   'first-turn-discard': '人和',
   dora: 'ドラ',
   'red-five': '赤ドラ',
+  'north-dora': '抜きドラ',
 };
 
 const WIND_KANJI = ['東', '南', '西', '北'] as const;
@@ -262,13 +268,21 @@ function handOf(h: HandRecord): Tenhou6Hand {
   return out;
 }
 
-/** A recorded match as one tenhou.net/6 file. */
+/**
+ * A recorded match as one tenhou.net/6 file. A three-player match keeps the four seats' shape,
+ * the North seat's slots empty (its name `""`, its score 0, its deal, takes and discards `[]`), and
+ * its rule's name starts with `三`, as three-player files are written (server/src/logs/README.md).
+ */
 export function toTenhou6(m: MatchRecording, title = ''): Tenhou6Log {
   const length = m.rounds === 1 ? '東' : '南';
+  const three = m.seats === 3;
   return {
     title: [title, ''],
     name: [...m.names] as BySeat<string> as [string, string, string, string],
-    rule: { disp: `般${length}${m.openTanyao ? '喰' : ''}${m.redFives ? '赤' : ''}`, aka: m.redFives ? 1 : 0 },
+    rule: {
+      disp: `${three ? '三' : ''}般${length}${m.openTanyao ? '喰' : ''}${m.redFives ? '赤' : ''}`,
+      aka: m.redFives ? 1 : 0,
+    },
     log: m.hands.map(handOf),
   };
 }

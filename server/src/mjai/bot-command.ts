@@ -21,6 +21,7 @@ function mayAct(e: MjaiEvent, seat: Seat): boolean {
       return e.actor === seat;
     case 'dahai':
     case 'kakan':
+    case 'nukidora':
       return e.actor !== seat;
     default:
       return false;

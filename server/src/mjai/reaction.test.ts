@@ -48,3 +48,43 @@ describe('an mjai reaction read as a move', () => {
     expect(read('{"type":"reach","actor":0}', true)).toMatchObject({ ok: false, reason: /after reach/ });
   });
 });
+
+describe('nukidora (three-player riichi)', () => {
+  it('is a North set aside where the seat may set one aside, refused elsewhere', () => {
+    // The dealer holds a North: it may set it aside; at a four-player table nobody may.
+    const walls = [
+      scriptedWall({
+        three: true,
+        bonus: false,
+        hands: ['19m2468p2468s1234z', '19m3579p3579s123z', '19m2468p2468s567z', ''],
+      }),
+    ];
+    const sanma: MatchConfig<'riichi-sanma'> = {
+      seed: '5eed',
+      ruleset: 'riichi-sanma',
+      options: { redFives: 0 },
+      players: PLAYERS,
+    };
+    const view = createEngine(sanma, 0, { walls }).viewFor(0);
+    expect(view.legalActions).toContainEqual({ type: 'north' });
+    expect(readReaction('{"type":"nukidora","actor":0,"pai":"N"}', 0, view, false)).toEqual({
+      ok: true,
+      action: { type: 'north' },
+    });
+    expect(readReaction('{"type":"nukidora","actor":0}', 0, view, false)).toEqual({
+      ok: true,
+      action: { type: 'north' },
+    });
+    expect(readReaction('{"type":"nukidora","actor":0,"pai":"E"}', 0, view, false)).toMatchObject({
+      ok: false,
+      reason: /not N/,
+    });
+    expect(readReaction('{"type":"nukidora","actor":2,"pai":"N"}', 0, view, false)).toMatchObject({ ok: false });
+    const four: MatchConfig = { seed: '5eed', ruleset: 'riichi-modern', options: { redFives: 0 }, players: PLAYERS };
+    const fourView = createEngine(four, 0).viewFor(0);
+    expect(readReaction('{"type":"nukidora","actor":0,"pai":"N"}', 0, fourView, false)).toMatchObject({
+      ok: false,
+      reason: /not offered now/,
+    });
+  });
+});

@@ -2,7 +2,8 @@
  * An outside AI's mjai reaction as a table action of its seat. A reaction is one JSON object:
  * `dahai` (`pai`, `tsumogiri`), `reach` (a discard follows: see `server/src/mjai/table.ts`),
  * `chi` / `pon` / `daiminkan` (`target`, `pai`, `consumed`), `ankan` (`consumed`), `kakan`
- * (`pai`), `hora`, `ryukyoku` (nine terminals) or `none` (pass). Anything else, another seat's
+ * (`pai`), `nukidora` (three-player riichi: a North set aside), `hora`, `ryukyoku` (nine
+ * terminals) or `none` (pass). Anything else, another seat's
  * `actor`, or a move the seat is not offered now is refused with a reason for the log line.
  */
 import { type PlayerAction, type Seat, sameAction, type TableView, type TileKind } from '@mahjong/shared';
@@ -91,6 +92,11 @@ function toAction(m: Record<string, unknown>, riichi: boolean): Reaction {
       const pai = fromMjaiName(m.pai);
       if (pai === null) return refuse('garbage: kakan of no tile');
       return { ok: true, action: { type: 'addedKong', tile: pai.kind } };
+    }
+    case 'nukidora': {
+      // three-player riichi: a North set aside (`pai` may be left out; if given it is N)
+      if (m.pai !== undefined && m.pai !== 'N') return refuse('garbage: nukidora of a tile that is not N');
+      return { ok: true, action: { type: 'north' } };
     }
     default:
       return refuse(`garbage: unknown type ${JSON.stringify(m.type).slice(0, 40)}`);

@@ -23,17 +23,19 @@ const keys = (legal: readonly LegalAction[]) => [...new Set(legal.map(key))].sor
  */
 describe('an mjai seat pictures the hand from its own events', () => {
   // Seeds whose first hand has a riichi (5eed02), and each kind of kong (calls in them too).
+  // Three-player riichi (5a11a): Norths set aside (`nukidora`), the fourth seat vacant.
   const cases = [
-    ['5eed02', 1, 'reach'],
-    ['ab0c', 1, 'kakan'],
-    ['ab0f', 1, 'ankan'],
-    ['ab22', 1, 'daiminkan'],
+    ['5eed02', 1, 'reach', 'riichi-modern'],
+    ['ab0c', 1, 'kakan', 'riichi-modern'],
+    ['ab0f', 1, 'ankan', 'riichi-modern'],
+    ['ab22', 1, 'daiminkan', 'riichi-modern'],
+    ['5a11a', 2, 'nukidora', 'riichi-sanma'],
   ] as const;
-  for (const [seed, hands, has] of cases) {
-    it(`offers the same moves as the table (seed ${seed}, with a ${has})`, () => {
-      const config: MatchConfig = {
+  for (const [seed, hands, has, ruleset] of cases) {
+    it(`offers the same moves as the table (${ruleset}, seed ${seed}, with a ${has})`, () => {
+      const config: MatchConfig<typeof ruleset> = {
         seed,
-        ruleset: 'riichi-modern',
+        ruleset,
         players: BOTS,
         rounds: 1,
       };
@@ -60,7 +62,8 @@ describe('an mjai seat pictures the hand from its own events', () => {
             if (e.type === 'tsumo' && e.actor !== seat) expect(e.pai).toBe('?');
             if (e.type === 'start_kyoku') {
               (e.tehais as string[][]).forEach((t, s) => {
-                if (s !== seat) expect(new Set(t)).toEqual(new Set(['?']));
+                // the vacant North seat of a three-player table has no tiles at all
+                if (s !== seat) expect(new Set(t)).toEqual(new Set(ruleset === 'riichi-sanma' && s === 3 ? [] : ['?']));
               });
             }
           }

@@ -16,7 +16,7 @@ import { impliedWall, play } from '../logs/tenhou6-import.js';
 import type { ParsedHand } from '../logs/tenhou6-read.js';
 import { fromMjaiName, isFiveKind, type LogTile, mjaiName } from '../logs/tiles.js';
 import { createEngine } from '../table/engine.js';
-import type { MatchConfig } from '../table/index.js';
+import type { EngineRulesetId, MatchConfig } from '../table/index.js';
 
 /** A tile in a hand that this seat may not know yet: filled when it is shown, or made up. */
 interface Slot {
@@ -53,6 +53,9 @@ export function seatView(game: GameInfo, seat: Seat, events: readonly MjaiEvent[
   const start = events[0];
   if (start?.type !== 'start_kyoku') throw new Error('a hand starts with start_kyoku');
   const red = game.redFives;
+  // A three-player hand (mjai's three-player form): the fourth seat has no tiles and no points.
+  const tehais = start.tehais as string[][];
+  const three = tehais.length === 4 && (tehais[3] as string[]).length === 0;
   const hands: Slot[][] = [[], [], [], []];
   const deal: Slot[][] = (start.tehais as string[][]).map((tiles, s) =>
     tiles.map((name) => ({ tile: s === seat ? tileOf(name) : null })),
@@ -134,6 +137,14 @@ export function seatView(game: GameInfo, seat: Seat, events: readonly MjaiEvent[
         lastKong = actor;
         break;
       }
+      case 'nukidora': {
+        const tile = tileOf(e.pai ?? 'N');
+        take(actor, tile, drawn[actor] !== null);
+        out.push({ type: 'north', seat: actor, tile });
+        // its replacement is the next tsumo, from the dead wall as after a kong
+        lastKong = actor;
+        break;
+      }
       case 'kakan': {
         const tile = tileOf(e.pai);
         take(actor, tile, drawn[actor] !== null);
@@ -152,7 +163,7 @@ export function seatView(game: GameInfo, seat: Seat, events: readonly MjaiEvent[
   }
 
   // The tiles this seat has not seen, for the hidden ones.
-  const pool = unseenPool(red, [
+  const pool = unseenPool(red, three, [
     ...doraIndicators,
     ...deal.flat().flatMap((x) => (x.tile === null ? [] : [x.tile])),
     ...out.flatMap((e) => (e.type === 'draw' && e.slot?.tile ? [e.slot.tile] : [])),
@@ -179,16 +190,19 @@ export function seatView(game: GameInfo, seat: Seat, events: readonly MjaiEvent[
     events: out.map(({ slot, ...e }) => (e.type === 'draw' && slot ? { ...e, tile: fill(slot) } : e)) as HandEvent[],
     end: { kind: 'draw', name: '', deltas: [0, 0, 0, 0] },
   };
-  const config: MatchConfig = {
-    seed: '00',
-    ruleset: RULESET_OF_FORMAT.mjai,
-    options: { redFives: red ? 3 : 0 },
-    players: game.names.map((name) => ({ name, bot: false })) as unknown as MatchConfig['players'],
-    rounds: game.rounds,
-  };
+  const players = game.names.map((name) => ({ name, bot: false })) as unknown as MatchConfig['players'];
+  const config: MatchConfig<EngineRulesetId> = three
+    ? {
+        seed: '00',
+        ruleset: RULESET_OF_FORMAT.mjaiThree,
+        options: { redFives: red ? 2 : 0 },
+        players,
+        rounds: game.rounds,
+      }
+    : { seed: '00', ruleset: RULESET_OF_FORMAT.mjai, options: { redFives: red ? 3 : 0 }, players, rounds: game.rounds };
   const { round, dealer, scores, honba, sticks } = hand;
   const engine = createEngine(config, 0, {
-    walls: [impliedWall(hand, red)],
+    walls: [impliedWall(hand, red, three ? 3 : 4)],
     firstHand: { round, dealer, scores, honba, sticks },
   });
   play(engine, hand, red, true);
@@ -207,10 +221,12 @@ export function seatView(game: GameInfo, seat: Seat, events: readonly MjaiEvent[
 }
 
 /** Every tile of the set less `seen`, plain copies first (a made-up hand gets no red five it need not). */
-function unseenPool(red: boolean, seen: readonly LogTile[]): LogTile[] {
+function unseenPool(red: boolean, three: boolean, seen: readonly LogTile[]): LogTile[] {
   const count = new Map<string, number>();
   const key = (t: LogTile) => `${t.kind}:${t.red}`;
   for (let kind = 0; kind < 34; kind++) {
+    // three players: no 2m-8m
+    if (three && kind >= 1 && kind <= 7) continue;
     const five = red && isFiveKind(kind as TileKind);
     count.set(`${kind}:false`, five ? 3 : 4);
     if (five) count.set(`${kind}:true`, 1);
@@ -247,7 +263,7 @@ export function reactionOf(
     }
     case 'nineTerminals':
       return { type: 'ryukyoku', actor: seat };
-    // Three-player riichi only (mjai's three-player extension); no outside AI sits at such a table yet.
+    // Three-player riichi: mjai's three-player event (Mortal's libriichi3p, mjai.app's 3p bots).
     case 'north':
       return { type: 'nukidora', actor: seat, pai: 'N' };
     case 'riichi':

@@ -22,7 +22,7 @@ import { type MjaiEvent, mjaiEndOf, mjaiEventsOf, mjaiStartGame, mjaiStartKyoku 
 import { HandRecorder, type HandStart, type RecordedStep } from '../logs/record.js';
 import { createEngine, type EngineInternals } from '../table/engine.js';
 import { redFivesOf } from '../table/counts.js';
-import type { LogEntry, MatchConfig } from '../table/index.js';
+import type { EngineRulesetId, LogEntry, MatchConfig } from '../table/index.js';
 import { MjaiChild } from './child.js';
 import type { MjaiBotSpec } from './config.js';
 import { readReaction } from './reaction.js';
@@ -211,7 +211,7 @@ export class MjaiTable {
   private over = false;
 
   constructor(
-    config: MatchConfig,
+    config: MatchConfig<EngineRulesetId>,
     internals: EngineInternals,
     log: readonly LogEntry[],
     outside: readonly { readonly seat: Seat; readonly spec: MjaiBotSpec }[],
@@ -234,7 +234,8 @@ export class MjaiTable {
     this.applied = log.length;
     const s = engine.state;
     const start = mjaiStartGame(
-      s.setup.players.map((p) => p.name),
+      // the vacant North seat of a three-player table has no name
+      s.setup.players.map((p, seat) => (seat < s.setup.family.seats ? p.name : '')),
       s.setup.rounds,
       redFivesOf(s.setup) === 3,
     );

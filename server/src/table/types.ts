@@ -5,8 +5,6 @@
  */
 import {
   type BySeat,
-  DESCRIBED_RULESET_IDS,
-  type DescribedRulesetId,
   type HandResultView,
   isRiichiFamily,
   type PlayerAction,
@@ -21,13 +19,12 @@ import {
 export const TABLE_RULESETS = RULESET_IDS;
 export type TableRuleset = RulesetId;
 /**
- * What the engine itself plays: every table ruleset, and three-player riichi, which is not yet
- * offered (its descriptor is `playable: false`, out of `RulesetId`): only the simulation and the
- * tests reach it, through `createEngine` with this id.
+ * What the engine plays: the table rulesets (three-player riichi among them, once kept out of
+ * `RulesetId` while only the engine played it; the name stays for the callers that took it).
  */
-export const ENGINE_RULESETS = DESCRIBED_RULESET_IDS;
-export type EngineRulesetId = DescribedRulesetId;
-/** A match the engine plays: any `MatchConfig`, or one of three-player riichi (simulation, tests). */
+export const ENGINE_RULESETS = TABLE_RULESETS;
+export type EngineRulesetId = TableRuleset;
+/** A match the engine plays: any `MatchConfig`. */
 export type EngineConfig = MatchConfig<EngineRulesetId>;
 /** The Japanese tables: 136 tiles, points from 25,000, riichi, dora, honba and sticks. */
 export const isRiichiTable = isRiichiFamily;

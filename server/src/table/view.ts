@@ -182,6 +182,8 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
       ),
     ),
   };
+  // A three-player table's fourth seat: said outright, so that no page guesses it from the ruleset.
+  if (seat >= s.setup.family.seats) return { ...view, name: null, isBot: false, vacant: true };
   return familyOf(s).seatView(h, seat, view);
 }
 

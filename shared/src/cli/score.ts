@@ -1,7 +1,7 @@
 /**
  * `npm run --silent score`: the command-line scorer of docs/scoring-command.md.
  *
- *   npm run --silent score -- '<hand>' [--ruleset hk-new|hk-old|riichi|riichi-modern] [--self-drawn] ...   human-readable
+ *   npm run --silent score -- '<hand>' [--ruleset hk-new|hk-old|riichi|riichi-modern|riichi-sanma] [--self-drawn] ...   human-readable
  *   npm run --silent score -- --json < requests.json                                      machine-readable
  *
  * JSON mode reads one request or an array from standard input and prints one result or an
@@ -30,7 +30,7 @@ const USAGE = `Scores a mahjong hand. Patterns are named in English and Traditio
 <hand> is the concealed tiles in notation (123m456p789s11z); the last tile written is the
 winning tile unless --win is given. Melds are given apart.
 
-  --ruleset <id>                   hk-new (default), hk-old, riichi or riichi-modern
+  --ruleset <id>                   hk-new (default), hk-old, riichi, riichi-modern or riichi-sanma
   --win <tile>                     the winning tile (then <hand> is the tiles before it)
   --chow|--pung|--kong <tiles>     a declared meld (repeatable); --concealed-kong <tiles>
   --flowers <tiles>                bonus tiles, e.g. 15f
@@ -41,8 +41,10 @@ winning tile unless --win is given. Melds are given apart.
   --last-tile --last-discard --robbing-kong --kong-replacement --double-kong
   --heavenly --earthly --renhou --riichi --double-riichi --ippatsu   winning conditions
   --dora <n>                       riichi dora count (red fives: write 0m/0p/0s)
+  --north <n>                      riichi-sanma: Norths set aside (0-4), one dora each
   --option key=value               a table option (repeatable), e.g. --option faanCap=10,
-                                   --option renhou=mangan (riichi-modern)
+                                   --option renhou=mangan (riichi-modern),
+                                   --option tsumoPayment=north-bisection (riichi-sanma)
   --options '<json>'               all options as a JSON object
   --json                           print the result as JSON
 `;

@@ -35,6 +35,7 @@ export function optionsTable(ids: readonly DescribedRulesetId[]): string {
 /** The pages and the rulesets each one's table covers. */
 export const OPTION_TABLE_PAGES: readonly { readonly page: string; readonly ids: readonly DescribedRulesetId[] }[] = [
   { page: 'docs/rules/hong-kong.md', ids: HK_RULESET_IDS },
-  { page: 'docs/rules/riichi.md', ids: RIICHI_RULESET_IDS },
+  // Four-player riichi; the three-player table's options have their own page.
+  { page: 'docs/rules/riichi.md', ids: RIICHI_RULESET_IDS.filter((id) => describedRuleset(id).seats === 4) },
   { page: 'docs/rules/riichi-sanma.md', ids: ['riichi-sanma'] },
 ];

@@ -18,9 +18,10 @@ const FAMILY_OF = {
  * Rulesets whose rules are described, documented and tested here but whose table does not exist
  * yet: their descriptor says `playable: false`, and they are left out of every list below, so
  * the protocol, the server's table check, the lobby and the calculator neither offer nor accept
- * them. Taking an id off this list makes it playable everywhere at once.
+ * them. Taking an id off this list makes it playable everywhere at once. Empty today
+ * (three-player riichi, the last one here, is played).
  */
-const NOT_YET_PLAYABLE = ['riichi-sanma'] as const;
+const NOT_YET_PLAYABLE = [] as const;
 
 /** Every described ruleset, playable or not (descriptors, rules docs, option tables). */
 export type DescribedRulesetId = keyof typeof FAMILY_OF;
@@ -58,10 +59,12 @@ export const rulesetOfFamily = (family: RulesetFamily): RulesetId =>
   RULESET_IDS.find((id) => FAMILY_OF[id] === family) as RulesetId;
 /**
  * The ruleset a game from outside is played by: a tenhou.net/6 log and an mjai bot's game are
- * four-player games at Tenhou's rules, which are riichi-modern's defaults.
+ * played at Tenhou's rules, which are riichi-modern's defaults among four and riichi-sanma's
+ * among three.
  */
 export const RULESET_OF_FORMAT = {
   tenhou6: 'riichi-modern',
   mjai: 'riichi-modern',
+  mjaiThree: 'riichi-sanma',
 } as const satisfies Readonly<Record<string, RulesetId>>;
 export const isHkFamily = (id: RulesetId): id is HkRulesetId => FAMILY_OF[id] === 'hk';

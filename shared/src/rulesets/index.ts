@@ -5,7 +5,7 @@
 import type { RulesetDescriptor } from './descriptor.js';
 import { HK_NEW_RULESET } from './hk-new.js';
 import { HK_OLD_RULESET } from './hk-old.js';
-import type { DescribedRulesetId, PlannedRulesetId, RulesetId } from './ids.js';
+import type { DescribedRulesetId, RulesetId } from './ids.js';
 import { RIICHI_RULESET } from './riichi.js';
 import { RIICHI_MODERN_RULESET } from './riichi-modern.js';
 import { RIICHI_SANMA_RULESET } from './riichi-sanma.js';
@@ -19,7 +19,13 @@ export * from './riichi-sanma-options.js';
 export * from './schema.js';
 export * from './timing-options.js';
 
-const DESCRIPTORS = [HK_NEW_RULESET, HK_OLD_RULESET, RIICHI_MODERN_RULESET, RIICHI_RULESET] as const;
+const DESCRIPTORS = [
+  HK_NEW_RULESET,
+  HK_OLD_RULESET,
+  RIICHI_MODERN_RULESET,
+  RIICHI_RULESET,
+  RIICHI_SANMA_RULESET,
+] as const;
 type Descriptors = { readonly [D in (typeof DESCRIPTORS)[number] as D['id']]: D };
 
 export const RULESETS: Descriptors = Object.fromEntries(DESCRIPTORS.map((d) => [d.id, d])) as unknown as Descriptors;
@@ -27,20 +33,11 @@ export const RULESETS: Descriptors = Object.fromEntries(DESCRIPTORS.map((d) => [
 RULESETS satisfies Readonly<Record<RulesetId, RulesetDescriptor>>;
 
 /**
- * The rulesets described but not yet played (`playable: false`): their rules, docs and tests
- * exist, no table plays them, so they are kept out of `RULESETS` and everything read from it
- * (the lobby, the calculator, the server's table check, the translator).
+ * Any described ruleset's descriptor (the docs' option tables read these). Every described
+ * ruleset is playable today (ids.ts, `NOT_YET_PLAYABLE`, is empty), so this is `RULESETS[id]`;
+ * a ruleset described before its table exists would be kept out of `RULESETS` and read here.
  */
-const PLANNED = [RIICHI_SANMA_RULESET] as const;
-type Planned = { readonly [D in (typeof PLANNED)[number] as D['id']]: D };
-export const PLANNED_RULESETS: Planned = Object.fromEntries(PLANNED.map((d) => [d.id, d])) as unknown as Planned;
-PLANNED_RULESETS satisfies Readonly<Record<PlannedRulesetId, RulesetDescriptor>>;
-
-/** Any described ruleset's descriptor, playable or not (the docs' option tables read these). */
-export const describedRuleset = (id: DescribedRulesetId): RulesetDescriptor =>
-  (Object.hasOwn(RULESETS, id)
-    ? RULESETS[id as RulesetId]
-    : PLANNED_RULESETS[id as PlannedRulesetId]) as RulesetDescriptor;
+export const describedRuleset = (id: DescribedRulesetId): RulesetDescriptor => RULESETS[id] as RulesetDescriptor;
 
 /**
  * The options a request may carry for ruleset `Id` (every one of them, for a union of ids): its
@@ -52,6 +49,12 @@ export type RulesetOptions<Id extends RulesetId = RulesetId> = Id extends Rulese
 
 /** A ruleset's options, as a list in the descriptor's order. */
 export const optionsOf = (id: RulesetId): readonly OptionSpec[] => Object.values(RULESETS[id].options);
+
+/**
+ * Whether nobody plays `seat` at a table of `id`: the seats past the descriptor's count (a
+ * three-player table's fourth, North, seat 3). The lobby, the room and the views ask this.
+ */
+export const isVacantSeat = (id: RulesetId, seat: number): boolean => seat >= RULESETS[id].seats;
 
 /** The match length when the host names none. */
 export const defaultRounds = (id: RulesetId): number => RULESETS[id].rounds.default;

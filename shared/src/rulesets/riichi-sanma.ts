@@ -1,7 +1,7 @@
 /**
- * Three-player riichi as Tenhou and Mahjong Soul play it (docs/rules/riichi-sanma.md). Described
- * and scored, not yet played: `playable: false` keeps it off the wire, the server and the lobby
- * until the table engine deals three hands (ids.ts, `NOT_YET_PLAYABLE`).
+ * Three-player riichi as Tenhou and Mahjong Soul play it (docs/rules/riichi-sanma.md). `seats: 3`
+ * is what the lobby, the room and the views read: the fourth seat (North) is vacant
+ * (`isVacantSeat`, index.ts).
  */
 import { RIICHI_SANMA } from '../scoring/rulesets.js';
 import type { RulesetDescriptor } from './descriptor.js';
@@ -9,7 +9,7 @@ import { RIICHI_SANMA_OPTION_SCHEMA } from './riichi-sanma-options.js';
 
 export const RIICHI_SANMA_RULESET = {
   id: 'riichi-sanma',
-  playable: false,
+  playable: true,
   family: 'riichi',
   label: { en: 'Japanese riichi, three players', 'zh-HK': '日本立直麻雀（三人）' },
   shortLabel: { en: 'Riichi, three players', 'zh-HK': '三人立直麻雀' },

@@ -61,6 +61,7 @@ export const SCORE_VALUE_FLAGS: ReadonlySet<string> = new Set([
   '--round',
   '--discarder',
   '--dora',
+  '--north',
   '--option',
   '--options',
 ]);
@@ -126,6 +127,12 @@ export function requestFromArgs(args: readonly string[]): { request: Record<stri
         const v = next();
         if (v === undefined) return '--dora needs a number';
         request.dora = Number(v);
+        break;
+      }
+      case '--north': {
+        const v = next();
+        if (v === undefined) return '--north needs a number (the Norths set aside, 0-4)';
+        request.north = Number(v);
         break;
       }
       case '--option': {

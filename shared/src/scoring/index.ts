@@ -18,6 +18,7 @@ import {
 } from './rulesets.js';
 import { scoreRiichi } from './riichi.js';
 import { parseRequest } from './request.js';
+import { SANMA_RULESET, scoreSanmaRequest } from './three-player.js';
 import { isRiichiFamily, isScoringRulesetId, type ScoreResult, type ScoringRulesetId, type WinInput } from './types.js';
 
 export { arrangementOf, checkMeld, type HandSet, type Reading } from './hand.js';
@@ -28,6 +29,7 @@ export * from './pattern-names.js';
 export * from './request.js';
 export * from './rulesets.js';
 export * from './types.js';
+export * from './three-player.js';
 
 /**
  * Scores a completed hand. `ruleset` is a built-in id, or a house table (an `HkRuleset` or a
@@ -80,6 +82,8 @@ export function scoreWin(
 export function scoreRequest(raw: unknown): ScoreResult {
   const parsed = parseRequest(raw);
   if (!parsed.ok) return parsed.result;
-  const result = scoreWin(parsed.value.input, parsed.value.ruleset, parsed.value.options);
+  const p = parsed.value;
+  const result =
+    p.ruleset === SANMA_RULESET ? scoreSanmaRequest(p.input, p.options) : scoreWin(p.input, p.ruleset, p.options);
   return parsed.value.warnings.length > 0 ? { ...result, warnings: parsed.value.warnings } : result;
 }

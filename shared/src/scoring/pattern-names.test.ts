@@ -9,6 +9,7 @@ import { randomWin, rng } from './fixtures/random-hands.js';
 import {
   HK_PATTERNS,
   HK_RULESETS,
+  isRiichiFamily,
   PATTERN_LANGUAGES,
   patternName,
   patternNames,
@@ -19,6 +20,7 @@ import {
   RIICHI_YAKU,
   RIICHI_YAKUMAN,
   SCORING_RULESET_IDS,
+  type HkRulesetId,
   type ScoringRulesetId,
   scoreWin,
 } from './index.js';
@@ -27,7 +29,7 @@ const HAN = /\p{Script=Han}/u;
 
 /** The ids a ruleset can report: the patterns it values, and for riichi its dora and fu items. */
 function idsOf(ruleset: ScoringRulesetId): string[] {
-  if (ruleset === 'riichi' || ruleset === 'riichi-modern') {
+  if (isRiichiFamily(ruleset)) {
     const t = RIICHI_RULESETS[ruleset];
     return [
       ...RIICHI_YAKU.filter((y) => t.han[y][0] > 0 || t.han[y][1] > 0),
@@ -36,7 +38,7 @@ function idsOf(ruleset: ScoringRulesetId): string[] {
       ...RIICHI_FU_ITEMS,
     ];
   }
-  return HK_PATTERNS.filter((p) => HK_RULESETS[ruleset].values[p] !== null);
+  return HK_PATTERNS.filter((p) => HK_RULESETS[ruleset as HkRulesetId].values[p] !== null);
 }
 
 describe('pattern names', () => {

@@ -9,20 +9,27 @@ import { type TileKind, type Wind, WINDS } from '../tiles.js';
 import { DEFAULT_RULESET } from '../rulesets/ids.js';
 import { type ScoringOptions, resolveOptions } from './options.js';
 import {
+  type FourPlayerRulesetId,
+  isSanmaRuleset,
+  isScoreRulesetId,
+  resolveSanmaScoreOptions,
+  type SanmaRulesetId,
+  type SanmaScoreOptions,
+  type ScoreRulesetId,
+} from './three-player.js';
+import {
   isRiichiFamily,
-  isScoringRulesetId,
   isWinCondition,
   RIICHI_ONLY_CONDITIONS,
   type ScoreErrorCode,
   type ScoreResult,
-  type ScoringRulesetId,
   type WinCondition,
   type WinInput,
 } from './types.js';
 
 /** A request as JSON: notation strings, winds 1-4. See docs/scoring-command.md. */
 export interface ScoreRequest {
-  readonly ruleset?: ScoringRulesetId;
+  readonly ruleset?: ScoreRulesetId;
   readonly options?: Record<string, unknown>;
   readonly concealed: string;
   readonly melds?: readonly { readonly kind: string; readonly tiles: string; readonly concealed?: boolean }[];
@@ -34,6 +41,8 @@ export interface ScoreRequest {
   readonly dealer?: boolean;
   readonly conditions?: readonly string[];
   readonly dora?: number;
+  /** Three-player riichi: the Norths the winner set aside (0-4). */
+  readonly north?: number;
   /** Extension: the discarder's seat wind, for split payments (default: the winner's left). */
   readonly discarder?: number;
 }
@@ -51,16 +60,20 @@ export const REQUEST_KEYS = [
   'dealer',
   'conditions',
   'dora',
+  'north',
   'discarder',
 ] as const;
 
-export interface ParsedRequest {
-  readonly ruleset: ScoringRulesetId;
-  readonly options: ScoringOptions;
+interface ParsedFields {
   readonly input: WinInput;
   /** Fields that were read but play no part (unknown fields, dora outside riichi). */
   readonly warnings: readonly string[];
 }
+
+/** A request read: its ruleset with that ruleset's resolved options, and the scorer's input. */
+export type ParsedRequest =
+  | (ParsedFields & { readonly ruleset: FourPlayerRulesetId; readonly options: ScoringOptions })
+  | (ParsedFields & { readonly ruleset: SanmaRulesetId; readonly options: SanmaScoreOptions });
 
 type Parsed =
   | { readonly ok: true; readonly value: ParsedRequest }
@@ -119,15 +132,16 @@ export function parseRequest(raw: unknown): Parsed {
     if (!(REQUEST_KEYS as readonly string[]).includes(key)) warnings.push(`unknown field "${key}" ignored`);
   }
   const ruleset = raw.ruleset ?? DEFAULT_RULESET;
-  if (!isScoringRulesetId(ruleset)) {
+  if (!isScoreRulesetId(ruleset)) {
     return refuse(
       'score/bad_ruleset',
-      `unknown ruleset ${JSON.stringify(ruleset)} (hk-new, hk-old, riichi or riichi-modern)`,
+      `unknown ruleset ${JSON.stringify(ruleset)} (hk-new, hk-old, riichi, riichi-modern or riichi-sanma)`,
     );
   }
-  const opts = resolveOptions(ruleset, raw.options);
+  const sanma = isSanmaRuleset(ruleset);
+  const opts = sanma ? resolveSanmaScoreOptions(raw.options) : resolveOptions(ruleset, raw.options);
   if (!opts.ok) return refuse(opts.error.code, opts.error.message);
-  const riichi = isRiichiFamily(ruleset);
+  const riichi = sanma || isRiichiFamily(ruleset);
   const red: RedCount = { n: 0, bySuit: [0, 0, 0] };
   const tilesOf = (field: string, value: unknown, allowEmpty: boolean) =>
     readTiles(field, value, allowEmpty, riichi ? red : null);
@@ -189,6 +203,7 @@ export function parseRequest(raw: unknown): Parsed {
     const d = wind('discarder', raw.discarder, 1);
     if (typeof d === 'string') return refuse('score/bad_wind', d);
     if (d === seat) return refuse('score/bad_wind', 'the discarder cannot be the winner');
+    if (sanma && d === 4) return refuse('score/bad_wind', 'three players sit East, South and West: nobody is North');
     discarder = d;
   }
   for (const f of ['selfDrawn', 'dealer'] as const) {
@@ -214,6 +229,16 @@ export function parseRequest(raw: unknown): Parsed {
     if (riichi) dora = raw.dora;
     else if (raw.dora !== 0) warnings.push(`"dora" counts only in riichi; ignored for ${ruleset}`);
   }
+  let north: number | undefined;
+  if (raw.north !== undefined) {
+    if (typeof raw.north !== 'number' || !Number.isInteger(raw.north) || raw.north < 0 || raw.north > 4) {
+      return refuse('score/bad_request', '"north" must be a whole number 0-4');
+    }
+    if (!sanma && raw.north !== 0) {
+      return refuse('score/not_in_set', 'North is set aside as a dora at three-player tables only (riichi-sanma)');
+    }
+    if (sanma) north = raw.north;
+  }
   const input: WinInput = {
     concealed,
     melds,
@@ -225,10 +250,14 @@ export function parseRequest(raw: unknown): Parsed {
     dealer: typeof raw.dealer === 'boolean' ? raw.dealer : seat === 1,
     conditions,
     ...(dora === undefined ? {} : { dora }),
+    ...(north === undefined || north === 0 ? {} : { north }),
     ...(red.n > 0 ? { redFives: red.n } : {}),
     ...(discarder === undefined ? {} : { discarder }),
   };
-  return { ok: true, value: { ruleset, options: opts.value, input, warnings } };
+  const value: ParsedRequest = sanma
+    ? { ruleset, options: opts.value as SanmaScoreOptions, input, warnings }
+    : { ruleset, options: opts.value as ScoringOptions, input, warnings };
+  return { ok: true, value };
 }
 
 /**

@@ -530,6 +530,7 @@ export const RIICHI_SANMA_SCORER = 'riichi-modern' as const satisfies RiichiRule
 export const RIICHI_RULESETS: Readonly<Record<RiichiRulesetId, RiichiRuleset>> = {
   riichi: RIICHI,
   'riichi-modern': RIICHI_MODERN,
+  'riichi-sanma': RIICHI_SANMA,
 };
 
 /**

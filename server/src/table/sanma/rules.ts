@@ -1,5 +1,5 @@
 /**
- * Three-player riichi (`riichi-sanma`, not yet offered to players) as a variant of the riichi
+ * Three-player riichi (`riichi-sanma`) as a variant of the riichi
  * family: the riichi rules of `../riichi/` with three seats (seat 3, North, vacant), the 108-tile
  * wall, a North set aside by the player's choice (`north.ts`), the three-player options, scorer
  * and settlement of shared/src/riichi/sanma/. The riichi files ask

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTiles, tile, tiles } from '../../notation.js';
 import { createTableRequestSchema } from '../../protocol-schemas.js';
-import { isRulesetId, PLANNED_RULESETS, RULESET_IDS, RULESETS, rulesetLabels } from '../../rulesets/index.js';
+import { isRulesetId, RULESET_IDS, RULESETS, rulesetLabels } from '../../rulesets/index.js';
 import { resolveOptions, scoreWin } from '../../scoring/index.js';
 import type { ScoreResult, WinInput } from '../../scoring/types.js';
 import type { Seat } from '../../table-types.js';
@@ -371,20 +371,22 @@ describe('options', () => {
   });
 });
 
-describe('not yet playable', () => {
-  it('is described but left out of every list a table is made from', () => {
-    expect(PLANNED_RULESETS['riichi-sanma'].playable).toBe(false);
-    expect(RULESET_IDS as readonly string[]).not.toContain('riichi-sanma');
-    expect(Object.keys(RULESETS)).not.toContain('riichi-sanma');
+describe('playable', () => {
+  it('is in every list a table is made from, as a three-seat riichi table', () => {
+    expect(RULESETS['riichi-sanma'].playable).toBe(true);
+    expect(RULESETS['riichi-sanma'].seats).toBe(3);
+    expect(RULESETS['riichi-sanma'].family).toBe('riichi');
+    expect(RULESET_IDS as readonly string[]).toContain('riichi-sanma');
     expect(Object.values(RULESETS).every((d) => d.playable)).toBe(true);
-    expect(isRulesetId('riichi-sanma')).toBe(false);
-    expect(rulesetLabels()).not.toContainEqual(PLANNED_RULESETS['riichi-sanma'].label);
+    expect(isRulesetId('riichi-sanma')).toBe(true);
+    expect(rulesetLabels()).toContainEqual(RULESETS['riichi-sanma'].label);
   });
 
-  it('is refused by the protocol and the scorer’s option check', () => {
-    expect(createTableRequestSchema.safeParse({ ruleset: 'riichi-sanma' }).success).toBe(false);
-    expect(createTableRequestSchema.safeParse({ ruleset: 'riichi-modern' }).success).toBe(true);
-    const r = resolveOptions('riichi-sanma' as never, {});
-    expect(r.ok === false && r.error.code).toBe('score/bad_ruleset');
+  it('is accepted by the protocol with its own options, and an unknown option refused', () => {
+    expect(createTableRequestSchema.safeParse({ ruleset: 'riichi-sanma' }).success).toBe(true);
+    expect(createTableRequestSchema.safeParse({ ruleset: 'riichi-sanma-four' }).success).toBe(false);
+    expect(resolveOptions('riichi-sanma', {}).ok).toBe(true);
+    const r = resolveOptions('riichi-sanma', { noSuchOption: true });
+    expect(r.ok === false && r.error.code).toBe('score/bad_options');
   });
 });
