@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io as connect, type Socket } from 'socket.io-client';
+import { PROTOCOL_VERSION } from '@mahjong/shared';
 import { type ChildServer, startChildServer } from '../test/child.js';
 
 const { values } = parseArgs({
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
         Array.from({ length: 200 }, async () => {
           const s = connect(base, { transports: ['websocket'], forceNew: true, reconnection: false });
           await new Promise<void>((r) => s.once('connect', () => r()));
-          s.emit('c2s', { type: 'hello', v: 1, code: pollCode });
+          s.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: pollCode });
           return s;
         }),
       );
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
       player.on('s2c', (m: { type: string }) => {
         if (m.type === 'table') tableMessages += 1;
       });
-      player.emit('c2s', { type: 'hello', v: 1, code: churnCode, token: seat.body?.token });
+      player.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: churnCode, token: seat.body?.token });
       await new Promise((r) => setTimeout(r, 300));
       tableMessages = 0;
       let arrivals = 0;
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
         while (performance.now() < end) {
           const s = connect(base, { transports: ['websocket'], forceNew: true, reconnection: false });
           await new Promise<void>((r) => s.once('connect', () => r()));
-          s.emit('c2s', { type: 'hello', v: 1, code: churnCode });
+          s.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: churnCode });
           await new Promise((r) => setTimeout(r, 20));
           arrivals += 1;
           s.close();
@@ -173,7 +174,7 @@ async function main(): Promise<void> {
       hellos[k] = (hellos[k] ?? 0) + 1;
     });
     for (let i = 0; i < 60; i += 1) {
-      socket.emit('c2s', { type: 'hello', v: 1, code: randomCode() });
+      socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: randomCode() });
       await new Promise((r) => setTimeout(r, 60));
     }
     socket.close();

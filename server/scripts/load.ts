@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  applyViewPatch,
   CLIENT_EVENT,
   type CreateTableResponse,
   type JoinResponse,
@@ -70,6 +71,10 @@ interface Stats {
   refusals: Map<string, number>;
   disconnects: number;
   connectErrors: number;
+  /** Patches that did not fit the view held (each answered with a `sync`). */
+  unfitPatches: number;
+  /** Characters of every websocket message the load clients received (JSON: one byte each). */
+  bytesReceived: number;
 }
 const stats: Stats = {
   latencies: [],
@@ -79,6 +84,8 @@ const stats: Stats = {
   refusals: new Map(),
   disconnects: 0,
   connectErrors: 0,
+  unfitPatches: 0,
+  bytesReceived: 0,
 };
 let measuring = false;
 
@@ -119,6 +126,12 @@ class LoadClient {
       if (measuring && !stopping) stats.disconnects += 1;
     });
     this.socket.on(SERVER_EVENT, (msg: ServerMessage) => this.onMessage(msg));
+    // Each (re)connection has a transport of its own: count what arrives on every one.
+    this.socket.io.on('open', () => {
+      this.socket.io.engine.on('data', (data: unknown) => {
+        if (measuring) stats.bytesReceived += typeof data === 'string' ? data.length : (data as ArrayBuffer).byteLength;
+      });
+    });
   }
 
   onMessage(msg: ServerMessage): void {
@@ -126,10 +139,17 @@ class LoadClient {
     if (msg.type === 'welcome') {
       this.welcomed = true;
       if (msg.view) this.accept(msg.view, now, false);
-    } else if (msg.type === 'view') {
+    } else if (msg.type === 'view' || msg.type === 'patch') {
       if (measuring) stats.views += 1;
       if (this.lastSeq >= 0 && msg.seq !== this.lastSeq + 1 && measuring) stats.gaps += 1;
-      this.accept(msg.view, now, true);
+      const view = msg.type === 'view' ? msg.view : applyViewPatch(this.view, msg);
+      if (view === null) {
+        // Made for a view this client does not hold: the full view is asked for.
+        if (measuring) stats.unfitPatches += 1;
+        this.socket.emit(CLIENT_EVENT, { type: 'sync' });
+        return;
+      }
+      this.accept(view, now, true);
     } else if (msg.type === 'refused') {
       if (measuring) stats.refusals.set(msg.code, (stats.refusals.get(msg.code) ?? 0) + 1);
       this.pending = null;
@@ -343,12 +363,16 @@ async function main(): Promise<void> {
       serverCpuMsPerAction: stats.actions === 0 ? null : Math.round(((cpu * 10) / stats.actions) * 1000) / 1000,
       serverRssMbMax: Math.round(rssMax),
       loadClientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / wall) * 1000) / 10,
+      /** Characters (bytes of JSON) the load clients received while measuring, in all and per action. */
+      bytesToClients: stats.bytesReceived,
+      bytesToClientsPerAction: stats.actions === 0 ? null : Math.round(stats.bytesReceived / stats.actions),
       lostMessages: stats.gaps,
+      unfitPatches: stats.unfitPatches,
       disconnects: stats.disconnects,
       connectErrors: stats.connectErrors,
       refusals,
       staleRaces,
-      errors: otherRefusals + stats.gaps + stats.disconnects + stats.connectErrors,
+      errors: otherRefusals + stats.gaps + stats.unfitPatches + stats.disconnects + stats.connectErrors,
       ledger: health.ledger ?? null,
       serverEventLoopDelayMs: health.eventLoopDelayMs ?? null,
     };
@@ -359,7 +383,7 @@ async function main(): Promise<void> {
           `${PROCESSES > 1 ? ` (sockets to ${result.socketsTo})` : ''}, ${result.seconds} s measured (setup ${result.setupSeconds} s)`,
       );
       console.log(
-        `  actions ${result.actions} (${result.actionsPerSecondPerTable}/s/table), views delivered ${result.viewsDelivered}`,
+        `  actions ${result.actions} (${result.actionsPerSecondPerTable}/s/table), views delivered ${result.viewsDelivered}, ${result.bytesToClientsPerAction} bytes to clients per action`,
       );
       console.log(
         `  action-to-broadcast latency ms: p50 ${result.latencyMs.p50}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}  (n=${result.latencyMs.samples})`,
@@ -368,7 +392,7 @@ async function main(): Promise<void> {
         `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core (${result.serverCpuMsPerAction} ms per action), RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
       );
       console.log(
-        `  errors: lost ${result.lostMessages}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
+        `  errors: lost ${result.lostMessages}, patches not fitting ${result.unfitPatches}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
       );
       console.log(`  ledger: ${JSON.stringify(result.ledger)}`);
       console.log(`  server event loop delay ms (first process): ${JSON.stringify(result.serverEventLoopDelayMs)}`);

@@ -26,6 +26,8 @@ import {
   type ServerMessage,
   type TableInfo,
   type TableView,
+  diffViews,
+  type SharedDiffs,
   isRiichiFamily,
   isVacantSeat,
 } from '@mahjong/shared';
@@ -1031,8 +1033,9 @@ export class Room {
       () => {
         this.pausesInARow = 0;
         if (patch) this.patch(patch);
+        const before = this.committed;
         this.committed = views;
-        this.broadcast(views);
+        this.broadcast(views, before);
         if (ended) this.feed.release(ended);
         if (reset || over) this.emitInfo();
         if (over) this.finished();
@@ -1048,16 +1051,19 @@ export class Room {
    * seat may see; sending them a view anyway, or numbering views by the table's events, would
    * tell them that someone could claim the discard. A seat that is not sent a view keeps acting
    * on its older seq, which stays valid while its legal actions are unchanged.
+   *
+   * A view goes as its changes from the one committed before (`before`): that is the view every
+   * socket of the recipient holds, whether it was sent it or welcomed with it since.
    */
-  private broadcast(views: Views): void {
+  private broadcast(views: Views, before: Views | null): void {
     const b = this.ctx.broadcaster;
+    const shared: SharedDiffs = new Map();
     for (const seat of SEATS) {
-      const view = views.seats[seat];
       if (this.connections[seat]! > 0 && views.changed[seat])
-        b.seat(this.code, seat, { type: 'view', seq: view.seq, view });
+        b.seat(this.code, seat, viewMessage(views.seats[seat], before?.seats[seat], shared));
     }
     if (this.spectatorCount > 0 && !this.record.spectatorDelay && views.changed[SPECTATORS]) {
-      b.spectators(this.code, { type: 'view', seq: views.spectator.seq, view: views.spectator });
+      b.spectators(this.code, viewMessage(views.spectator, before?.spectator, shared));
     }
   }
 
@@ -1241,4 +1247,13 @@ export class Room {
     this.dealTimer.clear();
     this.feed.stop();
   }
+}
+
+/**
+ * A recipient's next view as a patch on its last one (`@mahjong/shared`'s `view-patch.ts`), or
+ * whole when there is no last one to patch (the first deal, counters restarted after a pause).
+ */
+function viewMessage(view: TableView, last: TableView | undefined, shared: SharedDiffs): ServerMessage {
+  if (last === undefined || last.seq !== view.seq - 1) return { type: 'view', seq: view.seq, view };
+  return { type: 'patch', seq: view.seq, base: last.seq, patch: diffViews(last, view, shared) };
 }

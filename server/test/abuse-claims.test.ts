@@ -11,7 +11,7 @@
 import type { Seat, ServerMessage, TableView } from '@mahjong/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/clock.js';
-import { api, createTable, join, TestClient, testServer } from './helpers.js';
+import { api, createTable, join, patchesNotOwnDiffs, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000, testTimeout: 240_000 });
 
@@ -30,7 +30,9 @@ interface Window {
   readonly extra: number;
 }
 
-async function observe(botDelayMs: number): Promise<{ windows: Window[]; syncMismatches: number; syncs: number }> {
+async function observe(
+  botDelayMs: number,
+): Promise<{ windows: Window[]; syncMismatches: number; syncs: number; patches: number; misfits: string[] }> {
   const clock = new ManualClock();
   const unlimited = { perSecond: 100_000, burst: 100_000 };
   const server = await testServer({
@@ -95,6 +97,10 @@ async function observe(botDelayMs: number): Promise<{ windows: Window[]; syncMis
       }
     }
     observer.close();
+    // Views come as patches: each must be the change between the observer's own two views, so
+    // that the comparison of its views below covers what the patches carry and their size.
+    const patches = observer.raw.filter((r) => r.startsWith('{"type":"patch"')).length;
+    const misfits = patchesNotOwnDiffs(observer);
 
     const windows: Window[] = [];
     for (let i = 0; i < arrivals.length; i += 1) {
@@ -111,7 +117,7 @@ async function observe(botDelayMs: number): Promise<{ windows: Window[]; syncMis
         extra: between.filter((a) => a.msg.type !== 'welcome' && a.msg.type !== 'pong').length,
       });
     }
-    return { windows, syncMismatches, syncs };
+    return { windows, syncMismatches, syncs, patches, misfits };
   } finally {
     await server.close();
   }
@@ -130,7 +136,9 @@ describe('abuse: no side channel on claim windows', () => {
     ['bots pause less than the minimum (they answer early)', 100],
     ['bots pause longer than the minimum', 400],
   ])('%s: a seat that cannot claim cannot tell', async (_why, botDelayMs) => {
-    const { windows, syncMismatches, syncs } = await observe(botDelayMs);
+    const { windows, syncMismatches, syncs, patches, misfits } = await observe(botDelayMs);
+    expect(patches).toBeGreaterThan(WINDOWS);
+    expect(misfits).toEqual([]);
     const could = windows.filter((w) => w.othersCould);
     const none = windows.filter((w) => !w.othersCould);
     // Enough of both kinds to compare (a hand has dozens of discards, some claimable).

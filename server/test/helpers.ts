@@ -3,7 +3,9 @@
  * given store), and real socket.io clients that record every message they get.
  */
 import {
+  applyViewPatch,
   CLIENT_EVENT,
+  diffViews,
   type ClientMessage,
   type CreateTableRequest,
   type CreateTableResponse,
@@ -79,9 +81,15 @@ export async function join(base: string, code: string, name: string, seat?: Seat
 }
 
 export class TestClient {
+  /**
+   * Every message as received, but each `patch` applied: as the `view` it makes of the view held
+   * (a patch that does not fit the view held is kept as it came, and a full view is asked for).
+   */
   readonly messages: ServerMessage[] = [];
   /** Every raw payload as received (for leak checks). */
   readonly raw: string[] = [];
+  /** Patches that did not fit the view held (each answered with a `sync`). */
+  unfitPatches = 0;
   role: Seat | 'spectator' | null = null;
   view: TableView | null = null;
   private waiters: { pred: () => boolean; resolve: () => void }[] = [];
@@ -90,8 +98,9 @@ export class TestClient {
   onMessage: ((msg: ServerMessage) => void) | null = null;
 
   constructor(readonly socket: Socket) {
-    socket.on(SERVER_EVENT, (msg: ServerMessage) => {
-      this.raw.push(JSON.stringify(msg));
+    socket.on(SERVER_EVENT, (received: ServerMessage) => {
+      this.raw.push(JSON.stringify(received));
+      const msg = this.applied(received);
       this.messages.push(msg);
       this.onMessage?.(msg);
       if (msg.type === 'welcome') {
@@ -106,6 +115,19 @@ export class TestClient {
         return false;
       });
     });
+  }
+
+  /** A patch as the view it makes of the view held; any other message as it is. */
+  private applied(msg: ServerMessage): ServerMessage {
+    if (msg.type !== 'patch') return msg;
+    const view = applyViewPatch(this.view, msg);
+    if (view) return { type: 'view', seq: msg.seq, view };
+    // Older than the view held (a welcome overtook it): nothing to do. Otherwise a gap: ask.
+    if (this.view === null || msg.seq > this.view.seq) {
+      this.unfitPatches += 1;
+      this.send({ type: 'sync' });
+    }
+    return msg;
   }
 
   static async open(
@@ -176,6 +198,33 @@ export class TestClient {
   close(): void {
     this.socket.disconnect();
   }
+}
+
+/**
+ * The client's patches that are not exactly the patch from its view before to its view after
+ * (`diffViews`): each patch must be a function of that recipient's own two views, so that what it
+ * carries and its size tell nothing its full views do not. Returns a line per misfit.
+ */
+export function patchesNotOwnDiffs(c: TestClient): string[] {
+  const out: string[] = [];
+  let held: TableView | null = null;
+  for (const text of c.raw) {
+    const msg = JSON.parse(text) as ServerMessage;
+    if (msg.type === 'welcome') held = msg.view ?? held;
+    else if (msg.type === 'view') held = msg.view;
+    else if (msg.type === 'patch') {
+      const next = applyViewPatch(held, msg);
+      if (next === null || held === null) {
+        out.push(`patch ${msg.seq} on ${msg.base}: not for the view held (${held?.seq ?? 'none'})`);
+        continue;
+      }
+      if (JSON.stringify(msg.patch) !== JSON.stringify(diffViews(held, next))) {
+        out.push(`patch ${msg.seq}: ${text.slice(0, 200)}`);
+      }
+      held = next;
+    }
+  }
+  return out;
 }
 
 /** A bot match played by the engine and stored as the server stores a finished match; its id. */

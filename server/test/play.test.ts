@@ -6,7 +6,7 @@
 import type { ReplayResponse, ServerMessage, TableView } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
-import { api, createTable, join, TestClient, testServer } from './helpers.js';
+import { api, createTable, join, patchesNotOwnDiffs, TestClient, testServer } from './helpers.js';
 
 // Starting PGlite on a busy 2-core machine can take a while.
 vi.setConfig({ hookTimeout: 60_000 });
@@ -95,6 +95,11 @@ describe('play through real sockets', () => {
       expect(view.viewer).toBe(c.role);
       expect(view.hand).toBeDefined();
       expect(c.refusals().filter((r) => r.code !== 'act/stale_seq')).toEqual([]);
+      // After the deal every view came as a patch, each one exactly the change between the
+      // seat's own two views.
+      expect(c.raw.filter((r) => r.startsWith('{"type":"patch"')).length).toBe(views.length - 1);
+      expect(patchesNotOwnDiffs(c)).toEqual([]);
+      expect(c.unfitPatches).toBe(0);
     }
     expect((await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken)).status).toBe(200);
     for (const c of clients) c.close();
@@ -116,6 +121,14 @@ describe('play through real sockets', () => {
     expect(spectator.messages.length).toBeGreaterThan(50);
     const leaks = spectator.messages.flatMap(spectatorLeaks);
     expect(leaks).toEqual([]);
+    // The patches as they came: no hand or wall named (a meld's `concealed` flag is public, a
+    // hand's `concealed` tiles are not), each the change between two of the spectator's own views.
+    const patches = spectator.raw.filter((r) => r.startsWith('{"type":"patch"'));
+    expect(patches.length).toBeGreaterThan(50);
+    const secret = /"(hand|drawn|waits|missedWin|wall|live|dead)":|"concealed":\[([03],)?\[/;
+    expect(patches.filter((r) => secret.test(r))).toEqual([]);
+    expect(humans.every((h) => h.raw.some((r) => secret.test(r)))).toBe(true);
+    expect(patchesNotOwnDiffs(spectator)).toEqual([]);
     const final = spectator.view!;
     expect(final.seed).toMatch(/^[0-9a-f]{64}$/);
 

@@ -93,7 +93,7 @@ describe('reconnection', () => {
     const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnectionDelay: 50 });
     const seqs: number[] = [];
     socket.on('s2c', (m: { type: string; seq?: number }) => {
-      if (m.type === 'view' && m.seq !== undefined) seqs.push(m.seq);
+      if ((m.type === 'view' || m.type === 'patch') && m.seq !== undefined) seqs.push(m.seq);
     });
     await new Promise<void>((r) => socket.once('connect', () => r()));
     socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });

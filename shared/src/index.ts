@@ -5,6 +5,7 @@ export * from './notation.js';
 export * from './table-types.js';
 export * from './protocol.js';
 export * from './protocol-schemas.js';
+export * from './view-patch.js';
 export * from './community.js';
 export * from './community-schemas.js';
 export * from './display-name.js';

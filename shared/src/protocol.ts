@@ -11,11 +11,12 @@
  */
 import type { RulesetId } from './rulesets/ids.js';
 import type { RulesetOptions } from './rulesets/index.js';
+import type { ObjectPatch } from './view-patch.js';
 import type { BySeat, HandResultView, LegalAction, PlayerAction, Seat, TableView } from './table-types.js';
 import type { TileKind } from './tiles.js';
 
 /** Bumped whenever a message changes shape. A `hello` with another version is refused. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 export const CLIENT_EVENT = 'c2s';
 export const SERVER_EVENT = 's2c';
@@ -225,6 +226,12 @@ export type ServerMessage =
       readonly hands?: BySeat<readonly TileKind[]>;
       readonly handsRed?: BySeat<readonly TileKind[]>;
     }
+  /**
+   * The table after an accepted event as `view` says, sent as its changes from the view numbered
+   * `base` (`view-patch.ts`): applied to that view, it gives the view numbered `seq`. A recipient
+   * holding another view asks for the full one (`sync`).
+   */
+  | { readonly type: 'patch'; readonly seq: number; readonly base: number; readonly patch: ObjectPatch }
   /** Lobby changes: a seat taken, a bot seated, a player (dis)connected, started, ended. */
   | { readonly type: 'table'; readonly table: TableInfo }
   | {

@@ -110,6 +110,28 @@ test('seat and spectator connections: views, an accepted discard, reconnection t
     expect(spectator.role).toBe('spectator');
     expect(specViews.every((v) => v.hand === undefined && v.legalActions.length === 0)).toBe(true);
     expect(spectator.act({ type: 'pass' })).toBeNull();
+
+    // Views after the first came as patches: the one the spectator's page made of them is the full
+    // view a spectator opening now is welcomed with (who is connected aside: a welcome tells it as
+    // of now, a patch as of its view).
+    const late: TableView[] = [];
+    const latecomer = new TableConnection(
+      table.code,
+      null,
+      { onView: (v) => late.push(v), onTable: () => {}, onLink: () => {}, onRefused: () => {} },
+      server.url,
+    );
+    try {
+      const absent = (v: TableView | null) => ({ ...v, seats: v?.seats.map((seat) => ({ ...seat, connected: null })) });
+      await until('the same view on both spectator pages', () => {
+        const a = spectator.view;
+        return a !== null && late.length > 0 && latecomer.view?.seq === a.seq;
+      });
+      expect(specViews.length).toBeGreaterThan(2);
+      expect(absent(spectator.view)).toEqual(absent(latecomer.view));
+    } finally {
+      latecomer.close();
+    }
   } finally {
     conn.close();
     spectator.close();

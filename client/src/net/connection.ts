@@ -1,7 +1,9 @@
 /**
  * The table connection: one socket.io socket speaking the shared protocol. It says hello with the
  * seat token (kept in localStorage per table code, so a reload or a dropped connection gets the
- * same seat back) or as a spectator, keeps the newest view by seq, measures the server clock
+ * same seat back) or as a spectator, keeps the newest view by seq (views after the first come as
+ * patches on the one held, `shared/src/view-patch.ts`; one that does not fit asks for the full
+ * view), measures the server clock
  * offset by ping, and reports connection state for the banner. socket.io reconnects by itself;
  * after every (re)connect we say hello again, which answers with the full current view.
  *
@@ -14,6 +16,7 @@
  */
 import {
   CLIENT_EVENT,
+  applyViewPatch,
   type ClientMessage,
   PROTOCOL_VERSION,
   type PlayerAction,
@@ -243,6 +246,13 @@ export class TableConnection {
       case 'view':
         this.accept(msg.view, msg.hands ?? null, false);
         break;
+      case 'patch': {
+        const view = applyViewPatch(this.view, msg);
+        if (view) this.accept(view, null, false);
+        // Made for a view this page does not hold, and newer than it: the full view is asked for.
+        else if (this.view === null || msg.seq > this.view.seq) this.send({ type: 'sync' });
+        break;
+      }
       case 'table':
         this.events.onTable(msg.table);
         break;

@@ -112,6 +112,7 @@ const SEAT_KEYS = new Set([
   'bonus',
   'discards',
   'riichi',
+  'vacant',
 ]);
 const VIEW_KEYS = new Set([
   'seq',
@@ -146,6 +147,8 @@ export function viewInvariants(s: TableState, view: TableView, viewer: Seat | 's
   for (const k of Object.keys(view)) if (!VIEW_KEYS.has(k)) out.push(`view for ${viewer} has key ${k}`);
   for (const sv of view.seats) {
     for (const k of Object.keys(sv)) if (!SEAT_KEYS.has(k)) out.push(`seat view ${sv.seat} has key ${k}`);
+    // The vacant mark is the ruleset's (a three-player table's fourth seat), never a seat's state.
+    if ((sv.vacant === true) !== sv.seat >= s.setup.family.seats) out.push(`seat ${sv.seat} vacant mark differs`);
     if (sv.concealedCount !== s.hand.seats[sv.seat].concealed.length) out.push(`seat ${sv.seat} count differs`);
   }
   if (view.seed !== undefined && s.phase !== 'matchOver') out.push(`view for ${viewer} shows the seed`);

@@ -18,7 +18,7 @@ import {
 } from './rulesets.js';
 import { scoreRiichi } from './riichi.js';
 import { parseRequest } from './request.js';
-import { SANMA_RULESET, scoreSanmaRequest } from './three-player.js';
+import { isSanmaRuleset, resolveSanmaScoreOptions, SANMA_RULESET, scoreSanmaRequest } from './three-player.js';
 import { isRiichiFamily, isScoringRulesetId, type ScoreResult, type ScoringRulesetId, type WinInput } from './types.js';
 
 export { arrangementOf, checkMeld, type HandSet, type Reading } from './hand.js';
@@ -59,6 +59,17 @@ export function scoreWin(
             ruleset: options?.ruleset === HK_OLD.id ? HK_OLD.id : HK_NEW.id,
           } as HkOptions);
     return scoreHk(input, ruleset, opts);
+  }
+  if (isSanmaRuleset(ruleset)) {
+    // Three players are paid among three (`scoreSanmaWin`): the four-player path would score the
+    // same han and fu but pay as if a fourth seat were there.
+    // Its own options come through `scoreSanmaRequest`; four-player options do not fit it.
+    if (options !== undefined) {
+      return { valid: false, code: 'score/bad_options', reason: `options for ${options.ruleset} given to ${ruleset}` };
+    }
+    const defaults = resolveSanmaScoreOptions(undefined);
+    if (!defaults.ok) return { valid: false, code: defaults.error.code, reason: defaults.error.message };
+    return scoreSanmaRequest(input, defaults.value);
   }
   if (isRiichiFamily(ruleset)) {
     const table = RIICHI_RULESETS[ruleset];
