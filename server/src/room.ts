@@ -247,6 +247,11 @@ export class Room {
     return s.kind === 'paused' ? { since: s.since, reason: s.reason } : null;
   }
 
+  /** Where the room is (`room/stage.ts`): what the creation caps read, rather than the committed status. */
+  get currentStage(): Stage {
+    return this.stage;
+  }
+
   private get closed(): boolean {
     return this.stage.kind === 'closed';
   }

@@ -23,6 +23,7 @@ import { type HeldTables, NOTHING_HELD } from './shared-caps.js';
 import { BOT_NAMES, LOG_FORMAT_VERSION, Room, type RoomContext, rulesetVersion } from './room.js';
 import type { MatchRecord, SeatRecord } from './store/types.js';
 import { checkConfig, type LogEntry, type TableEvent } from './table/index.js';
+import { holdsLobby, holdsMatch } from './room/stage.js';
 import { newNonce } from './tokens.js';
 
 export function randomCode(): string {
@@ -113,10 +114,10 @@ export class Tables {
     const lobbiesBy: Record<string, number> = {};
     const botTablesBy: Record<string, number> = {};
     for (const room of this.rooms.values()) {
-      if (room.record.status === 'lobby') {
+      if (holdsLobby(room.currentStage)) {
         lobbies += 1;
         if (room.creator !== null) lobbiesBy[room.creator] = (lobbiesBy[room.creator] ?? 0) + 1;
-      } else if (room.record.status === 'playing' && room.botsOnly) {
+      } else if (holdsMatch(room.currentStage) && room.botsOnly) {
         botTables += 1;
         if (room.creator !== null) botTablesBy[room.creator] = (botTablesBy[room.creator] ?? 0) + 1;
       }
@@ -127,7 +128,7 @@ export class Tables {
   /** Tables in the lobby created from `address`, on every process of the deployment. */
   lobbiesOf(address: string): number {
     let n = this.elsewhere().lobbiesBy[address] ?? 0;
-    for (const room of this.rooms.values()) if (room.record.status === 'lobby' && room.creator === address) n += 1;
+    for (const room of this.rooms.values()) if (holdsLobby(room.currentStage) && room.creator === address) n += 1;
     return n;
   }
 
@@ -140,7 +141,7 @@ export class Tables {
     let all = elsewhere.botTables;
     let mine = room.creator === null ? 0 : (elsewhere.botTablesBy[room.creator] ?? 0);
     for (const r of this.rooms.values()) {
-      if (r === room || r.record.status !== 'playing' || !r.botsOnly) continue;
+      if (r === room || !holdsMatch(r.currentStage) || !r.botsOnly) continue;
       all += 1;
       if (room.creator !== null && r.creator === room.creator) mine += 1;
     }
@@ -154,7 +155,7 @@ export class Tables {
   /** Tables in the lobby (created, not started) on every process: what a creation flood fills. */
   get lobbies(): number {
     let n = this.elsewhere().lobbies;
-    for (const room of this.rooms.values()) if (room.record.status === 'lobby') n += 1;
+    for (const room of this.rooms.values()) if (holdsLobby(room.currentStage)) n += 1;
     return n;
   }
 
@@ -176,7 +177,7 @@ export class Tables {
   async expireLobbies(): Promise<number> {
     const now = this.ctx.clock.now();
     const stale = [...this.rooms.values()].filter((room) => {
-      if (room.record.status !== 'lobby') return false;
+      if (room.currentStage.kind !== 'lobby') return false;
       const age = now - room.record.createdAt.getTime();
       return age > this.lobbyTtlMs || (room.botsOnly && age > this.caps.emptyLobbyTtlMs);
     });

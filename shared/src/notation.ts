@@ -25,7 +25,7 @@ export interface ParseOptions {
 export function parseTiles(text: string, options: ParseOptions = {}): Result<TileKind[], NotationErrorCode> {
   const src = text.trim();
   if (src.length === 0) {
-    return options.allowEmpty ? ok([]) : fail('notation/empty', 'no tiles given');
+    return options.allowEmpty ? ok([]) : fail('notation/empty', 'no tiles given', {});
   }
   const kinds: TileKind[] = [];
   let pending: { digit: number; at: number }[] = [];
@@ -37,27 +37,41 @@ export function parseTiles(text: string, options: ParseOptions = {}): Result<Til
     }
     if (ch === ' ') {
       if (pending.length > 0) {
-        return fail('notation/no_suit', `digits "${digitsOf(pending)}" at ${pending[0]?.at} have no suit letter`);
+        const at = pending[0]?.at ?? 0;
+        return fail('notation/no_suit', `digits "${digitsOf(pending)}" at ${at} have no suit letter`, {
+          name: digitsOf(pending),
+          n: at,
+        });
       }
       continue;
     }
     if (!SUIT_LETTERS.has(ch)) {
-      return fail('notation/bad_char', `unexpected character "${ch}" at ${i} (use digits and m, p, s, z, f)`);
+      return fail('notation/bad_char', `unexpected character "${ch}" at ${i} (use digits and m, p, s, z, f)`, {
+        name: ch,
+        n: i,
+      });
     }
     const suit = ch as Suit;
     if (pending.length === 0) {
-      return fail('notation/no_suit', `suit letter "${ch}" at ${i} has no digits before it`);
+      // `name2`: the letter (not `name`, the digits of the other two cases)
+      return fail('notation/no_suit', `suit letter "${ch}" at ${i} has no digits before it`, { name2: ch, n: i });
     }
     for (const { digit } of pending) {
       if (digit < 1 || digit > SUIT_SIZE[suit]) {
-        return fail('notation/bad_rank', `"${digit}${suit}" is not a tile (${suit} ranks are 1-${SUIT_SIZE[suit]})`);
+        return fail('notation/bad_rank', `"${digit}${suit}" is not a tile (${suit} ranks are 1-${SUIT_SIZE[suit]})`, {
+          name: `${digit}${suit}`,
+          name2: suit,
+          n: SUIT_SIZE[suit],
+        });
       }
       kinds.push(kindOf(suit, digit));
     }
     pending = [];
   }
   if (pending.length > 0) {
-    return fail('notation/no_suit', `digits "${digitsOf(pending)}" at the end have no suit letter`);
+    return fail('notation/no_suit', `digits "${digitsOf(pending)}" at the end have no suit letter`, {
+      name: digitsOf(pending),
+    });
   }
   if (options.checkCopies !== false) {
     const seen = new Map<TileKind, number>();
@@ -68,6 +82,7 @@ export function parseTiles(text: string, options: ParseOptions = {}): Result<Til
         return fail(
           'notation/too_many_copies',
           `${n} copies of ${formatTiles([k])} (${tileName(k)}); the set has ${copiesOf(k)}`,
+          { n, name: formatTiles([k]), n2: copiesOf(k) },
         );
       }
     }
@@ -103,7 +118,10 @@ export function parseTile(text: string): Result<TileKind, NotationErrorCode | 'n
   const parsed = parseTiles(text);
   if (!parsed.ok) return parsed;
   if (parsed.value.length !== 1) {
-    return fail('notation/not_one_tile', `"${text}" is ${parsed.value.length} tiles, not one`);
+    return fail('notation/not_one_tile', `"${text}" is ${parsed.value.length} tiles, not one`, {
+      name: text,
+      n: parsed.value.length,
+    });
   }
   return ok(parsed.value[0] as TileKind);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_MESSAGE_TYPES,
   type ClientMessage,
+  type CreateTableRequest,
   PROTOCOL_VERSION,
   parseJoinCode,
   REFUSAL_CODES,
@@ -94,6 +95,21 @@ describe('HTTP schemas', () => {
       spectatorDelay: false,
       rounds: 4,
     });
+  });
+  it("types a request's options by its ruleset, from the descriptor (checked by `npm run typecheck`)", () => {
+    const requests: CreateTableRequest[] = [
+      { ruleset: 'riichi-modern', options: { redFives: 0, turnSeconds: 30, uma: [20, 10, -10, -20] } },
+      { ruleset: 'riichi', options: { akaDora: true, claimSeconds: 0.5 } },
+      { ruleset: 'hk-new', options: { minFaan: 1, bankruptcyPoints: 500 } },
+      // @ts-expect-error riichi-modern counts its red fives (`redFives`), riichi's seed table has `akaDora`
+      { ruleset: 'riichi-modern', options: { akaDora: true } },
+      // @ts-expect-error a riichi table ends on a negative score (`bustEnds`), not by `bankruptcyPoints`
+      { ruleset: 'riichi', options: { bankruptcyPoints: 500 } },
+      // @ts-expect-error a clock is a number of seconds
+      { ruleset: 'hk-old', options: { turnSeconds: '20' } },
+    ];
+    // What the wire schema lets through is the record as sent; the values' bounds are checked at creation.
+    for (const r of requests.slice(0, 3)) expect(createTableRequestSchema.parse(r).options).toEqual(r.options);
   });
   it('refuses unknown fields and rulesets', () => {
     expect(createTableRequestSchema.safeParse({ ruleset: 'zung-jung' }).success).toBe(false);

@@ -10,6 +10,7 @@
  * parse, is refused with `msg/invalid` (or `msg/unknown_type`) and changes nothing.
  */
 import type { RulesetId } from './rulesets/ids.js';
+import type { RulesetOptions } from './rulesets/index.js';
 import type { ObjectPatch } from './view-patch.js';
 import type { BySeat, HandResultView, LegalAction, PlayerAction, Seat, TableView } from './table-types.js';
 import type { TileKind } from './tiles.js';
@@ -261,11 +262,19 @@ export type ServerMessageType = ServerMessage['type'];
 // ---------------------------------------------------------------------------------------------
 // HTTP API
 
-/** POST /api/tables */
-export interface CreateTableRequest {
-  readonly ruleset?: RulesetId;
-  /** Raw rule and timing options, passed to the table engine (which validates them). */
-  readonly options?: Record<string, unknown>;
+/**
+ * POST /api/tables: the options are the ruleset's own (its descriptor's keys and value types,
+ * `shared/src/rulesets/`), checked against the descriptor when the table is created.
+ */
+export type CreateTableRequest = {
+  readonly [Id in RulesetId]: CreateTableFields & {
+    readonly ruleset?: Id;
+    readonly options?: RulesetOptions<Id>;
+  };
+}[RulesetId];
+
+/** What a table request says besides its ruleset and options. */
+export interface CreateTableFields {
   /** Seats held by bots from the start. */
   readonly bots?: readonly Seat[];
   /** Seats still empty when the host starts become bots (default true). */

@@ -6,6 +6,11 @@
 export interface Failure<C extends string = string> {
   readonly code: C;
   readonly message: string;
+  /**
+   * The parts of `message` that vary (a position, the characters at fault), for a page that says
+   * it in its own words by the code's message id rather than by matching the English.
+   */
+  readonly values?: Readonly<Record<string, string | number>>;
 }
 
 export type Result<T, C extends string = string> =
@@ -17,7 +22,11 @@ export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ 
 export const fail = <C extends string>(
   code: C,
   message: string,
-): { readonly ok: false; readonly error: Failure<C> } => ({ ok: false, error: { code, message } });
+  values?: Readonly<Record<string, string | number>>,
+): { readonly ok: false; readonly error: Failure<C> } => ({
+  ok: false,
+  error: values === undefined ? { code, message } : { code, message, values },
+});
 
 /** Unwraps a result that the caller knows to be good (fixtures, tests); throws otherwise. */
 export function unwrap<T>(result: Result<T>): T {

@@ -582,10 +582,10 @@ export function loadQuick(state: CalcState, text: string, winText = ''): Result<
     }
   }
   const hand = handParts.join('');
-  if (hand === '') return fail('calc/empty', 'type the tiles, e.g. 123m456p789s111z5p');
+  if (hand === '') return fail('calc/empty', 'type the tiles, e.g. 123m456p789s111z5p', {});
   // the parser's own message for bad notation (red fives 0m/0p/0s are riichi's)
   const check = parseTiles(hand.replace(/0(?=\d*[mps])/g, '5'), { checkCopies: false });
-  if (!check.ok) return fail(check.error.code, check.error.message);
+  if (!check.ok) return check;
   const args = [hand, ...flags];
   if (winText.trim() !== '') args.push('--win', winText.trim());
   const built = requestFromArgs(args);

@@ -29,6 +29,7 @@ import './calculator.css';
 import { offeredValues, valueLabel } from '../ui/option-text.js';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { liveAttr, say, sayAttr, sayLabel } from '../i18n/live-text.js';
+import { failureWords } from '../i18n/failures.js';
 import type { MessageId } from '../i18n/messages.js';
 import {
   arrangedSets,
@@ -165,7 +166,8 @@ quickForm.addEventListener('submit', (ev) => {
     optionsFor = null;
     update(r.value, () => t('calc.loaded'));
   } else {
-    quickError.textContent = r.error.message;
+    const words = failureWords(r.error);
+    quickError.replaceChildren(words === null ? r.error.message : say(words.id, words.values));
   }
 });
 

@@ -181,8 +181,6 @@ export const MESSAGES = {
   'lobby.eastOnly': { en: 'East round only', 'zh-HK': '只打東圈' },
   'lobby.eastSouth': { en: 'East and South', 'zh-HK': '東南兩圈' },
   'lobby.full': { en: 'Full match (4 rounds)', 'zh-HK': '全場（四圈）' },
-  'lobby.turnTime': { en: 'Turn time (s)', 'zh-HK': '出牌時限（秒）' },
-  'lobby.claimTime': { en: 'Claim time (s)', 'zh-HK': '吃碰時限（秒）' },
   'lobby.botsStart': { en: 'Bots from the start', 'zh-HK': '開局電腦數目' },
   'lobby.allowSpectators': { en: 'Allow spectators', 'zh-HK': '容許觀戰' },
   'lobby.create': { en: 'Create table', 'zh-HK': '開枱' },
@@ -338,6 +336,34 @@ export const MESSAGES = {
   'calc.howWon': { en: 'How it was won', 'zh-HK': '點樣食糊' },
   'calc.load': { en: 'Load', 'zh-HK': '載入' },
   'calc.loaded': { en: 'Loaded.', 'zh-HK': '已載入。' },
+  // the calculator's typed hand refused by the notation parser (shared/src/notation.ts), by code (i18n/failures.ts)
+  'calc.typeTiles': { en: 'Type the tiles, e.g. 123m456p789s111z5p', 'zh-HK': '請輸入牌，例如 123m456p789s111z5p' },
+  'notation.empty': { en: 'No tiles given', 'zh-HK': '未有輸入任何牌' },
+  'notation.badChar': {
+    en: 'Unexpected character "{name}" at {n} (use digits and m, p, s, z, f)',
+    'zh-HK': '第{n}位有不明字元「{name}」（請用數字及 m、p、s、z、f）',
+  },
+  'notation.badRank': {
+    en: '"{name}" is not a tile ({name2} ranks are 1-{n})',
+    'zh-HK': '「{name}」不是牌（{name2} 只有 1 至 {n}）',
+  },
+  'notation.noSuit': {
+    en: 'Digits "{name}" at {n} have no suit letter',
+    'zh-HK': '第{n}位的數字「{name}」沒有花色字母',
+  },
+  'notation.noSuitAtEnd': {
+    en: 'Digits "{name}" at the end have no suit letter',
+    'zh-HK': '結尾的數字「{name}」沒有花色字母',
+  },
+  'notation.suitFirst': {
+    en: 'Suit letter "{name2}" at {n} has no digits before it',
+    'zh-HK': '第{n}位的花色字母「{name2}」前面沒有數字',
+  },
+  'notation.tooManyCopies': {
+    en: '{n} copies of {name}; the set has {n2}',
+    'zh-HK': '{name}有{n}張；全副牌只有{n2}張',
+  },
+  'notation.notOneTile': { en: '"{name}" is {n} tiles, not one', 'zh-HK': '「{name}」是{n}張牌，不是一張' },
   'calc.melds': { en: 'Melds', 'zh-HK': '副露' },
   'calc.notWinning': { en: 'Not a winning hand: see why', 'zh-HK': '不是糊牌：看看原因' },
   'calc.loadExample': { en: 'Or load an example from the rules', 'zh-HK': '或者載入規則中的例子' },

@@ -5,6 +5,7 @@
  * ever sees it, so "who am I" is always a question to the server (GET /api/me).
  */
 import { checkDisplayName, type HttpErrorCode, type MeResponse } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
 
 /** A refusal from the server, with its code (or `http/offline` when no answer came). */
 export class ApiError extends Error {
@@ -35,11 +36,11 @@ export async function api<T>(path: string, body?: unknown, token?: string): Prom
   return json;
 }
 
-/** Why this browser got a new player although it had a key: said once on the page. */
-const KEY_NOTICES: Partial<Record<HttpErrorCode, string>> = {
-  'player/bad_key': 'This browser’s player key was not valid, so you are a new player here.',
-  'player/expired_key': 'This browser’s player key had expired, so you are a new player here.',
-  'player/device_forgotten': 'This device was forgotten by its player, so you are a new player here.',
+/** Why this browser got a new player although it had a key: said once on the page, by the refusal's code. */
+const KEY_NOTICES: Partial<Record<HttpErrorCode, MessageId>> = {
+  'player/bad_key': 'player.badKey',
+  'player/expired_key': 'player.expiredKey',
+  'player/device_forgotten': 'player.deviceForgotten',
 };
 
 /** How a device is listed on the player page ("Chrome on Linux"), never shown to others. */
@@ -70,8 +71,8 @@ export function typedName(): string | null {
 
 export interface PlayerSession {
   readonly me: MeResponse;
-  /** Set when a key was refused and a new player made (the page says so). */
-  readonly notice: string | null;
+  /** Set when a key was refused and a new player made (the page says so, in its language). */
+  readonly notice: MessageId | null;
 }
 
 /**

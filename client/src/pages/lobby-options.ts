@@ -2,9 +2,17 @@
  * The lobby form's house rules, drawn from the ruleset's descriptor (shared/src/rulesets/): each
  * option the descriptor offers to the lobby becomes a box or a select at its default, and the
  * form sends back the value of every one. Nothing here names an option or its default, so a new
- * option of a descriptor shows up in the form by itself.
+ * option of a descriptor shows up in the form by itself. The clocks (`layer: 'timing'`), the same
+ * at every ruleset, are fields of their own (`timingFields`): kept as typed when the ruleset changes.
  */
-import { type Label, type OptionSpec, type RulesetId, RULESETS } from '@mahjong/shared';
+import {
+  type Label,
+  type NumberOption,
+  type OptionSpec,
+  type RulesetId,
+  RULESETS,
+  TIMING_OPTIONS,
+} from '@mahjong/shared';
 import { el } from '../ui/dom.js';
 import { liveAttr, sayLabel } from '../i18n/live-text.js';
 import { currentLang } from '../i18n/i18n.js';
@@ -21,7 +29,7 @@ type Read = (into: Record<string, unknown>) => void;
 
 export function optionFields(ruleset: RulesetId): OptionFields {
   const d = RULESETS[ruleset];
-  const specs = (Object.values(d.options) as OptionSpec[]).filter((s) => s.lobby === true);
+  const specs = (Object.values(d.options) as OptionSpec[]).filter((s) => s.lobby === true && s.layer !== 'timing');
   const reads: Read[] = [];
   const selects: HTMLElement[] = [];
   const boxes: HTMLElement[] = [];
@@ -83,6 +91,33 @@ export function optionFields(ruleset: RulesetId): OptionFields {
     values() {
       const o: Record<string, unknown> = {};
       for (const read of reads) read(o);
+      return o;
+    },
+  };
+}
+
+/** The clocks the lobby offers (`lobby: true` in `TIMING_OPTIONS`): a number field each, at its default and bounds. */
+export function timingFields(): { readonly labels: readonly HTMLElement[]; values(): Record<string, number> } {
+  const specs = (Object.values(TIMING_OPTIONS) as NumberOption[]).filter((s) => s.lobby === true);
+  const inputs = specs.map((spec) =>
+    el('input', {
+      type: 'number',
+      name: spec.key,
+      min: String(spec.min),
+      max: String(spec.max),
+      step: 'any',
+      value: String(spec.default),
+      style: 'width:5em',
+    }),
+  );
+  return {
+    labels: specs.map((spec, i) => el('label', {}, sayLabel(spec.label), ' ', inputs[i] as HTMLInputElement)),
+    values() {
+      const o: Record<string, number> = {};
+      specs.forEach((spec, i) => {
+        // An emptied field sends the default (the server would refuse an empty value).
+        o[spec.key] = Number((inputs[i] as HTMLInputElement).value) || spec.default;
+      });
       return o;
     },
   };

@@ -27,7 +27,7 @@ import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/conn
 import { el } from '../ui/dom.js';
 import { currentLang, t } from '../i18n/i18n.js';
 import { live, say, sayAttr, sayLabel } from '../i18n/live-text.js';
-import { optionFields } from './lobby-options.js';
+import { optionFields, timingFields } from './lobby-options.js';
 import { NAME_MAXLENGTH, nameRefusal } from '../ui/name-check.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
@@ -131,7 +131,7 @@ function youCard(): HTMLElement {
     .then(({ me: m, notice }) => {
       card.hidden = false;
       card.append(
-        ...(notice ? [el('p', { class: 'error', 'data-testid': 'key-notice' }, notice)] : []),
+        ...(notice ? [el('p', { class: 'error', 'data-testid': 'key-notice' }, say(notice))] : []),
         el(
           'p',
           { class: 'row' },
@@ -165,22 +165,7 @@ function createCard(): HTMLElement {
     rounds.append(el('option', { value: v }, say(label)));
   }
   rounds.value = '1';
-  const turn = el('input', {
-    type: 'number',
-    name: 'turnSeconds',
-    min: '3',
-    max: '120',
-    value: '20',
-    style: 'width:5em',
-  });
-  const claim = el('input', {
-    type: 'number',
-    name: 'claimSeconds',
-    min: '1',
-    max: '60',
-    value: '8',
-    style: 'width:5em',
-  });
+  const clocks = timingFields();
   const bots = el('input', { type: 'number', name: 'bots', min: '0', max: '3', value: '0', style: 'width:4em' });
   const spectators = el('input', { type: 'checkbox', name: 'spectators' });
   spectators.checked = true;
@@ -233,13 +218,7 @@ function createCard(): HTMLElement {
       el('label', {}, say('lobby.rules'), ' ', ruleset),
       el('label', {}, say('lobby.length'), ' ', rounds),
     ),
-    el(
-      'div',
-      { class: 'row' },
-      el('label', {}, say('lobby.turnTime'), ' ', turn),
-      el('label', {}, say('lobby.claimTime'), ' ', claim),
-      el('label', {}, say('lobby.botsStart'), ' ', bots),
-    ),
+    el('div', { class: 'row' }, ...clocks.labels, el('label', {}, say('lobby.botsStart'), ' ', bots)),
     house,
     el('div', { class: 'row' }, el('label', {}, spectators, say('lobby.allowSpectators')), create),
     error,
@@ -268,11 +247,7 @@ function createCard(): HTMLElement {
       const created = await api<CreateTableResponse>('/api/tables', {
         ruleset: id,
         rounds: Number(rounds.value),
-        options: {
-          turnSeconds: Number(turn.value) || 20,
-          claimSeconds: Number(claim.value) || 8,
-          ...rules.values(),
-        },
+        options: { ...clocks.values(), ...rules.values() },
         spectatorDelay: delay.checked,
         bots: botSeats.slice(0, nBots),
         spectatorsAllowed: spectators.checked,

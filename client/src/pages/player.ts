@@ -325,7 +325,7 @@ async function main(): Promise<void> {
   }
   try {
     const s = await ensurePlayer();
-    render(s.me, s.notice);
+    render(s.me, s.notice === null ? null : say(s.notice));
   } catch (err) {
     root.replaceChildren(el('h1', {}, say('player.you')), el('p', { class: 'error' }, (err as Error).message));
   }

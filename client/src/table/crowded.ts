@@ -2,7 +2,7 @@
  * The most crowded tables the layout must hold (test fixtures): every seat with four melds and
  * eight bonus tiles, or with a full concealed hand, and full discard ponds.
  */
-import type { Seat, SeatPublicView, TableView, TileKind } from '@mahjong/shared';
+import { rulesetOfFamily, type Seat, type SeatPublicView, type TableView, type TileKind } from '@mahjong/shared';
 import { discards, makeView, tiles } from './fixture.js';
 
 const pond = (n: number): SeatPublicView['discards'] => {
@@ -76,7 +76,7 @@ export function crowdedRiichi(n = 24): TableView {
   });
   return makeView(
     {
-      ruleset: 'riichi-modern',
+      ruleset: rulesetOfFamily('riichi'),
       riichi: {
         doraIndicators: tiles('9m9p9s4z7z'),
         honba: 12,

@@ -2,6 +2,7 @@
  * Test fixtures: TableViews built from notation, for the layout and action tests (no server).
  */
 import {
+  DEFAULT_RULESET,
   type BySeat,
   type LegalAction,
   parseTiles,
@@ -44,7 +45,7 @@ export function makeView(
     seq: 10,
     viewer: 0,
     phase: 'playing',
-    ruleset: 'hk-new',
+    ruleset: DEFAULT_RULESET,
     prevailingWind: 1,
     handNumber: 0,
     dealer: 0,

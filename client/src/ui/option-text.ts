@@ -25,9 +25,11 @@ export function offeredValues(spec: OptionSpec, current?: unknown): readonly unk
       ? spec.values
       : spec.type === 'integer'
         ? (spec.offered ?? [spec.default])
-        : spec.type === 'custom'
-          ? (spec.offered?.map((o) => o.value) ?? [spec.default])
-          : [true, false];
+        : spec.type === 'number'
+          ? [spec.default]
+          : spec.type === 'custom'
+            ? (spec.offered?.map((o) => o.value) ?? [spec.default])
+            : [true, false];
   const has = (v: unknown) => base.some((b) => JSON.stringify(b) === JSON.stringify(v));
   return current === undefined || has(current) ? base : [...base, current];
 }

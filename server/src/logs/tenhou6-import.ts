@@ -17,6 +17,7 @@ import {
   type TileId,
   type TileKind,
   wallFromOrder,
+  RULESET_OF_FORMAT,
 } from '@mahjong/shared';
 import { createEngine, type TableEngineImpl } from '../table/engine.js';
 import type { EngineRulesetId, LogEntry, MatchConfig } from '../table/index.js';
@@ -53,7 +54,7 @@ export interface ImportedHand {
 export function importConfig(log: ParsedLog): MatchConfig {
   return {
     seed: '00',
-    ruleset: 'riichi-modern',
+    ruleset: RULESET_OF_FORMAT.tenhou6,
     options: { redFives: log.redFives ? 3 : 0, openTanyao: log.openTanyao },
     players: log.names.map((name) => ({ name, bot: false })) as unknown as MatchConfig['players'],
     rounds: log.rounds,

@@ -9,7 +9,7 @@
  * made-up hand cannot declare riichi, so the other seats' declarations are played as plain
  * discards and put back into the view afterwards.
  */
-import { type PlayerAction, SEATS, type Seat, type TableView, type TileKind } from '@mahjong/shared';
+import { type PlayerAction, RULESET_OF_FORMAT, SEATS, type Seat, type TableView, type TileKind } from '@mahjong/shared';
 import type { MjaiEvent } from '../logs/mjai.js';
 import type { HandEvent } from '../logs/record.js';
 import { impliedWall, play } from '../logs/tenhou6-import.js';
@@ -192,8 +192,14 @@ export function seatView(game: GameInfo, seat: Seat, events: readonly MjaiEvent[
   };
   const players = game.names.map((name) => ({ name, bot: false })) as unknown as MatchConfig['players'];
   const config: MatchConfig<EngineRulesetId> = three
-    ? { seed: '00', ruleset: 'riichi-sanma', options: { redFives: red ? 2 : 0 }, players, rounds: game.rounds }
-    : { seed: '00', ruleset: 'riichi-modern', options: { redFives: red ? 3 : 0 }, players, rounds: game.rounds };
+    ? {
+        seed: '00',
+        ruleset: RULESET_OF_FORMAT.mjaiThree,
+        options: { redFives: red ? 2 : 0 },
+        players,
+        rounds: game.rounds,
+      }
+    : { seed: '00', ruleset: RULESET_OF_FORMAT.mjai, options: { redFives: red ? 3 : 0 }, players, rounds: game.rounds };
   const { round, dealer, scores, honba, sticks } = hand;
   const engine = createEngine(config, 0, {
     walls: [impliedWall(hand, red, three ? 3 : 4)],

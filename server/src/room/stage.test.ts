@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { inPlay, lobbyRefusal, moveStage, type Stage, type StageKind, seatsHeld, stageOf } from './stage.js';
+import {
+  holdsLobby,
+  holdsMatch,
+  inPlay,
+  lobbyRefusal,
+  moveStage,
+  type Stage,
+  type StageKind,
+  seatsHeld,
+  stageOf,
+} from './stage.js';
 
 const KINDS: readonly StageKind[] = ['lobby', 'dealing', 'playing', 'paused', 'ending', 'finished', 'closed'];
 
@@ -92,5 +102,27 @@ describe('room stage', () => {
     ]);
     expect(KINDS.filter((k) => inPlay(sample(k)))).toEqual(['playing']);
     expect(KINDS.filter((k) => seatsHeld(sample(k)))).toEqual(['lobby', 'dealing', 'playing', 'paused']);
+  });
+
+  it('counts for the caps as the ledger would: a lobby until its end is committed, a match until it finishes', () => {
+    const stages: Stage[] = [
+      ...KINDS.map(sample),
+      { kind: 'ending', from: 'lobby' },
+      { kind: 'ending', from: 'dealing' },
+      { kind: 'closed', from: 'lobby' },
+    ];
+    const counted = stages.map((s) => [s.kind, 'from' in s ? s.from : '', holdsLobby(s), holdsMatch(s)]);
+    expect(counted).toEqual([
+      ['lobby', '', true, false],
+      ['dealing', '', false, true],
+      ['playing', '', false, true],
+      ['paused', '', false, true],
+      ['ending', 'playing', false, true],
+      ['finished', '', false, false],
+      ['closed', 'playing', false, false],
+      ['ending', 'lobby', true, false],
+      ['ending', 'dealing', false, true],
+      ['closed', 'lobby', false, false],
+    ]);
   });
 });

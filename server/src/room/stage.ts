@@ -99,6 +99,23 @@ export function lobbyRefusal(stage: Stage): 'table/already_started' | 'table/ove
 /** The events of play are accepted (and timers run) in this stage only. */
 export const inPlay = (stage: Stage): boolean => stage.kind === 'playing';
 
+/**
+ * A lobby for the creation caps (`tables.ts`): seats being taken, or a host's end of it not yet
+ * committed (until it is, the table keeps its place, as the ledger still says `lobby`).
+ */
+export const holdsLobby = (stage: Stage): boolean =>
+  stage.kind === 'lobby' || (stage.kind === 'ending' && stage.from === 'lobby');
+
+/**
+ * A started match not finished, for the bot-table caps (`tables.ts`): dealt or about to be,
+ * paused for a rebuild, or with a host's end begun in it not yet committed.
+ */
+export const holdsMatch = (stage: Stage): boolean =>
+  stage.kind === 'dealing' ||
+  stage.kind === 'playing' ||
+  stage.kind === 'paused' ||
+  (stage.kind === 'ending' && stage.from !== 'lobby');
+
 /** Seats still change holders (a token reissued): the lobby and a started match, not a finished one. */
 export const seatsHeld = (stage: Stage): boolean =>
   stage.kind === 'lobby' || stage.kind === 'dealing' || stage.kind === 'playing' || stage.kind === 'paused';

@@ -2,7 +2,7 @@
  * The contract every Store keeps, as one vitest suite run against each implementation
  * (PGlite in the unit project, PostgreSQL in the postgres project).
  */
-import type { HandResultView, Seat } from '@mahjong/shared';
+import { DEFAULT_RULESET, type HandResultView, type Seat } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerWrite, MatchRecord, Store } from './types.js';
 
@@ -13,7 +13,7 @@ export function sampleMatch(overrides: Partial<MatchRecord> = {}): MatchRecord {
   return {
     id,
     code: `C${counter.toString().padStart(5, '2').slice(-5)}`.replace(/[01]/g, '2') + id.slice(-3),
-    ruleset: 'hk-new',
+    ruleset: DEFAULT_RULESET,
     options: { minFaan: 3 },
     rounds: 4,
     seed: 'ab'.repeat(32),

@@ -1,43 +1,56 @@
 /**
- * The table's own options (timing), split from the scorer's options. Raw options arrive as one
- * object from the host; the timing keys are taken here and the rest goes to the scorer's
- * `resolveOptions`, which refuses unknown keys.
+ * The table's own options (its clocks, and bankruptcy), split from the rest. Raw options arrive
+ * as one object from the host; the keys of the descriptors' clocks (`TIMING_OPTIONS`) and
+ * `bankruptcyPoints` are checked against their specs and taken here, and the rest goes to the
+ * family (the scorer's `resolveOptions` refuses unknown keys). What each key means, its bounds
+ * and its default are the descriptors'; this file only turns them into the timers' milliseconds.
  */
-import { fail, ok, type Result } from '@mahjong/shared';
+import {
+  BANKRUPTCY_OPTION,
+  fail,
+  type NumberOption,
+  ok,
+  optionRefusal,
+  type Result,
+  TIMING_OPTIONS,
+} from '@mahjong/shared';
 
 export interface TableTiming {
-  /** How long a claim window stays open at most (default 8 s). */
+  /** How long a claim window stays open at most. */
   readonly claimMs: number;
-  /** Every claim window lasts at least this long, whoever can claim (default 800 ms). */
+  /** Every claim window lasts at least this long, whoever can claim. */
   readonly claimMinMs: number;
-  /** Time for a turn before the drawn tile is discarded for the player (default 20 s). */
+  /** Time for a turn before the drawn tile is discarded for the player. */
   readonly turnMs: number;
-  /** Pause on the results between hands, unless every seat says it is ready (default 10 s). */
+  /** Pause on the results between hands, unless every seat says it is ready. */
   readonly resultsMs: number;
-  /** Bankruptcy ends the match: once a seat has lost this many points (0: off, the default). */
+  /** Bankruptcy ends the match: once a seat has lost this many points (0: off). */
   readonly bankruptcyPoints: number;
 }
 
-export const DEFAULT_TIMING: TableTiming = {
-  claimMs: 8000,
-  claimMinMs: 800,
-  turnMs: 20000,
-  resultsMs: 10000,
-  bankruptcyPoints: 0,
-};
+interface Taken {
+  readonly spec: NumberOption;
+  readonly field: keyof TableTiming;
+  /** Milliseconds per unit of the option (seconds: 1000). */
+  readonly scale: number;
+}
 
-/** The keys the table itself takes from the raw options (timing, bankruptcy), with their bounds. */
-const TIMING_KEYS = {
-  claimSeconds: { field: 'claimMs', scale: 1000, min: 0.5, max: 120 },
-  claimMinMs: { field: 'claimMinMs', scale: 1, min: 0, max: 10000 },
-  turnSeconds: { field: 'turnMs', scale: 1000, min: 1, max: 600 },
-  resultsSeconds: { field: 'resultsMs', scale: 1000, min: 0, max: 600 },
-  bankruptcyPoints: { field: 'bankruptcyPoints', scale: 1, min: 0, max: 1e9 },
-} as const;
+/** Each option the table takes (every clock, and bankruptcy), and the field it sets. */
+const TAKEN: Readonly<Record<string, Taken>> = {
+  claimSeconds: { spec: TIMING_OPTIONS.claimSeconds, field: 'claimMs', scale: 1000 },
+  claimMinMs: { spec: TIMING_OPTIONS.claimMinMs, field: 'claimMinMs', scale: 1 },
+  turnSeconds: { spec: TIMING_OPTIONS.turnSeconds, field: 'turnMs', scale: 1000 },
+  resultsSeconds: { spec: TIMING_OPTIONS.resultsSeconds, field: 'resultsMs', scale: 1000 },
+  bankruptcyPoints: { spec: BANKRUPTCY_OPTION, field: 'bankruptcyPoints', scale: 1 },
+} satisfies Record<keyof typeof TIMING_OPTIONS | typeof BANKRUPTCY_OPTION.key, Taken>;
+
+export const DEFAULT_TIMING: TableTiming = Object.fromEntries(
+  Object.values(TAKEN).map(({ spec, field, scale }) => [field, Math.round(spec.default * scale)]),
+) as unknown as TableTiming;
 
 export interface SplitOptions {
   readonly timing: TableTiming;
-  /** What remains for the scorer (the timing keys removed). */
+  /** What remains for the family (the table's keys removed). */
   readonly scoring: Record<string, unknown>;
 }
 
@@ -49,15 +62,14 @@ export function splitOptions(raw: unknown): Result<SplitOptions, 'config/bad_opt
   const timing: Record<string, number> = { ...DEFAULT_TIMING };
   const scoring: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const spec = (TIMING_KEYS as Record<string, (typeof TIMING_KEYS)[keyof typeof TIMING_KEYS]>)[key];
-    if (spec === undefined) {
+    const taken = Object.hasOwn(TAKEN, key) ? TAKEN[key] : undefined;
+    if (taken === undefined) {
       scoring[key] = value;
       continue;
     }
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < spec.min || value > spec.max) {
-      return fail('config/bad_options', `${key} must be a number from ${spec.min} to ${spec.max}`);
-    }
-    timing[spec.field] = Math.round(value * spec.scale);
+    const why = optionRefusal(taken.spec, value);
+    if (why !== null) return fail('config/bad_options', why);
+    timing[taken.field] = Math.round((value as number) * taken.scale);
   }
   const t = timing as unknown as TableTiming;
   if (t.claimMinMs > t.claimMs) {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseBotAction } from './bot.js';
 import type { TableEngineImpl } from './engine.js';
 import { stateInvariants, viewInvariants } from './invariants.js';
+import { closeRiichiMatch } from './riichi/wins.js';
 import { discard, fire, must, PASS, scriptedEngine, type WallScript } from './testing.js';
 
 const WIN: PlayerAction = { type: 'win' };
@@ -823,6 +824,21 @@ describe('the end of a match', () => {
       if (d < 3) nextHand(off);
     }
     expect(off.isOver()).toBe(true);
+  });
+
+  it('riichi sticks left when the match ends go to the first (sticksToFirst), or to nobody with the option off', () => {
+    for (const sticksToFirst of [true, false]) {
+      const e = table([{ hands: [DEALER_IDLE, IDLE1, IDLE2, IDLE3] }], { sticksToFirst });
+      const pot = e.state.pot as NonNullable<typeof e.state.pot>;
+      // Two sticks on the table and seat 2 ahead when the match is closed.
+      const end = { ...e.state, pot: { ...pot, sticks: 2 }, scores: [24000, 24000, 28000, 22000] as const };
+      const closed = closeRiichiMatch(end);
+      expect(closed.scores).toEqual(sticksToFirst ? [24000, 24000, 30000, 22000] : [24000, 24000, 28000, 22000]);
+      expect(closed.pot?.sticks).toBe(sticksToFirst ? 0 : 2);
+    }
+    expect(() => table([{ hands: [DEALER_IDLE, IDLE1, IDLE2, IDLE3] }], { sticksToFirst: 'yes' })).toThrow(
+      /sticksToFirst/,
+    );
   });
 
   it('the last dealer winning while first stops the match (and deals again with the option off)', () => {

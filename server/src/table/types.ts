@@ -39,10 +39,9 @@ export interface MatchConfig<R extends EngineRulesetId = TableRuleset> {
   readonly seed: string;
   readonly ruleset: R;
   /**
-   * Raw table options: the scorer's options (validated by its `resolveOptions`) plus the table's
-   * own options: `claimSeconds` 8, `claimMinMs` 800, `turnSeconds` 20, `resultsSeconds` 10 (the
-   * pause between hands, cut short when every seat passes), `bankruptcyPoints` 0 (off; else the
-   * match ends once a seat has lost that many points).
+   * Raw table options, each checked against the ruleset's descriptor (`shared/src/rulesets/`):
+   * the clocks and `bankruptcyPoints` (taken by `options.ts`), the family's table options, and
+   * the scorer's (its `resolveOptions`).
    */
   readonly options?: unknown;
   readonly players: BySeat<MatchPlayer>;

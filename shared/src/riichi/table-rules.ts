@@ -67,6 +67,8 @@ export interface RiichiTableRules {
   /** In the last hand a dealer who keeps the deal by winning or being ready, standing first, ends
    * the match instead of dealing again (agari-yame, automatic as on Tenhou). */
   readonly lastDealerStops: boolean;
+  /** Riichi sticks still on the table when the match ends go to the first placed (off: to nobody). */
+  readonly sticksToFirst: boolean;
   readonly honbaRon: number;
   readonly honbaTsumoEach: number;
   readonly riichiStick: number;
@@ -87,6 +89,7 @@ export const RIICHI_TABLE_DEFAULTS: RiichiTableRules = Object.freeze({
   bustEnds: true,
   extraRound: true,
   lastDealerStops: true,
+  sticksToFirst: true,
   honbaRon: 300,
   honbaTsumoEach: 100,
   riichiStick: 1_000,

@@ -3,7 +3,8 @@
  * rules of docs/rules/hong-kong.md ("Options"). The two rulesets differ only in the default
  * points table and payment, and in which payments they play; each descriptor passes those in.
  */
-import type { BooleanOption, ChoiceOption, CustomOption, IntegerOption, Label } from './schema.js';
+import type { BooleanOption, ChoiceOption, CustomOption, IntegerOption, Label, NumberOption } from './schema.js';
+import { TIMING_OPTIONS } from './timing-options.js';
 
 export const POINTS_TABLE_NAMES = ['half-spicy', 'full-spicy', 'fan-laak'] as const;
 export type PointsTableName = (typeof POINTS_TABLE_NAMES)[number];
@@ -42,6 +43,20 @@ const flag = (
   source,
   lobby,
 });
+
+/** Bankruptcy ends the match (Hong Kong; a riichi table ends on a negative score by `bustEnds` instead). */
+export const BANKRUPTCY_OPTION = {
+  key: 'bankruptcyPoints',
+  layer: 'table',
+  type: 'number',
+  min: 0,
+  max: 1e9,
+  default: 0,
+  label: { en: 'Points lost that end the match (0: off)', 'zh-HK': '輸掉此點數即完場（0：不設）' },
+  doc: 'the match ends once a seat has lost this many points; 0: off',
+  source: 'the project (the sources play a fixed number of rounds)',
+  calculator: false,
+} as const satisfies NumberOption<'bankruptcyPoints'>;
 
 /** The HK option schema with a ruleset's own defaults and payments. */
 export function hkOptionSchema(own: {
@@ -210,6 +225,8 @@ export function hkOptionSchema(own: {
       },
       calculator: false,
     },
+    bankruptcyPoints: BANKRUPTCY_OPTION,
+    ...TIMING_OPTIONS,
   } as const;
 }
 

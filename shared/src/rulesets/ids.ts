@@ -57,4 +57,14 @@ export const isRiichiFamily = (id: RulesetId): id is RiichiRulesetId => FAMILY_O
 /** The first ruleset of a family (a house table's names and defaults when only its family is known). */
 export const rulesetOfFamily = (family: RulesetFamily): RulesetId =>
   RULESET_IDS.find((id) => FAMILY_OF[id] === family) as RulesetId;
+/**
+ * The ruleset a game from outside is played by: a tenhou.net/6 log and an mjai bot's game are
+ * played at Tenhou's rules, which are riichi-modern's defaults among four and riichi-sanma's
+ * among three.
+ */
+export const RULESET_OF_FORMAT = {
+  tenhou6: 'riichi-modern',
+  mjai: 'riichi-modern',
+  mjaiThree: 'riichi-sanma',
+} as const satisfies Readonly<Record<string, RulesetId>>;
 export const isHkFamily = (id: RulesetId): id is HkRulesetId => FAMILY_OF[id] === 'hk';

@@ -9,7 +9,7 @@ import type { DescribedRulesetId, RulesetId } from './ids.js';
 import { RIICHI_RULESET } from './riichi.js';
 import { RIICHI_MODERN_RULESET } from './riichi-modern.js';
 import { RIICHI_SANMA_RULESET } from './riichi-sanma.js';
-import type { Label, OptionSpec } from './schema.js';
+import type { Label, OptionSpec, OptionsInput } from './schema.js';
 
 export * from './descriptor.js';
 export * from './hk-options.js';
@@ -17,6 +17,7 @@ export * from './ids.js';
 export * from './riichi-options.js';
 export * from './riichi-sanma-options.js';
 export * from './schema.js';
+export * from './timing-options.js';
 
 const DESCRIPTORS = [
   HK_NEW_RULESET,
@@ -37,6 +38,14 @@ RULESETS satisfies Readonly<Record<RulesetId, RulesetDescriptor>>;
  * a ruleset described before its table exists would be kept out of `RULESETS` and read here.
  */
 export const describedRuleset = (id: DescribedRulesetId): RulesetDescriptor => RULESETS[id] as RulesetDescriptor;
+
+/**
+ * The options a request may carry for ruleset `Id` (every one of them, for a union of ids): its
+ * descriptor's keys, each of its value type. The values' bounds are checked at table creation.
+ */
+export type RulesetOptions<Id extends RulesetId = RulesetId> = Id extends RulesetId
+  ? OptionsInput<Descriptors[Id]['options']>
+  : never;
 
 /** A ruleset's options, as a list in the descriptor's order. */
 export const optionsOf = (id: RulesetId): readonly OptionSpec[] => Object.values(RULESETS[id].options);

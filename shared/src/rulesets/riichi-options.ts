@@ -6,6 +6,7 @@
  */
 import { RIICHI_TABLE_DEFAULTS } from '../riichi/table-rules.js';
 import type { BooleanOption, ChoiceOption, CustomOption, Label } from './schema.js';
+import { TIMING_OPTIONS } from './timing-options.js';
 
 /** How renhou (a discard win before the winner's first draw) counts at a riichi-modern table. */
 export const RENHOU_VALUES = ['off', 'mangan', 'yakuman'] as const;
@@ -122,6 +123,15 @@ export const RIICHI_TABLE_OPTIONS = {
     { en: 'Last dealer stops when first', 'zh-HK': '最後莊家排第一時完場' },
     'in the last hand a dealer standing first ends the match instead of dealing again',
   ),
+  sticksToFirst: {
+    ...tableFlag(
+      'sticksToFirst',
+      D.sticksToFirst,
+      { en: 'Riichi sticks left at the end go to the first', 'zh-HK': '完場時剩餘立直棒歸第一名' },
+      'riichi sticks still on the table when the match ends go to the first placed (off: to nobody)',
+    ),
+    source: `${ONLINE}: to the first; the Pantheon rating system (rating.riichimahjong.org) offers it as a rule`,
+  },
   nineTerminals: tableFlag(
     'nineTerminals',
     D.abortiveDraws.nineTerminals,
@@ -230,6 +240,7 @@ export const RIICHI_OPTION_SCHEMA = {
     `${SEED} ("Out on 1st turn with a discarded tile", 400%)`,
   ),
   ...RIICHI_TABLE_OPTIONS,
+  ...TIMING_OPTIONS,
 } as const;
 
 /** Today's common online table (`riichi-modern`). */
@@ -261,4 +272,5 @@ export const RIICHI_MODERN_OPTION_SCHEMA = {
     source: `${ONLINE}; EMA 2016: mangan`,
   } satisfies ChoiceOption<'renhou', RenhouValue>,
   ...RIICHI_TABLE_OPTIONS,
+  ...TIMING_OPTIONS,
 } as const;

@@ -16,6 +16,7 @@ import {
 } from '../riichi/sanma/rules.js';
 import { SANMA_RED_FIVE_COUNTS, type SanmaRedFiveCount } from '../riichi/sanma/tiles.js';
 import { RIICHI_MODERN_OPTION_SCHEMA, RIICHI_TABLE_OPTIONS, SHARED_SCORER_OPTIONS } from './riichi-options.js';
+import { TIMING_OPTIONS } from './timing-options.js';
 import type { BooleanOption, ChoiceOption, CustomOption, IntegerOption } from './schema.js';
 
 const TENHOU = 'Tenhou (riichi.wiki, "Tenhou.net rules": three-player rules)';
@@ -144,4 +145,5 @@ export const RIICHI_SANMA_OPTION_SCHEMA = {
   lastDealerStops: RIICHI_TABLE_OPTIONS.lastDealerStops,
   nineTerminals: RIICHI_TABLE_OPTIONS.nineTerminals,
   fourKongs: RIICHI_TABLE_OPTIONS.fourKongs,
+  ...TIMING_OPTIONS,
 } as const;

@@ -16,8 +16,12 @@ export interface Label {
   readonly 'zh-HK': string;
 }
 
-/** Who applies the option: the scorer (a win's value) or the table (play and the match around the hands). */
-export type OptionLayer = 'scorer' | 'table';
+/**
+ * Who applies the option: the scorer (a win's value), the table (play and the match around the
+ * hands), or the table's clocks (how long a turn, a claim window, the results wait: the same keys
+ * at every ruleset, `timing-options.ts`).
+ */
+export type OptionLayer = 'scorer' | 'table' | 'timing';
 
 interface OptionBase<K extends string> {
   readonly key: K;
@@ -63,6 +67,14 @@ export interface IntegerOption<K extends string = string> extends OptionBase<K> 
   readonly offered?: readonly number[];
 }
 
+/** A number of seconds or points, not necessarily whole (a claim window of 0.5 s). */
+export interface NumberOption<K extends string = string> extends OptionBase<K> {
+  readonly type: 'number';
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+}
+
 /** A value with a shape of its own (a custom points table, an uma): checked by `check`. */
 export interface CustomOption<K extends string = string, V = unknown> extends OptionBase<K> {
   readonly type: 'custom';
@@ -79,6 +91,7 @@ export type OptionSpec<K extends string = string> =
   | BooleanOption<K>
   | ChoiceOption<K>
   | IntegerOption<K>
+  | NumberOption<K>
   | CustomOption<K>;
 
 /** A ruleset's options by key. */
@@ -89,11 +102,14 @@ export type OptionValue<S> = S extends { readonly type: 'boolean' }
   ? boolean
   : S extends { readonly type: 'choice'; readonly values: readonly (infer V)[] }
     ? V
-    : S extends { readonly type: 'integer' }
+    : S extends { readonly type: 'integer' | 'number' }
       ? number
       : S extends { readonly type: 'custom'; readonly default: infer V }
         ? V
         : never;
+
+/** What a host may send for a schema: any of its options, each of its value type (the rest keep their defaults). */
+export type OptionsInput<Schema> = { readonly [K in keyof Schema]?: OptionValue<Schema[K]> };
 
 /** The resolved options of one layer of a schema: each option's key and value type. */
 export type ResolvedOptions<Schema, L extends OptionLayer> = {
@@ -116,6 +132,10 @@ export function optionRefusal(spec: OptionSpec, value: unknown): string | null {
       return typeof value === 'number' && Number.isInteger(value) && value >= spec.min && value <= spec.max
         ? null
         : `option "${spec.key}" must be a whole number from ${spec.min} to ${spec.max}`;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && value >= spec.min && value <= spec.max
+        ? null
+        : `option "${spec.key}" must be a number from ${spec.min} to ${spec.max}`;
     case 'choice':
       return (spec.values as readonly unknown[]).includes(value)
         ? null
@@ -133,6 +153,7 @@ export function allowedText(spec: OptionSpec): string {
     case 'boolean':
       return 'on, off';
     case 'integer':
+    case 'number':
       return `${spec.min}–${spec.max}`;
     case 'choice':
       return spec.values.map((v) => `\`${v}\``).join(', ');

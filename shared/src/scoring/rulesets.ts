@@ -523,6 +523,9 @@ export const RIICHI_SANMA: RiichiRuleset = {
   threePlayer: true,
 };
 
+/** The four-player ruleset whose scorer counts a three-player hand (`scorerOptionsOf`, riichi/sanma/options.ts). */
+export const RIICHI_SANMA_SCORER = 'riichi-modern' as const satisfies RiichiRulesetId;
+
 /** The riichi tables by id. */
 export const RIICHI_RULESETS: Readonly<Record<RiichiRulesetId, RiichiRuleset>> = {
   riichi: RIICHI,

@@ -11,6 +11,7 @@ import {
   optionRefusal,
   type Result,
   RIICHI_TABLE_DEFAULTS,
+  type RIICHI_TABLE_OPTIONS,
   type RiichiRulesetId,
   type RiichiTableRules,
   RULESETS,
@@ -26,13 +27,14 @@ const APPLY = {
   bustEnds: (r, v) => ({ ...r, bustEnds: v }),
   extraRound: (r, v) => ({ ...r, extraRound: v }),
   lastDealerStops: (r, v) => ({ ...r, lastDealerStops: v }),
+  sticksToFirst: (r, v) => ({ ...r, sticksToFirst: v }),
   nineTerminals: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, nineTerminals: v } }),
   fourWinds: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourWinds: v } }),
   fourKongs: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourKongs: v } }),
   fourRiichi: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourRiichi: v } }),
   uma: (r, v) => ({ ...r, uma: v }),
 } satisfies {
-  [K in keyof (typeof RULESETS)['riichi']['options']]?: (
+  [K in keyof typeof RIICHI_TABLE_OPTIONS]?: (
     r: RiichiTableRules,
     // biome-ignore lint/suspicious/noExplicitAny: each option's value type, checked by its spec first
     v: any,

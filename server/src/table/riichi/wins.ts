@@ -458,10 +458,10 @@ function endRiichiHand(s: TableState, base: HandResultView, outcome: HandOutcome
   return { ...ended, pot: { honba: next.honba, sticks: next.sticks, over } };
 }
 
-/** Riichi sticks still on the table at the end of the match go to the first placed. */
+/** Riichi sticks still on the table at the end of the match go to the first placed (`sticksToFirst`; off, they stay there). */
 export function closeRiichiMatch(s: TableState): TableState {
   const pot = s.pot as NonNullable<TableState['pot']>;
-  if (pot.sticks === 0) return s;
+  if (pot.sticks === 0 || !rulesOf(s).sticksToFirst) return s;
   const first = (rankingOf(s, 0)[0] as { seat: Seat }).seat;
   const scores = setSeat(s.scores, first, s.scores[first] + pot.sticks * rulesOf(s).riichiStick);
   return { ...s, scores, pot: { ...pot, sticks: 0 } };

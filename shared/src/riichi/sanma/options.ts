@@ -7,7 +7,7 @@
 import { fail, ok, type Result } from '../../result.js';
 import { type OptionSpec, optionRefusal, type ResolvedOptions } from '../../rulesets/schema.js';
 import { RIICHI_SANMA_OPTION_SCHEMA } from '../../rulesets/riichi-sanma-options.js';
-import type { RiichiModernOptions } from '../../scoring/rulesets.js';
+import { RIICHI_SANMA_SCORER, type RiichiModernOptions } from '../../scoring/rulesets.js';
 import type { MatchLength } from '../table-rules.js';
 import { SANMA_TABLE_DEFAULTS, type SanmaTableRules } from './rules.js';
 
@@ -17,7 +17,8 @@ export type SanmaScorerOptions = ResolvedOptions<Schema, 'scorer'>;
 /** Every option of a three-player table, resolved. */
 export type SanmaOptions = SanmaScorerOptions & ResolvedOptions<Schema, 'table'>;
 
-const SPECS = Object.values(RIICHI_SANMA_OPTION_SCHEMA) as readonly OptionSpec[];
+// The clocks (`layer: 'timing'`) are the server's to take before the options get here.
+const SPECS = (Object.values(RIICHI_SANMA_OPTION_SCHEMA) as readonly OptionSpec[]).filter((s) => s.layer !== 'timing');
 
 /** The defaults, or `raw`'s choices checked and filled in; refused with a reason otherwise. */
 export function resolveSanmaOptions(raw: unknown): Result<SanmaOptions, 'score/bad_options'> {
@@ -50,7 +51,7 @@ export function resolveSanmaOptions(raw: unknown): Result<SanmaOptions, 'score/b
  * the table's red fives (2 in the set; the scorer caps the red fives a hand may hold at 3).
  */
 export const scorerOptionsOf = (o: SanmaScorerOptions): RiichiModernOptions => ({
-  ruleset: 'riichi-modern',
+  ruleset: RIICHI_SANMA_SCORER,
   openTanyao: o.openTanyao,
   redFives: o.redFives === 2 ? 3 : 0,
   doubleYakuman: o.doubleYakuman,

@@ -62,6 +62,7 @@ export const SANMA_TABLE_DEFAULTS: SanmaTableRules = Object.freeze({
   bustEnds: RIICHI_TABLE_DEFAULTS.bustEnds,
   extraRound: RIICHI_TABLE_DEFAULTS.extraRound,
   lastDealerStops: RIICHI_TABLE_DEFAULTS.lastDealerStops,
+  sticksToFirst: RIICHI_TABLE_DEFAULTS.sticksToFirst,
   honbaRon: 200,
   honbaTsumoEach: 100,
   riichiStick: RIICHI_TABLE_DEFAULTS.riichiStick,
