@@ -169,11 +169,11 @@ export class ServerMetrics {
     };
     return {
       seat: (code, seat, msg) => {
-        if (msg.type === 'view') seen(code);
+        if (msg.type === 'view' || msg.type === 'patch') seen(code);
         inner.seat(code, seat, msg);
       },
       spectators: (code, msg) => {
-        if (msg.type === 'view') seen(code);
+        if (msg.type === 'view' || msg.type === 'patch') seen(code);
         inner.spectators(code, msg);
       },
       table: (code, msg) => inner.table(code, msg),

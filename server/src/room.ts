@@ -888,10 +888,11 @@ export class Room {
     // itself, or an answer that leaves a window open would send a view whenever somebody
     // (dis)connected since the last one (and show that a seat could claim): `sameView` skips it.
     const last = this.lastViews[slot];
-    if (last === null || last === undefined || !sameView(last, view)) {
-      this.viewSeqs[slot] = this.viewSeqs[slot]! + 1;
-      changed[slot] = true;
-    }
+    // Unchanged but for presence: the view numbered so stays the one its recipients were sent, so
+    // that the next patch, made against it, carries the presence that changed meanwhile.
+    if (last !== null && last !== undefined && sameView(last, view)) return last;
+    this.viewSeqs[slot] = this.viewSeqs[slot]! + 1;
+    changed[slot] = true;
     // (The view is `dress`'s new object, nobody else's yet.)
     view.seq = this.viewSeqs[slot]!;
     this.lastViews[slot] = view;
