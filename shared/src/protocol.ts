@@ -89,6 +89,12 @@ export const HTTP_ERROR_CODES = [
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
+/**
+ * The values a refusal's words name (a seat number, a table code), so a page can say it in its
+ * language by the code's message id; the English `message` beside it stays for API users and logs.
+ */
+export type RefusalValues = Readonly<Record<string, string | number>>;
+
 /** What the server tells a whole table outside play (`notice` messages). */
 export const NOTICE_CODES = [
   'ledger/paused', // moves cannot be recorded: the table waits (no timer runs) until they can
@@ -238,6 +244,8 @@ export type ServerMessage =
       readonly type: 'refused';
       readonly code: RefusalCode;
       readonly message: string;
+      /** What the message names, for pages that say it in another language. */
+      readonly values?: RefusalValues;
       /** The `id` of the refused act, when it had one. */
       readonly id?: number;
     }
@@ -413,5 +421,5 @@ export interface ImportResponse {
 }
 
 export interface HttpError {
-  readonly error: { readonly code: HttpErrorCode; readonly message: string };
+  readonly error: { readonly code: HttpErrorCode; readonly message: string; readonly values?: RefusalValues };
 }
