@@ -22,7 +22,7 @@ import {
   standingsTable,
   totalsChart,
 } from '../community/league-view.js';
-import { ApiError, api, player } from '../net/community.js';
+import { api, player } from '../net/community.js';
 import { heldSeats, saveHostToken, saveTicket } from '../net/connection.js';
 import { RULESET_IDS, RULESETS } from '@mahjong/shared';
 import type { MessageId } from '../i18n/messages.js';

@@ -14,7 +14,7 @@ import {
   type TransferResponse,
 } from '@mahjong/shared';
 import { figureList, myMatchList } from '../community/league-view.js';
-import { ApiError, api, deviceLabel, ensurePlayer } from '../net/community.js';
+import { api, deviceLabel, ensurePlayer } from '../net/community.js';
 import { el } from '../ui/dom.js';
 import type { MessageId } from '../i18n/messages.js';
 import { currentLang, t } from '../i18n/i18n.js';
