@@ -633,7 +633,6 @@ export const MESSAGES = {
     en: 'The log is not a four-player tenhou.net/6 file that plays.',
     'zh-HK': '這個牌譜不是可以重播的四人 tenhou.net/6 檔案。',
   },
-  'refusal.offline': { en: 'Cannot reach the server…', 'zh-HK': '連接不到伺服器…' },
   'err.badCodeInLink': {
     en: 'This link has no table code ({name} is not one). A code is 6 letters and digits, like ABC234.',
     'zh-HK': '這條連結沒有牌枱號碼（{name}不是號碼）。號碼是 6 個英文字母或數字，例如 ABC234。',

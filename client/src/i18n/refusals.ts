@@ -45,7 +45,7 @@ export const REFUSAL_IDS: Readonly<Record<AnyRefusalCode, IdOf>> = {
   'server/unavailable': 'refusal.unavailable',
   'http/rate_limited': tooMany,
   'http/origin': 'refusal.origin',
-  'http/offline': 'refusal.offline',
+  'http/offline': 'table.unreachable',
   'table/seat_taken': 'refusal.seatTaken',
   'table/seat_vacant': 'refusal.seatVacant',
   'table/full': 'refusal.full',
