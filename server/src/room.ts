@@ -530,10 +530,8 @@ export class Room {
       // A seat still reserved for a player who has not come (a rematch) counts as empty.
       const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null && !this.vacant(s.seat));
       if (empty.length > 0 && !this.record.fillWithBots) {
-        {
-          const seats = empty.map((s) => s.seat + 1).join(', ');
-          return fail('table/not_ready', `seats ${seats} are empty`, { name: seats });
-        }
+        const seats = empty.map((s) => s.seat + 1).join(', ');
+        return fail('table/not_ready', `seats ${seats} are empty`, { name: seats });
       }
       const writes: LedgerWrite[] = [];
       const seats = this.record.seats.map((s): SeatRecord => {
