@@ -336,6 +336,31 @@ export const MESSAGES = {
   'calc.howWon': { en: 'How it was won', 'zh-HK': '點樣食糊' },
   'calc.load': { en: 'Load', 'zh-HK': '載入' },
   'calc.loaded': { en: 'Loaded.', 'zh-HK': '已載入。' },
+  // the calculator's pasted score command refused by its argument parser (shared/src/scoring/explain.ts), by code
+  'args.needsValue': { en: '{name} needs a value', 'zh-HK': '{name} 需要一個值' },
+  'args.needsTiles': { en: '{name} needs tiles', 'zh-HK': '{name} 需要牌' },
+  'args.needsWind': { en: '{name} needs a wind', 'zh-HK': '{name} 需要一個風位' },
+  'args.badWind': {
+    en: '{name}: "{name2}" is not a wind (1-4 or E, S, W, N)',
+    'zh-HK': '{name}：「{name2}」不是風位（1-4 或 E、S、W、N）',
+  },
+  'args.needsNumber': { en: '{name} needs a number', 'zh-HK': '{name} 需要一個數字' },
+  'args.needsNorth': {
+    en: '--north needs a number (the Norths set aside, 0-4)',
+    'zh-HK': '--north 需要一個數字（拔出的北風數目，0-4）',
+  },
+  'args.needsKeyValue': { en: '--option needs key=value', 'zh-HK': '--option 需要 key=value' },
+  'args.needsJson': { en: '--options needs a JSON object', 'zh-HK': '--options 需要一個 JSON 物件' },
+  'args.unknownFlag': { en: 'unknown flag {name}', 'zh-HK': '不明的選項 {name}' },
+  'args.twoHands': {
+    en: 'two hands given ("{name}" and "{name2}"); melds go in --chow/--pung/--kong',
+    'zh-HK': '有兩手牌（「{name}」和「{name2}」）；副露請用 --chow/--pung/--kong',
+  },
+  'args.noHand': { en: 'no hand given', 'zh-HK': '沒有手牌' },
+  'args.noWinningTile': {
+    en: 'cannot find the winning tile at the end of "{name}"',
+    'zh-HK': '「{name}」的最後找不到糊的牌',
+  },
   // the calculator's typed hand refused by the notation parser (shared/src/notation.ts), by code (i18n/failures.ts)
   'calc.typeTiles': { en: 'Type the tiles, e.g. 123m456p789s111z5p', 'zh-HK': '請輸入牌，例如 123m456p789s111z5p' },
   'notation.empty': { en: 'No tiles given', 'zh-HK': '未有輸入任何牌' },
