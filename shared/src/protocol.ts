@@ -51,7 +51,7 @@ export const REFUSAL_CODES = [
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
-/** Reason codes of the HTTP API (answered as `{ error: { code, message } }` with a 4xx status). */
+/** Reason codes of the HTTP API (answered as `{ error: { code, message, values? } }` with a 4xx status). */
 export const HTTP_ERROR_CODES = [
   'http/invalid', // body or query failed its schema
   'http/not_found', // no such route

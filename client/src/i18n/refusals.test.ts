@@ -5,7 +5,7 @@ import { MESSAGES } from './messages.js';
 import { type AnyRefusalCode, REFUSAL_IDS, refusalWords } from './refusals.js';
 import { message, placeholders } from './translate.js';
 
-/** The values the server sends with each code (server/src/room.ts, socket/hello.ts, http.ts); none for the rest. */
+/** The values the server sends with each code (server/src/room.ts, server/src/socket/hello.ts, server/src/http.ts); none for the rest. */
 const SENT: Partial<Record<AnyRefusalCode, readonly RefusalValues[]>> = {
   'msg/version': [{ n: 3 }],
   'msg/rate_limited': [{}, { n: 30 }],
