@@ -310,12 +310,15 @@ function joinCard(): HTMLElement {
   const open = async (then: (c: string) => void) => {
     const c = parseJoinCode(code.value);
     if (!c) return tell(() => t('lobby.badCode', { n: JOIN_CODE_LENGTH }));
-    const res = await fetch(`/api/tables/${c}`).catch(() => null);
-    if (!res?.ok)
+    const refused = await api<TableInfo>(`/api/tables/${c}`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    if (refused !== null)
       return tell(
-        res?.status === 404
+        refused instanceof ApiError && refused.status === 404
           ? () => t('lobby.noTable', { name: c })
-          : whyRefusedText(new ApiError(res?.status ?? 0, res ? 'http/internal' : 'http/offline', `${res?.status}`)),
+          : whyRefusedText(refused),
       );
     error.replaceChildren();
     then(c);
