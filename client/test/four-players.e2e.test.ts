@@ -424,7 +424,7 @@ describe('four new players, four screens, two languages', () => {
     await loser.waitForSelector('[data-seat="2"]', { state: 'detached', timeout: 10_000 });
     const loserText = (await loser.textContent('[data-testid="table-lobby"]')) ?? '';
     expect(loserText).toContain(won[0] ? RTL_NAME : EMOJI_NAME);
-    expect(loserText).not.toMatch(/seat \d is taken/);
+    expect(loserText).not.toMatch(/seat \d is taken/i);
     const told = await loser.$('[data-testid="error"]');
     if (told) expect(await told.textContent()).toContain('Seat 3 was just taken by someone else: pick another seat.');
     console.log(JSON.stringify({ race: won[0] ? 'desktop@2 sat' : 'landscape sat', loserTold: !!told }));

@@ -3,7 +3,8 @@
  * (home and a table's lobby), the scoring calculator with a scored hand, the player page and a
  * circle's page. In 繁體中文 no English word may show (players' and circles' names, table codes,
  * links, tile notation, a currency and the device's label stay as written); switching language on a page
- * writes its words again and keeps what was typed. Screenshots at a desktop and a phone size go
+ * writes its words again and keeps what was typed; a server's refusal is said by its code, with
+ * the values it names. Screenshots at a desktop and a phone size go
  * to artifacts/pages-*.png.
  */
 import { join } from 'node:path';
@@ -148,6 +149,42 @@ describe('the pages around the table, in both languages', () => {
         }
       }
     }
+  });
+
+  test('a refusal of the server is said by its code in the language shown, with its values, and again on a switch', {
+    timeout: 120_000,
+  }, async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    await page.addInitScript(() => localStorage.setItem('mj.settings', JSON.stringify({ lang: 'zh-HK' })));
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="you-name"]');
+    // A table nobody sits at, that no bot fills: its host's start is refused (`table/not_ready`).
+    const table = await post<{ code: string; hostToken: string }>(page, '/api/tables', {
+      ruleset: 'hk-new',
+      rounds: 1,
+      options: {},
+      bots: [],
+      fillWithBots: false,
+      spectatorsAllowed: true,
+      hostName: NAME,
+    });
+    await page.evaluate(
+      ([code, token]) => localStorage.setItem(`mj.host.${code}`, token as string),
+      [table.code, table.hostToken],
+    );
+    await page.goto(`${server.url}/#/table/${table.code}`);
+    await page.click('[data-testid="start"]');
+    const told = () => page.textContent('[data-testid="error"]');
+    await page.waitForSelector('[data-testid="error"]');
+    expect(await told()).toContain('第1, 2, 3, 4位仍然空着。');
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(artifacts, 'pages-refusal-zh-HK-390x844@2.png') });
+    await page.click('[data-testid="lang-switch"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await told()).toContain('Seats 1, 2, 3, 4 are empty.');
+    await page.screenshot({ path: join(artifacts, 'pages-refusal-en-390x844@2.png') });
   });
 
   test('switching language on the lobby writes its words again and keeps the name typed', {

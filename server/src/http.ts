@@ -9,6 +9,7 @@ import {
   type HandRecord,
   type HttpError,
   type HttpErrorCode,
+  type RefusalValues,
   joinCodeSchema,
   type MatchDetail,
   type MatchListResponse,
@@ -34,8 +35,8 @@ function send(res: FastifyReply, answer: OpAnswer): FastifyReply {
   return res.status(answer.status).send(answer.body);
 }
 
-function reply(res: FastifyReply, code: HttpErrorCode, message: string): FastifyReply {
-  const body: HttpError = { error: { code, message } };
+function reply(res: FastifyReply, code: HttpErrorCode, message: string, values?: RefusalValues): FastifyReply {
+  const body: HttpError = { error: { code, message, ...(values === undefined ? {} : { values }) } };
   if (code === 'server/unavailable') void res.header('retry-after', '2');
   return res.status(STATUS[code]).send(body);
 }
@@ -95,7 +96,7 @@ export interface Guards {
 
 function limited(res: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
   res.header('retry-after', String(retryAfterSeconds));
-  return reply(res, 'http/rate_limited', `${message}; try again in ${retryAfterSeconds} s`);
+  return reply(res, 'http/rate_limited', `${message}; try again in ${retryAfterSeconds} s`, { n: retryAfterSeconds });
 }
 
 export function registerRoutes(

@@ -403,9 +403,10 @@ export class Room {
       if (seat) {
         // A reserved seat keeps its player; asking for another one is not how a rematch works.
       } else if (wanted !== undefined) {
-        if (this.vacant(wanted)) return fail('table/seat_vacant', `seat ${wanted + 1} is not played at this table`);
+        if (this.vacant(wanted))
+          return fail('table/seat_vacant', `seat ${wanted + 1} is not played at this table`, { n: wanted + 1 });
         seat = this.record.seats[wanted];
-        if (!seat || !free(seat)) return fail('table/seat_taken', `seat ${wanted + 1} is taken`);
+        if (!seat || !free(seat)) return fail('table/seat_taken', `seat ${wanted + 1} is taken`, { n: wanted + 1 });
       } else {
         seat = this.record.seats.find(free);
         if (!seat) return fail('table/full', 'every seat is taken');
@@ -470,7 +471,8 @@ export class Room {
     return this.serial(async () => {
       const notLobby = this.lobbyClosed();
       if (notLobby) return notLobby;
-      if (this.vacant(seat)) return fail('table/seat_vacant', `seat ${seat + 1} is not played at this table`);
+      if (this.vacant(seat))
+        return fail('table/seat_vacant', `seat ${seat + 1} is not played at this table`, { n: seat + 1 });
       if (ai !== undefined) {
         if (!this.ctx.mjaiBots?.some((b) => b.name === ai)) return fail('http/invalid', 'no such AI on this server');
         if (!isRiichiFamily(this.record.ruleset)) return fail('http/invalid', 'outside AIs play riichi tables only');
@@ -528,7 +530,8 @@ export class Room {
       // A seat still reserved for a player who has not come (a rematch) counts as empty.
       const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null && !this.vacant(s.seat));
       if (empty.length > 0 && !this.record.fillWithBots) {
-        return fail('table/not_ready', `seats ${empty.map((s) => s.seat + 1).join(', ')} are empty`);
+        const seats = empty.map((s) => s.seat + 1).join(', ');
+        return fail('table/not_ready', `seats ${seats} are empty`, { name: seats });
       }
       const writes: LedgerWrite[] = [];
       const seats = this.record.seats.map((s): SeatRecord => {

@@ -7,6 +7,7 @@ import {
   botRequestSchema,
   type HttpError,
   type HttpErrorCode,
+  type RefusalValues,
   type JoinResponse,
   joinRequestSchema,
 } from '@mahjong/shared';
@@ -59,9 +60,9 @@ export const STATUS: Record<HttpErrorCode, number> = {
   'log/invalid': 422,
 };
 
-export const errorAnswer = (code: HttpErrorCode, message: string): OpAnswer => ({
+export const errorAnswer = (code: HttpErrorCode, message: string, values?: RefusalValues): OpAnswer => ({
   status: STATUS[code],
-  body: { error: { code, message } } satisfies HttpError,
+  body: { error: { code, message, ...(values === undefined ? {} : { values }) } } satisfies HttpError,
 });
 
 function isHost(authorization: string, room: Room, secret: Buffer): boolean {
@@ -87,7 +88,7 @@ export async function runTableOp(
       const req = joinRequestSchema.safeParse(body ?? {});
       if (!req.success) return errorAnswer('http/invalid', req.error.issues.map((i) => i.message).join('; '));
       const r = await room.join(req.data.name, req.data.seat, playerId);
-      if (!r.ok) return errorAnswer(r.error.code, r.error.message);
+      if (!r.ok) return errorAnswer(r.error.code, r.error.message, r.error.values);
       const out: JoinResponse = { seat: r.value.seat, token: r.value.token, table: room.info() };
       return { status: 200, body: out };
     }
@@ -96,19 +97,19 @@ export async function runTableOp(
       const req = botRequestSchema.safeParse(body ?? {});
       if (!req.success) return errorAnswer('http/invalid', "seat must be 0-3 (and ai a name of the server's list)");
       const r = await room.setBot(req.data.seat, req.data.ai);
-      return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message);
+      return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message, r.error.values);
     }
     if (op === 'reissue') {
       // The seat's token changes: the old one (perhaps stolen) holds nothing; the host passes the new one on.
       const req = botRequestSchema.safeParse(body ?? {});
       if (!req.success) return errorAnswer('http/invalid', 'seat must be 0-3');
       const r = await room.reissue(req.data.seat);
-      if (!r.ok) return errorAnswer(r.error.code, r.error.message);
+      if (!r.ok) return errorAnswer(r.error.code, r.error.message, r.error.values);
       const out: JoinResponse = { seat: r.value.seat, token: r.value.token, table: room.info() };
       return { status: 200, body: out };
     }
     const r = op === 'start' ? await room.start() : await room.end();
-    return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message);
+    return r.ok ? { status: 200, body: r.value } : errorAnswer(r.error.code, r.error.message, r.error.values);
   } catch (error) {
     if (error instanceof LedgerError) {
       return errorAnswer('server/unavailable', 'the server cannot reach its database; try again shortly');

@@ -2,7 +2,7 @@
  * Every refusal of the protocol, over real sockets: each answered with its reason code, and
  * nothing in the table or the ledger changes. Plus the HTTP API's refusals.
  */
-import { PROTOCOL_VERSION, type RefusalCode, SEATS, type Seat, type TileKind } from '@mahjong/shared';
+import { type HttpError, PROTOCOL_VERSION, type RefusalCode, SEATS, type Seat, type TileKind } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import type { Room } from '../src/room.js';
@@ -236,6 +236,8 @@ describe('refusals', () => {
     // A spectator socket that says nothing more has joined; open raw ones for the not-joined cases.
     const raw = await TestClient.open(server.url, 'ZZZZZZ');
     expect(raw.refusals()[0]?.code).toBe('table/not_found');
+    // The code it named travels as a value, for pages that say it in their language.
+    expect(raw.refusals()[0]?.values).toEqual({ name: 'ZZZZZZ' });
     expect(await refusal(raw, () => raw.send({ type: 'act', seat: 0, seq: 0, action: { type: 'pass' } }))).toBe(
       'auth/not_joined',
     );
@@ -309,11 +311,13 @@ describe('refusals', () => {
     expect((await api(base, 'GET', '/api/tables/not-a-code')).status).toBe(404);
     expect((await api(base, 'POST', `/api/tables/${t.code}/join`, { name: '' })).status).toBe(400);
     expect((await api(base, 'POST', `/api/tables/${t.code}/join`, { name: 'A', seat: 2 })).status).toBe(200);
-    const taken = await api<{ error: { code: string } }>(base, 'POST', `/api/tables/${t.code}/join`, {
+    const taken = await api<HttpError>(base, 'POST', `/api/tables/${t.code}/join`, {
       name: 'B',
       seat: 2,
     });
     expect([taken.status, taken.body.error.code]).toEqual([409, 'table/seat_taken']);
+    // The seat's number as a value beside the English (which stays for API users and logs).
+    expect(taken.body.error).toMatchObject({ message: 'seat 3 is taken', values: { n: 3 } });
     for (const path of ['start', 'end', 'bot']) {
       const r = await api<{ error: { code: string } }>(
         base,

@@ -51,7 +51,7 @@ export const REFUSAL_CODES = [
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
-/** Reason codes of the HTTP API (answered as `{ error: { code, message } }` with a 4xx status). */
+/** Reason codes of the HTTP API (answered as `{ error: { code, message, values? } }` with a 4xx status). */
 export const HTTP_ERROR_CODES = [
   'http/invalid', // body or query failed its schema
   'http/not_found', // no such route
@@ -88,6 +88,12 @@ export const HTTP_ERROR_CODES = [
   'log/invalid', // an uploaded log that is not a four-player tenhou.net/6 file that plays (the message names the hand and step)
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/**
+ * The values a refusal's words name (a seat number, a table code), so a page can say it in its
+ * language by the code's message id; the English `message` beside it stays for API users and logs.
+ */
+export type RefusalValues = Readonly<Record<string, string | number>>;
 
 /** What the server tells a whole table outside play (`notice` messages). */
 export const NOTICE_CODES = [
@@ -238,6 +244,8 @@ export type ServerMessage =
       readonly type: 'refused';
       readonly code: RefusalCode;
       readonly message: string;
+      /** What the message names, for pages that say it in another language. */
+      readonly values?: RefusalValues;
       /** The `id` of the refused act, when it had one. */
       readonly id?: number;
     }
@@ -413,5 +421,5 @@ export interface ImportResponse {
 }
 
 export interface HttpError {
-  readonly error: { readonly code: HttpErrorCode; readonly message: string };
+  readonly error: { readonly code: HttpErrorCode; readonly message: string; readonly values?: RefusalValues };
 }

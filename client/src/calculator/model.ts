@@ -589,7 +589,7 @@ export function loadQuick(state: CalcState, text: string, winText = ''): Result<
   const args = [hand, ...flags];
   if (winText.trim() !== '') args.push('--win', winText.trim());
   const built = requestFromArgs(args);
-  if (typeof built === 'string') return fail('calc/bad_input', built);
+  if ('code' in built) return { ok: false, error: built };
   return fromRequest(state, built.request);
 }
 

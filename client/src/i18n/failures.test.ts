@@ -1,7 +1,7 @@
-import { parseTile, parseTiles } from '@mahjong/shared';
+import { ARGS_CODES, parseTile, parseTiles } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { initialState, loadQuick } from '../calculator/model.js';
-import { failureWords } from './failures.js';
+import { FAILURE_CODES, failureWords } from './failures.js';
 import { message } from './translate.js';
 
 describe('refusals said by code, not by their English', () => {
@@ -47,5 +47,32 @@ describe('refusals said by code, not by their English', () => {
     expect(empty.ok || failureWords(empty.error)?.id).toBe('calc.typeTiles');
     expect(bad.ok || failureWords(bad.error)?.id).toBe('notation.badChar');
     expect(failureWords({ code: 'calc/bad_input', message: 'not a request' })).toBeNull();
+  });
+});
+
+describe("the pasted score command's argument refusals, by code", () => {
+  const pasted = [
+    '123m --frobnicate',
+    '123m --seat',
+    '123m --seat Q',
+    '123m --dora',
+    '123m --north',
+    '123m --option x',
+  ];
+  it('gives every argument code a message id whose placeholders its values fill, in both languages', () => {
+    for (const code of ARGS_CODES) expect(FAILURE_CODES, code).toContain(code);
+    for (const text of pasted) {
+      const r = loadQuick(initialState(), text);
+      if (r.ok) throw new Error(`accepted ${text}`);
+      const words = failureWords(r.error);
+      expect(words, `${text}: ${r.error.code}`).not.toBeNull();
+      if (words === null) continue;
+      const en = message(words.id, 'en', words.values);
+      const zh = message(words.id, 'zh-HK', words.values);
+      // The English is the command's own message; the Chinese has every value filled.
+      expect(en).toBe(r.error.message);
+      expect(zh).not.toMatch(/\{\w+\}/);
+      expect(zh).not.toBe(en);
+    }
   });
 });

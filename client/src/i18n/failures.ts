@@ -18,7 +18,22 @@ const ID_OF: Readonly<Record<string, (v: Values) => MessageId>> = {
     v.name2 !== undefined ? 'notation.suitFirst' : v.n === undefined ? 'notation.noSuitAtEnd' : 'notation.noSuit',
   'notation/too_many_copies': () => 'notation.tooManyCopies',
   'notation/not_one_tile': () => 'notation.notOneTile',
+  'args/needs_value': () => 'args.needsValue',
+  'args/needs_tiles': () => 'args.needsTiles',
+  'args/needs_wind': () => 'args.needsWind',
+  'args/bad_wind': () => 'args.badWind',
+  'args/needs_number': () => 'args.needsNumber',
+  'args/needs_north': () => 'args.needsNorth',
+  'args/needs_key_value': () => 'args.needsKeyValue',
+  'args/needs_json': () => 'args.needsJson',
+  'args/unknown_flag': () => 'args.unknownFlag',
+  'args/two_hands': () => 'args.twoHands',
+  'args/no_hand': () => 'args.noHand',
+  'args/no_winning_tile': () => 'args.noWinningTile',
 };
+
+/** The codes said by id here. */
+export const FAILURE_CODES: readonly string[] = Object.keys(ID_OF);
 
 /** What to say for `f`: a message id and its values, or null when its code has none. */
 export function failureWords(f: Failure): { readonly id: MessageId; readonly values: Values } | null {

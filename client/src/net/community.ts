@@ -4,15 +4,26 @@
  * browser is. The player key is an HttpOnly cookie the browser sends by itself: no script here
  * ever sees it, so "who am I" is always a question to the server (GET /api/me).
  */
-import { checkDisplayName, type HttpErrorCode, type MeResponse } from '@mahjong/shared';
+import {
+  checkDisplayName,
+  type HttpError,
+  type HttpErrorCode,
+  type MeResponse,
+  type RefusalValues,
+} from '@mahjong/shared';
+import type { Refusal } from '../i18n/refusals.js';
 import type { MessageId } from '../i18n/messages.js';
 
-/** A refusal from the server, with its code (or `http/offline` when no answer came). */
-export class ApiError extends Error {
+/**
+ * A refusal from the server, with its code (or `http/offline` when no answer came) and the values
+ * its words name: pages say it with `refusalText` (`i18n/refusals.ts`), the English message is for logs.
+ */
+export class ApiError extends Error implements Refusal {
   constructor(
     readonly status: number,
     readonly code: HttpErrorCode | 'http/offline',
     message: string,
+    readonly values?: RefusalValues,
   ) {
     super(message);
   }
@@ -30,9 +41,14 @@ export async function api<T>(path: string, body?: unknown, token?: string): Prom
   }).catch(() => null);
   if (!res) throw new ApiError(0, 'http/offline', 'Cannot reach the server…');
   if (res.status === 204) return undefined as T;
-  const json = (await res.json().catch(() => ({}))) as T & { error?: { code: HttpErrorCode; message: string } };
+  const json = (await res.json().catch(() => ({}))) as T & Partial<HttpError>;
   if (!res.ok)
-    throw new ApiError(res.status, json.error?.code ?? 'http/invalid', json.error?.message ?? `${res.status}`);
+    throw new ApiError(
+      res.status,
+      json.error?.code ?? 'http/invalid',
+      json.error?.message ?? `${res.status}`,
+      json.error?.values,
+    );
   return json;
 }
 

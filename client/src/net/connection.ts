@@ -22,6 +22,7 @@ import {
   type PlayerAction,
   type NoticeCode,
   type RefusalCode,
+  type RefusalValues,
   SERVER_EVENT,
   type Seat,
   type ServerMessage,
@@ -97,7 +98,8 @@ export interface ConnectionEvents {
   onView(view: TableView, hands: BySeat<readonly TileKind[]> | null): void;
   onTable(table: TableInfo): void;
   onLink(state: LinkState, attempt: number): void;
-  onRefused(code: RefusalCode, message: string): void;
+  /** A refusal: its code and the values its words name (`i18n/refusals.ts` says it); the English `message` is for logs. */
+  onRefused(code: RefusalCode, message: string, values?: RefusalValues): void;
   /** Another page took this seat: nothing is sent for it until `hello()` takes it back. */
   onSeatLost?(reason: SeatLost): void;
   /** Server trouble (`ledger/paused`) and its end (`ledger/resumed`, a fresh welcome follows). */
@@ -270,7 +272,7 @@ export class TableConnection {
           if (p && p.id === msg.id) this.pending = { ...p, held: true };
           this.send({ type: 'sync' });
         }
-        this.events.onRefused(msg.code, msg.message);
+        this.events.onRefused(msg.code, msg.message, msg.values);
         break;
       case 'seat-lost':
         this.lost = msg.reason;

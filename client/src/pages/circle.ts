@@ -22,11 +22,12 @@ import {
   standingsTable,
   totalsChart,
 } from '../community/league-view.js';
-import { ApiError, api, player } from '../net/community.js';
+import { api, player } from '../net/community.js';
 import { heldSeats, saveHostToken, saveTicket } from '../net/connection.js';
 import { RULESET_IDS, RULESETS } from '@mahjong/shared';
 import type { MessageId } from '../i18n/messages.js';
 import { say, sayAttr } from '../i18n/live-text.js';
+import { whyRefused } from '../ui/why-refused.js';
 import { el } from '../ui/dom.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
@@ -40,7 +41,7 @@ const invite = /#invite=([A-Za-z0-9_-]+)/.exec(location.hash)?.[1];
 const tablePage = (code: string, seat?: number) =>
   `/table.html?code=${code}${seat === undefined ? '' : `&seat=${seat}`}`;
 
-function tell(box: HTMLElement, text: string): void {
+function tell(box: HTMLElement, text: Node | string): void {
   box.replaceChildren(el('p', { class: 'error', role: 'alert', 'data-testid': 'message' }, text));
 }
 
@@ -76,7 +77,7 @@ function inviteCard(c: CircleView, redraw: (c: CircleView) => void): HTMLElement
     try {
       redraw(await api<CircleView>(`/api/circles/${c.id}/invite`, { action }));
     } catch (err) {
-      tell(note, (err as Error).message);
+      tell(note, whyRefused(err));
     }
   };
   if (c.invite) {
@@ -161,7 +162,7 @@ function settingsCard(c: CircleView, redraw: (c: CircleView) => void): HTMLEleme
         }),
       );
     } catch (err) {
-      tell(note, (err as Error).message);
+      tell(note, whyRefused(err));
     }
   });
   return form;
@@ -177,7 +178,7 @@ async function sit(code: string, seat: number | undefined, name: string, note: H
     saveTicket(code, { seat: joined.seat, token: joined.token, name });
     location.href = tablePage(code, joined.seat);
   } catch (err) {
-    tell(note, (err as Error).message);
+    tell(note, whyRefused(err));
   }
 }
 
@@ -235,7 +236,7 @@ function openTableCard(c: CircleView, me: { id: string; name: string }): HTMLEle
       saveHostToken(created.code, created.hostToken);
       await sit(created.code, 0, me.name, note);
     } catch (err) {
-      tell(note, (err as Error).message);
+      tell(note, whyRefused(err));
     } finally {
       open.disabled = false;
     }
@@ -337,7 +338,7 @@ function leagueCard(c: CircleView): HTMLElement {
       );
       body.dataset.loaded = asked;
     } catch (err) {
-      tell(body, (err as Error).message);
+      tell(body, whyRefused(err));
     }
   };
   for (const f of ['hk', 'riichi'] as const) {
@@ -379,7 +380,7 @@ async function main(): Promise<void> {
   try {
     session = await player();
   } catch (err) {
-    root.replaceChildren(header(null), el('p', { class: 'error' }, (err as Error).message));
+    root.replaceChildren(header(null), el('p', { class: 'error' }, whyRefused(err)));
     return;
   }
   const me = session.me.player;
@@ -392,10 +393,7 @@ async function main(): Promise<void> {
       // The invite is spent for this browser: the address becomes the circle's own.
       history.replaceState(null, '', `/circle.html?id=${encodeURIComponent(id)}`);
     } catch (err) {
-      const text =
-        err instanceof ApiError && err.code === 'circle/invite_invalid'
-          ? say('circle.joinFailed')
-          : (err as Error).message;
+      const text = whyRefused(err);
       root.replaceChildren(header(null), el('p', { class: 'card error', 'data-testid': 'join-failed' }, text));
       return;
     }
@@ -417,8 +415,7 @@ async function main(): Promise<void> {
   try {
     draw(await api<CircleView>(`/api/circles/${encodeURIComponent(id)}`));
   } catch (err) {
-    const text =
-      err instanceof ApiError && err.code === 'circle/not_found' ? say('circle.notFound') : (err as Error).message;
+    const text = whyRefused(err);
     root.replaceChildren(header(null), el('p', { class: 'card error', 'data-testid': 'not-found' }, text));
     return;
   }

@@ -27,19 +27,31 @@ import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/conn
 import { el } from '../ui/dom.js';
 import { currentLang, t } from '../i18n/i18n.js';
 import { live, say, sayAttr, sayLabel } from '../i18n/live-text.js';
+import { type Refusal, refusalText } from '../i18n/refusals.js';
+import { whyRefused, whyRefusedText } from '../ui/why-refused.js';
 import { optionFields, timingFields } from './lobby-options.js';
 import { NAME_MAXLENGTH, nameRefusal } from '../ui/name-check.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
 /**
- * Words of a message box: a message id's in the language shown (asked again when the language
- * changes), or a text as it came (the server's refusals, which the page's translator knows).
+ * Words of a message box: a message id's in the language shown, asked again when the language
+ * changes (the server's refusals by their code and values, `i18n/refusals.ts`).
  */
 type Words = () => string;
-const asCame =
-  (text: string): Words =>
-  () =>
-    text;
+
+/** A refusal kept over the page's move to the table lobby (session storage holds text only). */
+const FLASH = (code: string) => `mj.flash.${code}`;
+function takeFlash(code: string): Refusal | null {
+  const raw = sessionStorage.getItem(FLASH(code));
+  sessionStorage.removeItem(FLASH(code));
+  if (raw === null) return null;
+  try {
+    const r = JSON.parse(raw) as Partial<Refusal>;
+    return typeof r.code === 'string' ? (r as Refusal) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The player this browser is (made on the first visit): its name fills the name fields until
@@ -260,16 +272,15 @@ function createCard(): HTMLElement {
         const joined = await api<JoinResponse>(`/api/tables/${created.code}/join`, { name: playerName, seat: 0 });
         saveTicket(created.code, { seat: joined.seat, token: joined.token, name: playerName });
       } catch (err) {
-        // The table exists (and this browser is its host): say why the seat was refused there.
-        // In the language shown now: the words are kept over the page's move to the table lobby.
-        sessionStorage.setItem(
-          `mj.flash.${created.code}`,
-          t('lobby.seatRefused', { name: created.code, name2: (err as Error).message }),
-        );
+        // The table exists (and this browser is its host): say why the seat was refused there,
+        // by the refusal's code, kept over the page's move to the table lobby.
+        const kept: Refusal =
+          err instanceof ApiError ? { code: err.code, values: err.values } : { code: 'http/internal' };
+        sessionStorage.setItem(FLASH(created.code), JSON.stringify(kept));
       }
       location.hash = `#/table/${created.code}`;
     } catch (err) {
-      error.textContent = (err as Error).message;
+      error.replaceChildren(whyRefused(err));
       create.disabled = false;
     }
   });
@@ -299,9 +310,16 @@ function joinCard(): HTMLElement {
   const open = async (then: (c: string) => void) => {
     const c = parseJoinCode(code.value);
     if (!c) return tell(() => t('lobby.badCode', { n: JOIN_CODE_LENGTH }));
-    const res = await fetch(`/api/tables/${c}`).catch(() => null);
-    if (!res?.ok)
-      return tell(res?.status === 404 ? () => t('lobby.noTable', { name: c }) : asCame(`${res?.status ?? 'offline'}`));
+    const refused = await api<TableInfo>(`/api/tables/${c}`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    if (refused !== null)
+      return tell(
+        refused instanceof ApiError && refused.status === 404
+          ? () => t('lobby.noTable', { name: c })
+          : whyRefusedText(refused),
+      );
     error.replaceChildren();
     then(c);
   };
@@ -365,9 +383,16 @@ function matchesCard(): HTMLElement {
       }
       body.append(table);
     })
-    .catch((err: Error) =>
-      body.replaceChildren(el('p', { class: 'error' }, say('lobby.couldNotLoad', { name: err.message }))),
-    );
+    .catch((err: unknown) => {
+      const why = whyRefusedText(err);
+      body.replaceChildren(
+        el(
+          'p',
+          { class: 'error' },
+          live(() => t('lobby.couldNotLoad', { name: why() })),
+        ),
+      );
+    });
   return card;
 }
 
@@ -398,7 +423,7 @@ async function tableLobby(code: string): Promise<void> {
   } catch (err) {
     card.replaceChildren(
       el('h2', {}, say('lobby.tableCode', { name: code })),
-      el('p', { class: 'error' }, (err as Error).message),
+      el('p', { class: 'error' }, whyRefused(err)),
       el('a', { href: '/' }, say('lobby.back')),
     );
     return;
@@ -409,11 +434,10 @@ async function tableLobby(code: string): Promise<void> {
     location.href = tablePage(code, false, mine.seat);
     return;
   }
-  const flash = sessionStorage.getItem(`mj.flash.${code}`);
-  let errorText: Words | null = flash ? asCame(flash) : null;
+  const flash = takeFlash(code);
+  let errorText: Words | null = flash ? () => t('lobby.seatRefused', { name: code, name2: refusalText(flash) }) : null;
   /** The message last brought into view (`showError`). */
   let errorInView = '';
-  sessionStorage.removeItem(`mj.flash.${code}`);
   let typedName = await me.then((s) => s.me.player.name).catch(() => localStorage.getItem('mj.name') ?? '');
   // The outside AIs this server offers (none on most servers; an old server has no list).
   const aiNames =
@@ -506,7 +530,7 @@ async function tableLobby(code: string): Promise<void> {
               // Someone was quicker: say so in the page's language, and show who sits there now.
               errorText = () => t('lobby.seatTaken', { n: s.seat + 1 });
               render(await api<TableInfo>(`/api/tables/${code}`).catch(() => table));
-            } else showError(asCame((err as Error).message));
+            } else showError(whyRefusedText(err));
           }
         });
         box.append(take);
@@ -517,7 +541,7 @@ async function tableLobby(code: string): Promise<void> {
           try {
             render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat }, host));
           } catch (err) {
-            showError(asCame((err as Error).message));
+            showError(whyRefusedText(err));
           }
         });
         box.append(' ', bot);
@@ -528,7 +552,7 @@ async function tableLobby(code: string): Promise<void> {
             try {
               render(await api<TableInfo>(`/api/tables/${code}/bot`, { seat: s.seat, ai }, host));
             } catch (err) {
-              showError(asCame((err as Error).message));
+              showError(whyRefusedText(err));
             }
           });
           box.append(' ', b);
@@ -559,7 +583,7 @@ async function tableLobby(code: string): Promise<void> {
           await api<TableInfo>(`/api/tables/${code}/start`, {}, host);
           location.href = ticket ? tablePage(code, false, ticket.seat) : tablePage(code, true);
         } catch (err) {
-          showError(asCame((err as Error).message));
+          showError(whyRefusedText(err));
         }
       });
       actions.append(start);

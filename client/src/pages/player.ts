@@ -14,21 +14,16 @@ import {
   type TransferResponse,
 } from '@mahjong/shared';
 import { figureList, myMatchList } from '../community/league-view.js';
-import { ApiError, api, deviceLabel, ensurePlayer } from '../net/community.js';
+import { api, deviceLabel, ensurePlayer } from '../net/community.js';
 import { el } from '../ui/dom.js';
 import type { MessageId } from '../i18n/messages.js';
 import { currentLang, t } from '../i18n/i18n.js';
 import { live, say, sayAttr } from '../i18n/live-text.js';
+import { whyRefused } from '../ui/why-refused.js';
 import { mountYouBadge } from '../ui/you-badge.js';
 
 /** The two families' tab names. */
 const FAMILY: Readonly<Record<Family, MessageId>> = { hk: 'player.hk', riichi: 'player.riichi' };
-/** The transfer refusals the page words itself (others as the server wrote them). */
-const TRANSFER_ERRORS: Readonly<Record<string, MessageId>> = {
-  'transfer/not_found': 'player.codeNotFound',
-  'transfer/used': 'player.codeUsed',
-  'transfer/expired': 'player.codeLate',
-};
 
 const root = document.getElementById('player') as HTMLElement;
 const transferParam = /#transfer=([A-Za-z0-9-]+)/.exec(location.hash)?.[1] ?? '';
@@ -61,7 +56,7 @@ function nameCard(me: MeResponse, redraw: (m: MeResponse) => void): HTMLElement 
       try {
         redraw(await api<MeResponse>('/api/me', { colour: c }));
       } catch (err) {
-        tell(note, (err as Error).message);
+        tell(note, whyRefused(err));
       }
     });
     swatches.append(b);
@@ -81,7 +76,7 @@ function nameCard(me: MeResponse, redraw: (m: MeResponse) => void): HTMLElement 
       localStorage.setItem('mj.name', m.player.name);
       redraw(m);
     } catch (err) {
-      tell(note, (err as Error).message);
+      tell(note, whyRefused(err));
     }
   });
   return form;
@@ -114,7 +109,7 @@ function devicesCard(me: MeResponse, redraw: () => void): HTMLElement {
         }
         redraw();
       } catch (err) {
-        tell(note, (err as Error).message);
+        tell(note, whyRefused(err));
       }
     });
     list.append(
@@ -168,7 +163,7 @@ function moveCard(): HTMLElement {
       tick();
       countdown = setInterval(tick, 1000);
     } catch (err) {
-      tell(out, (err as Error).message);
+      tell(out, whyRefused(err));
     }
   });
   return el(
@@ -214,8 +209,7 @@ function useCodeCard(onMoved: (m: MeResponse) => void): HTMLElement {
       localStorage.setItem('mj.name', m.player.name);
       onMoved(m);
     } catch (err) {
-      const known = err instanceof ApiError ? TRANSFER_ERRORS[err.code] : undefined;
-      tell(note, known ? say(known) : (err as Error).message);
+      tell(note, whyRefused(err));
     }
   });
   return form;
@@ -249,7 +243,7 @@ function circlesCard(me: MeResponse): HTMLElement {
       const c = await api<CircleView>('/api/circles', { name: name.value.trim() });
       location.href = `/circle.html?id=${encodeURIComponent(c.id)}`;
     } catch (err) {
-      tell(note, (err as Error).message);
+      tell(note, whyRefused(err));
     }
   });
   return el(
@@ -280,7 +274,7 @@ function statsCard(): HTMLElement {
       );
       body.dataset.loaded = family;
     } catch (err) {
-      tell(body, (err as Error).message);
+      tell(body, whyRefused(err));
     }
   };
   for (const f of ['hk', 'riichi'] as const) {
@@ -327,7 +321,7 @@ async function main(): Promise<void> {
     const s = await ensurePlayer();
     render(s.me, s.notice === null ? null : say(s.notice));
   } catch (err) {
-    root.replaceChildren(el('h1', {}, say('player.you')), el('p', { class: 'error' }, (err as Error).message));
+    root.replaceChildren(el('h1', {}, say('player.you')), el('p', { class: 'error' }, whyRefused(err)));
   }
 }
 

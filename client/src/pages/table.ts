@@ -7,10 +7,10 @@
 import { placeChrome } from '../ui/page-chrome.js';
 import {
   type BySeat,
+  type HttpError,
   type MatchDetail,
   type PlayerAction,
   parseJoinCode,
-  type RefusalCode,
   type RematchResponse,
   type Seat,
   type TableInfo,
@@ -47,6 +47,8 @@ import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { localiseScene, localiseText } from '../i18n/scene.js';
+import { type Refusal, refusalText } from '../i18n/refusals.js';
+import { whyRefused } from '../ui/why-refused.js';
 import { audio } from '../audio/player.js';
 import { settings } from '../settings/settings.js';
 import { calloutText, TableFeedback } from '../table/feedback.js';
@@ -83,9 +85,6 @@ const TEXT = {
   },
   get keepSeat() {
     return t('flow.keepSeat');
-  },
-  get seatHeld() {
-    return t('flow.seatHeld');
   },
   get seatLinks() {
     return t('flow.seatLinks');
@@ -178,7 +177,7 @@ interface PageState {
   autoWin: boolean;
   /** Hand number whose result card was closed. */
   dismissed: number | null;
-  lastRefusal: { code: RefusalCode; message: string } | null;
+  lastRefusal: Refusal | null;
   /** A word for the banner for a while: why a claim was lost, a move the link could not send. */
   note: string | null;
   /** The claim this page sent in the open window, and the view it was sent on. */
@@ -423,6 +422,10 @@ function hostControls(): HTMLElement | null {
   return el('span', {}, links, ' ', end);
 }
 
+/** A host request's refusal as the page keeps it (an answer with no error body is the server's fault). */
+const refusalOf = (body: Partial<HttpError>): Refusal =>
+  body.error ? { code: body.error.code, values: body.error.values } : { code: 'http/internal' };
+
 /** A new token for `seat` (the old one stops playing it), as a link that takes the seat. */
 async function reissueSeat(seat: number): Promise<void> {
   const host = loadHostToken(code);
@@ -432,9 +435,9 @@ async function reissueSeat(seat: number): Promise<void> {
     headers: { authorization: `Bearer ${host}`, 'content-type': 'application/json' },
     body: JSON.stringify({ seat }),
   });
-  const body = (await res.json().catch(() => ({}))) as { token?: string; error?: { message?: string } };
+  const body = (await res.json().catch(() => ({}))) as { token?: string } & Partial<HttpError>;
   if (!res.ok || !body.token) {
-    state.lastRefusal = { code: 'table/over', message: body.error?.message ?? `${res.status}` };
+    state.lastRefusal = refusalOf(body);
     renderBanner();
     return;
   }
@@ -485,8 +488,8 @@ async function endMatch(): Promise<void> {
   });
   state.confirmEnd = false;
   if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-    state.lastRefusal = { code: 'table/over', message: body.error?.message ?? `${res.status}` };
+    const body = (await res.json().catch(() => ({}))) as Partial<HttpError>;
+    state.lastRefusal = refusalOf(body);
     renderBanner();
   }
   renderOverlay();
@@ -643,7 +646,7 @@ function rematchButton(matchId: string): HTMLElement {
       location.href = `/table.html?code=${r.code}&seat=${r.seat}`;
     } catch (err) {
       b.disabled = false;
-      b.after(el('span', { class: 'error', 'data-testid': 'rematch-error' }, (err as Error).message));
+      b.after(el('span', { class: 'error', 'data-testid': 'rematch-error' }, whyRefused(err)));
     }
   });
   return b;
@@ -831,7 +834,7 @@ function lobbyCard(): HTMLElement {
         el('a', { href: '/' }, TEXT.lobby),
       );
     } else if (state.lastRefusal) {
-      card.append(el('p', { class: 'error' }, state.lastRefusal.message), el('a', { href: '/' }, TEXT.lobby));
+      card.append(el('p', { class: 'error' }, refusalText(state.lastRefusal)), el('a', { href: '/' }, TEXT.lobby));
     } else card.append(el('p', {}, state.link === 'down' ? 'Cannot reach the server…' : 'Connecting…'));
     return card;
   }
@@ -895,7 +898,7 @@ function renderBanner(): void {
   } else if (state.lastRefusal && state.lastRefusal.code !== 'act/stale_seq') {
     banner.hidden = false;
     banner.dataset.kind = 'info';
-    banner.textContent = state.lastRefusal.code === 'auth/seat_held' ? TEXT.seatHeld : state.lastRefusal.message;
+    banner.textContent = refusalText(state.lastRefusal);
   } else banner.hidden = true;
 }
 
@@ -989,8 +992,8 @@ async function main(): Promise<void> {
       renderBanner();
       if (!state.view) renderOverlay();
     },
-    onRefused(c, message) {
-      state.lastRefusal = { code: c, message };
+    onRefused(c, _message, values) {
+      state.lastRefusal = { code: c, values };
       state.sentAt = null;
       renderBanner();
       renderBar();
@@ -1011,9 +1014,9 @@ async function main(): Promise<void> {
       showNote('Your move was not sent: the table moved on while the connection was down.');
       renderBar();
     },
-    onNotice(c, message) {
+    onNotice(c) {
       // The server cannot record moves: say so in the banner until it can again.
-      if (c === 'ledger/paused') state.lastRefusal = { code: 'table/paused', message };
+      if (c === 'ledger/paused') state.lastRefusal = { code: 'table/paused' };
       else if (state.lastRefusal?.code === 'table/paused') state.lastRefusal = null;
       renderBanner();
     },

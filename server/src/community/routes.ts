@@ -13,6 +13,7 @@ import {
   createCircleSchema,
   createPlayerSchema,
   type HttpErrorCode,
+  type RefusalValues,
   inviteActionSchema,
   isVacantSeat,
   joinCircleSchema,
@@ -95,13 +96,13 @@ function transferCode(): string {
 /** A name for a new player who gave none: "Player" and four letters (they rename later). */
 const madeUpName = (): string => `Player ${randomBytes(3).toString('base64url').slice(0, 4)}`;
 
-function fail(res: FastifyReply, code: HttpErrorCode, message: string): FastifyReply {
-  return res.status(STATUS[code]).send({ error: { code, message } });
+function fail(res: FastifyReply, code: HttpErrorCode, message: string, values?: RefusalValues): FastifyReply {
+  return res.status(STATUS[code]).send({ error: { code, message, ...(values === undefined ? {} : { values }) } });
 }
 
 function limited(res: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
   res.header('retry-after', String(retryAfterSeconds));
-  return fail(res, 'http/rate_limited', `${message}; try again in ${retryAfterSeconds} s`);
+  return fail(res, 'http/rate_limited', `${message}; try again in ${retryAfterSeconds} s`, { n: retryAfterSeconds });
 }
 
 const secure = (req: FastifyRequest): boolean => req.protocol === 'https';

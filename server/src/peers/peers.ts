@@ -5,17 +5,17 @@
  * (`PeerAnswers`); `redis-peers.ts` carries both over the socket.io Redis adapter, and
  * `local-peers.ts` between peers in one process. One contract (`peers-contract.ts`) holds for both.
  */
-import type { PlayerAction, RefusalCode, Seat, SeatLostReason, ServerMessage } from '@mahjong/shared';
+import type { PlayerAction, RefusalCode, RefusalValues, Seat, SeatLostReason, ServerMessage } from '@mahjong/shared';
 import type { Viewer } from '../room.js';
 import type { OpAnswer, TableOp } from '../table-ops.js';
 
 /** The answer to an action: accepted, or refused with a reason (nothing changed). */
-export type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string };
+export type Answer = { ok: true } | { ok: false; code: RefusalCode; message: string; values?: RefusalValues };
 
 /** The answer to a hello: who the socket is at the table and its welcome, or a refusal. */
 export type Admission =
   | { ok: true; viewer: Viewer; nonce?: string; welcome: ServerMessage }
-  | { ok: false; code: RefusalCode; message: string };
+  | { ok: false; code: RefusalCode; message: string; values?: RefusalValues };
 
 /** Longest wait for the peers' answers (the Redis adapter's own timeout is 5 s once a request is out). */
 export const PEER_ANSWER_MS = 7000;

@@ -11,7 +11,7 @@ import type { RemoteAudience } from './remote-audience.js';
 export type Evict = (code: string, seat: Seat, reason: SeatLostReason, keep?: string) => void;
 
 export const answer = (r: Result<unknown, RefusalCode>): Answer =>
-  r.ok ? { ok: true } : { ok: false, code: r.error.code, message: r.error.message };
+  r.ok ? { ok: true } : { ok: false, code: r.error.code, message: r.error.message, values: r.error.values };
 
 /** Who may join `room` with `token` (none: a spectator); counts them in when admitted. */
 export function admit(room: Room, token: string | undefined, secret: Buffer): Admission {

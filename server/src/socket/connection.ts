@@ -7,6 +7,7 @@ import {
   type ClientMessage,
   parseClientMessage,
   type RefusalCode,
+  type RefusalValues,
   SERVER_EVENT,
   type SeatLostReason,
   type ServerMessage,
@@ -64,10 +65,16 @@ function connOf(ctx: SocketContext, socket: Socket, syncLimit: SyncLimit): Conn 
   const syncs = new Bucket(syncLimit.perSocket, ctx.now());
   let resyncRefusedAt = Number.NEGATIVE_INFINITY;
   const send = (msg: ServerMessage) => socket.emit(SERVER_EVENT, msg);
-  const refuse = (code: RefusalCode, message: string, id?: number) => {
+  const refuse = (code: RefusalCode, message: string, id?: number, values?: RefusalValues) => {
     ctx.stats.refused += 1;
     ctx.stats.byCode.set(code, (ctx.stats.byCode.get(code) ?? 0) + 1);
-    send({ type: 'refused', code, message, ...(id === undefined ? {} : { id }) });
+    send({
+      type: 'refused',
+      code,
+      message,
+      ...(values === undefined ? {} : { values }),
+      ...(id === undefined ? {} : { id }),
+    });
   };
   return {
     socket,

@@ -1,5 +1,5 @@
 /** What the socket handlers share: the process's parts (`SocketContext`) and one socket's (`Conn`). */
-import type { RefusalCode, ServerMessage } from '@mahjong/shared';
+import type { RefusalCode, RefusalValues, ServerMessage } from '@mahjong/shared';
 import type { Socket } from 'socket.io';
 import type { Limiter, RateLimiter } from '../limits.js';
 import type { Peers } from '../peers/peers.js';
@@ -40,7 +40,7 @@ export interface Conn {
   readonly socket: Socket;
   readonly data: SocketData;
   send(msg: ServerMessage): void;
-  refuse(code: RefusalCode, message: string, id?: number): void;
+  refuse(code: RefusalCode, message: string, id?: number, values?: RefusalValues): void;
   /** Sends a full view and notes the table's change count it reflects. */
   sendFull(msg: ServerMessage, code: string, viewer: Viewer): void;
   /** May this socket have the full view again now? (Refuses when not.) */

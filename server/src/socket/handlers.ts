@@ -55,14 +55,14 @@ export function onAct(ctx: SocketContext, c: Conn, msg: Msg<'act'>): Awaitable<v
   const { code, viewer } = data;
   if (!code || viewer === undefined) return c.refuse('auth/not_joined', 'say hello first', msg.id);
   if (viewer === 'spectator') return c.refuse('act/spectator', 'spectators do not act', msg.id);
-  if (msg.seat !== viewer) return c.refuse('act/wrong_seat', `you hold seat ${viewer + 1}`, msg.id);
+  if (msg.seat !== viewer) return c.refuse('act/wrong_seat', `you hold seat ${viewer + 1}`, msg.id, { n: viewer + 1 });
   const table = linkTo(ctx.tables, ctx.peers, code);
   if (table.room && !table.room.tokenCurrent(viewer, data.nonce ?? '')) {
     ctx.holders.release(c.socket, 'replaced');
     return c.refuse('auth/not_joined', 'this seat has another holder now', msg.id);
   }
   return whenReady(table.act(viewer, msg.seq, msg.action), (r) => {
-    if (!r.ok) return c.refuse(r.code, r.message, msg.id);
+    if (!r.ok) return c.refuse(r.code, r.message, msg.id, r.values);
     ctx.stats.accepted += 1;
     if (table.room) ctx.onAccepted?.(code, receivedAt);
   });

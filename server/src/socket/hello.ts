@@ -22,7 +22,10 @@ const TAKEOVER_ATTEMPTS = 20;
 
 export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<void> {
   const { data, socket } = c;
-  if (msg.v !== PROTOCOL_VERSION) return c.refuse('msg/version', `the server speaks version ${PROTOCOL_VERSION}`);
+  if (msg.v !== PROTOCOL_VERSION)
+    return c.refuse('msg/version', `the server speaks version ${PROTOCOL_VERSION}`, undefined, {
+      n: PROTOCOL_VERSION,
+    });
   // (Answered at once for a table held here: see `socket/table-link.ts`.)
   const again = helloAgain(ctx, c, msg);
   if (again instanceof Promise ? await again : again) return;
@@ -59,13 +62,14 @@ export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<
       ok: false,
       code: 'table/not_found',
       message: `no table ${msg.code}`,
+      values: { name: msg.code },
     };
     data.joining = false;
     if (socket.disconnected) return;
   }
   if (!admitted.ok) {
     if (admitted.code === 'table/not_found') await ctx.lookupMisses?.take(address);
-    return c.refuse(admitted.code, admitted.message);
+    return c.refuse(admitted.code, admitted.message, undefined, admitted.values);
   }
   seatAt(ctx, c, admitted, msg.code, room === undefined);
 }
@@ -102,7 +106,14 @@ async function underMissLimit(misses: Limiter, c: Conn, address: string): Promis
   c.data.joining = false;
   if (c.socket.disconnected) return false;
   if (!blocked.ok) {
-    c.refuse('msg/rate_limited', `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`);
+    c.refuse(
+      'msg/rate_limited',
+      `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`,
+      undefined,
+      {
+        n: blocked.retryAfterSeconds,
+      },
+    );
     return false;
   }
   return true;

@@ -80,8 +80,8 @@ async function main(): Promise<void> {
     return;
   }
   const parsed = requestFromArgs(args);
-  if (typeof parsed === 'string') {
-    err(`score: ${parsed}\n\n${USAGE}`);
+  if ('code' in parsed) {
+    err(`score: ${parsed.message}\n\n${USAGE}`);
     proc.exitCode = 2;
     return;
   }

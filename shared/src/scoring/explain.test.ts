@@ -4,7 +4,7 @@ import { scoreRequest } from './index.js';
 
 function human(args: string[]): string {
   const parsed = requestFromArgs(args);
-  if (typeof parsed === 'string') throw new Error(parsed);
+  if ('code' in parsed) throw new Error(parsed.message);
   return explain(scoreRequest(parsed.request), parsed.request);
 }
 
@@ -61,8 +61,8 @@ describe('command-line arguments', () => {
       '{"table":"full-spicy"}',
       '--json',
     ]);
-    expect(typeof r !== 'string' && r.json).toBe(true);
-    expect(typeof r !== 'string' && r.request).toMatchObject({
+    expect(!('code' in r) && r.json).toBe(true);
+    expect(!('code' in r) && r.request).toMatchObject({
       concealed: '123m456p78s55z',
       win: '9s',
       melds: [{ kind: 'kong', tiles: '2222p', concealed: true }],
@@ -80,7 +80,7 @@ describe('command-line arguments', () => {
     [['123m', '456p'], 'two hands'],
   ])('refuses %j: %s', (args, message) => {
     const r = requestFromArgs(args);
-    expect(typeof r === 'string' && r).toContain(message);
+    expect('code' in r && r.message).toContain(message);
   });
 });
 

@@ -2,6 +2,7 @@
  * The command-line scorer's human side, pure: command-line arguments into a request
  * (`requestFromArgs`) and a scored hand into text a player reads (`explain`).
  */
+import type { Failure } from '../result.js';
 import { formatTiles, parseTiles } from '../notation.js';
 import { type TileKind, tileName } from '../tiles.js';
 import { DEFAULT_RULESET, rulesetOfFamily } from '../rulesets/ids.js';
@@ -34,10 +35,10 @@ const WAIT_NAMES: Readonly<Record<WaitKind, string>> = {
   other: 'other',
 };
 
-function windArg(v: string): number | string {
+function windArg(v: string): number | null {
   const letters: Record<string, number> = { e: 1, s: 2, w: 3, n: 4, east: 1, south: 2, west: 3, north: 4 };
   const n = letters[v.toLowerCase()] ?? Number(v);
-  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : `"${v}" is not a wind (1-4 or E, S, W, N)`;
+  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : null;
 }
 
 function optionValue(v: string): unknown {
@@ -66,8 +67,33 @@ export const SCORE_VALUE_FLAGS: ReadonlySet<string> = new Set([
   '--options',
 ]);
 
-/** Builds a request from human-mode arguments, or an error message. */
-export function requestFromArgs(args: readonly string[]): { request: Record<string, unknown>; json: boolean } | string {
+/** Why arguments do not make a request (the calculator's pasted command says it by code, `client/src/i18n/failures.ts`). */
+export const ARGS_CODES = [
+  'args/needs_value',
+  'args/needs_tiles',
+  'args/needs_wind',
+  'args/bad_wind',
+  'args/needs_number',
+  'args/needs_north',
+  'args/needs_key_value',
+  'args/needs_json',
+  'args/unknown_flag',
+  'args/two_hands',
+  'args/no_hand',
+  'args/no_winning_tile',
+] as const;
+export type ArgsCode = (typeof ARGS_CODES)[number];
+
+const refuse = (code: ArgsCode, message: string, values: Readonly<Record<string, string>> = {}): Failure<ArgsCode> => ({
+  code,
+  message,
+  values,
+});
+
+/** Builds a request from human-mode arguments, or why not (its English `message` is what the command prints). */
+export function requestFromArgs(
+  args: readonly string[],
+): { request: Record<string, unknown>; json: boolean } | Failure<ArgsCode> {
   const request: Record<string, unknown> = {};
   const melds: { kind: string; tiles: string; concealed: boolean }[] = [];
   const conditions: string[] = [];
@@ -99,7 +125,7 @@ export function requestFromArgs(args: readonly string[]): { request: Record<stri
       case '--win':
       case '--flowers': {
         const v = next();
-        if (v === undefined) return `${a} needs a value`;
+        if (v === undefined) return refuse('args/needs_value', `${a} needs a value`, { name: a });
         request[a.slice(2)] = v;
         break;
       }
@@ -108,7 +134,7 @@ export function requestFromArgs(args: readonly string[]): { request: Record<stri
       case '--kong':
       case '--concealed-kong': {
         const v = next();
-        if (v === undefined) return `${a} needs tiles`;
+        if (v === undefined) return refuse('args/needs_tiles', `${a} needs tiles`, { name: a });
         const kind = a === '--concealed-kong' ? 'kong' : a.slice(2);
         melds.push({ kind, tiles: v, concealed: a === '--concealed-kong' });
         break;
@@ -117,51 +143,56 @@ export function requestFromArgs(args: readonly string[]): { request: Record<stri
       case '--round':
       case '--discarder': {
         const v = next();
-        if (v === undefined) return `${a} needs a wind`;
+        if (v === undefined) return refuse('args/needs_wind', `${a} needs a wind`, { name: a });
         const w = windArg(v);
-        if (typeof w === 'string') return `${a}: ${w}`;
+        if (w === null)
+          return refuse('args/bad_wind', `${a}: "${v}" is not a wind (1-4 or E, S, W, N)`, { name: a, name2: v });
         request[a === '--seat' ? 'seatWind' : a === '--round' ? 'roundWind' : 'discarder'] = w;
         break;
       }
       case '--dora': {
         const v = next();
-        if (v === undefined) return '--dora needs a number';
+        if (v === undefined) return refuse('args/needs_number', '--dora needs a number', { name: a });
         request.dora = Number(v);
         break;
       }
       case '--north': {
         const v = next();
-        if (v === undefined) return '--north needs a number (the Norths set aside, 0-4)';
+        if (v === undefined) return refuse('args/needs_north', '--north needs a number (the Norths set aside, 0-4)');
         request.north = Number(v);
         break;
       }
       case '--option': {
         const v = next();
         const eq = v?.indexOf('=') ?? -1;
-        if (v === undefined || eq <= 0) return '--option needs key=value';
+        if (v === undefined || eq <= 0) return refuse('args/needs_key_value', '--option needs key=value');
         options[v.slice(0, eq)] = optionValue(v.slice(eq + 1));
         break;
       }
       case '--options': {
         const v = next();
-        if (v === undefined) return '--options needs a JSON object';
-        const parsed = optionValue(v);
+        const parsed = v === undefined ? undefined : optionValue(v);
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-          return '--options needs a JSON object';
+          return refuse('args/needs_json', '--options needs a JSON object');
         Object.assign(options, parsed);
         break;
       }
       default:
-        if (a.startsWith('--')) return `unknown flag ${a}`;
-        if (hand !== undefined) return `two hands given ("${hand}" and "${a}"); melds go in --chow/--pung/--kong`;
+        if (a.startsWith('--')) return refuse('args/unknown_flag', `unknown flag ${a}`, { name: a });
+        if (hand !== undefined)
+          return refuse('args/two_hands', `two hands given ("${hand}" and "${a}"); melds go in --chow/--pung/--kong`, {
+            name: hand,
+            name2: a,
+          });
         hand = a;
     }
   }
-  if (hand === undefined) return 'no hand given';
+  if (hand === undefined) return refuse('args/no_hand', 'no hand given');
   if (request.win === undefined) {
     // the last tile written is the winning tile
     const digits = hand.replace(/\s+/g, '').match(/^(.*?)(\d)([mpszf])$/);
-    if (!digits) return `cannot find the winning tile at the end of "${hand}"`;
+    if (!digits)
+      return refuse('args/no_winning_tile', `cannot find the winning tile at the end of "${hand}"`, { name: hand });
     const body = digits[1] as string;
     request.win = `${digits[2]}${digits[3]}`;
     request.concealed = /[mpszf]$/.test(body) || body === '' ? body : `${body}${digits[3]}`;
