@@ -145,7 +145,7 @@ describe('scoring calculator page', () => {
     const { page, errors } = await openPage(390);
     await page.fill('#calc-quick', '123m45x');
     await page.click('#calc-quick-form button[type="submit"]');
-    await expect.poll(() => page.textContent('#calc-quick-error')).toContain('unexpected character "x"');
+    await expect.poll(() => page.textContent('#calc-quick-error')).toContain('Unexpected character "x"');
     await page.selectOption('#calc-ruleset', 'riichi');
     const hand = '234m567p345678s2z';
     await page.fill('#calc-quick', hand);
