@@ -2,23 +2,10 @@ import type { TableView } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { chooseBotAction, createEngine } from '../table/index.js';
 import { PresenceSeats, sameData, sameView } from './view-change.js';
+import { randomValue as randomJson } from './random-json.js';
 
-/** A random JSON-like value (with undefined properties, which JSON drops) from a small generator. */
-function randomValue(next: () => number, depth: number): unknown {
-  const r = next();
-  if (depth <= 0 || r < 0.4) {
-    const leaves = [0, 1, -1, 2.5, '', 'a', 'b', true, false, null];
-    return leaves[Math.floor(next() * leaves.length)];
-  }
-  if (r < 0.7) return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(next, depth - 1));
-  const o: Record<string, unknown> = {};
-  for (const k of ['a', 'b', 'c', 'd']) {
-    const p = next();
-    if (p < 0.5) o[k] = randomValue(next, depth - 1);
-    else if (p < 0.6) o[k] = undefined;
-  }
-  return o;
-}
+const SHAPE = { leaf: 0.4, array: 0.7 };
+const randomValue = (next: () => number, depth: number): unknown => randomJson(next, depth, SHAPE);
 
 /** A copy with a few leaves, keys or lengths changed (or nothing changed), and keys reordered. */
 function mutate(v: unknown, next: () => number): unknown {

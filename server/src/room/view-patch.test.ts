@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseBotAction, createEngine } from '../table/index.js';
 import type { EngineConfig, MatchConfig } from '../table/types.js';
 import { sameData } from './view-change.js';
+import { randomValue as randomJson } from './random-json.js';
 
 const VIEWERS = [0, 1, 2, 3, 'spectator'] as const;
 
@@ -118,22 +119,8 @@ describe('view patches over whole matches', () => {
   }
 });
 
-/** A random JSON-like value (with undefined properties, which JSON drops). */
-function randomValue(next: () => number, depth: number): unknown {
-  const r = next();
-  if (depth <= 0 || r < 0.35) {
-    const leaves = [0, 1, -1, 2.5, '', 'a', 'b', true, false, null];
-    return leaves[Math.floor(next() * leaves.length)];
-  }
-  if (r < 0.65) return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(next, depth - 1));
-  const o: Record<string, unknown> = {};
-  for (const k of ['a', 'b', 'c', 'd']) {
-    const p = next();
-    if (p < 0.5) o[k] = randomValue(next, depth - 1);
-    else if (p < 0.6) o[k] = undefined;
-  }
-  return o;
-}
+const SHAPE = { leaf: 0.35, array: 0.65 };
+const randomValue = (next: () => number, depth: number): unknown => randomJson(next, depth, SHAPE);
 
 /** A copy with some leaves changed, elements appended or dropped, keys added or removed. */
 function mutate(v: unknown, next: () => number): unknown {
