@@ -5,28 +5,7 @@
  * not read back from the scorer.
  */
 import { describe, expect, it } from 'vitest';
-
-interface SpawnResult {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-type SpawnSync = (
-  cmd: string,
-  args: readonly string[],
-  opts: { input: string; encoding: 'utf8'; maxBuffer: number },
-) => SpawnResult;
-// shared/ compiles without Node types: child_process through a plain specifier (as score.test.ts)
-const CHILD_PROCESS: string = 'node:child_process';
-
-async function run(args: readonly string[], input = ''): Promise<SpawnResult> {
-  const { spawnSync } = (await import(CHILD_PROCESS)) as { spawnSync: SpawnSync };
-  return spawnSync('npm', ['run', '--silent', 'score', '--', ...args], {
-    input,
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-}
+import { runScore } from './run-score.js';
 
 interface Answer {
   readonly valid: boolean;
@@ -39,7 +18,7 @@ interface Answer {
 }
 
 async function scoreAll(requests: readonly Record<string, unknown>[]): Promise<Answer[]> {
-  const r = await run(['--json'], JSON.stringify(requests));
+  const r = await runScore(['--json'], JSON.stringify(requests));
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Answer[];
 }
@@ -153,7 +132,7 @@ describe('npm run score: three-player riichi', () => {
   });
 
   it('takes --north in human mode and names the Norths among the han', async () => {
-    const r = await run([
+    const r = await runScore([
       '2345679p345678s9p',
       '--ruleset',
       'riichi-sanma',
@@ -172,7 +151,7 @@ describe('npm run score: three-player riichi', () => {
     expect(r.stdout).toMatch(/East pays \.+ 3900/);
     expect(r.stdout).toMatch(/West pays \.+ 2000/);
     expect(r.stdout).toMatch(/Winner receives \.+ 5900/);
-    const refused = await run(['234m567p9p345678s9p', '--ruleset', 'riichi-sanma', '--riichi']);
+    const refused = await runScore(['234m567p9p345678s9p', '--ruleset', 'riichi-sanma', '--riichi']);
     expect(refused.status).toBe(1);
     expect(refused.stdout).toContain('no 2 to 8 of characters');
   });

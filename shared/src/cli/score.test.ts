@@ -10,21 +10,7 @@ import hkOld from '../scoring/fixtures/hk-old.json' with { type: 'json' };
 import riichi from '../scoring/fixtures/riichi.json' with { type: 'json' };
 import riichiModern from '../scoring/fixtures/riichi-modern.json' with { type: 'json' };
 import { resultToJson, scoreRequest } from '../scoring/index.js';
-
-interface SpawnResult {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-type SpawnSync = (
-  cmd: string,
-  args: readonly string[],
-  opts: { input: string; encoding: 'utf8'; maxBuffer: number },
-) => SpawnResult;
-
-// shared/ compiles without Node or DOM types: the test reaches child_process through a plain
-// specifier. It runs from the repository root, as vitest does.
-const CHILD_PROCESS: string = 'node:child_process';
+import { runScore } from './run-score.js';
 
 const bad = [
   { concealed: '123m456p789s', win: '1z' }, // 13 tiles
@@ -39,19 +25,13 @@ const bad = [
 
 describe('npm run score -- --json', () => {
   it('answers 1,000 requests like the library, in order', async () => {
-    const { spawnSync } = (await import(CHILD_PROCESS)) as { spawnSync: SpawnSync };
     const rows = [...hkNew, ...hkOld, ...riichi, ...riichiModern].map((r) => r.request as unknown);
     const pool = [...rows, ...bad];
     const requests = Array.from({ length: 1000 }, (_, i) => pool[i % pool.length]);
     const input = JSON.stringify(requests);
-    const run = (stdin: string) =>
-      spawnSync('npm', ['run', '--silent', 'score', '--', '--json'], {
-        input: stdin,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      });
+    const run = (stdin: string) => runScore(['--json'], stdin);
 
-    const first = run(input);
+    const first = await run(input);
     expect(first.status, first.stderr).toBe(0);
     const answers = JSON.parse(first.stdout) as unknown[];
     expect(answers).toHaveLength(1000);
@@ -60,11 +40,11 @@ describe('npm run score -- --json', () => {
       Math.floor(1000 / pool.length) * bad.length,
     );
 
-    const single = run(JSON.stringify(rows[0]));
+    const single = await run(JSON.stringify(rows[0]));
     expect(single.status).toBe(0);
     expect(JSON.parse(single.stdout)).toEqual(resultToJson(scoreRequest(rows[0])));
 
-    const notJson = run('{ this is not json');
+    const notJson = await run('{ this is not json');
     expect(notJson.status).toBe(2);
     expect(notJson.stdout).toBe('');
     expect(notJson.stderr).toContain('not JSON');
