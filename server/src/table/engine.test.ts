@@ -195,3 +195,38 @@ describe('bots', () => {
     expect(chooseBotAction(e.viewFor(0))?.type).toMatch(/discard|concealedKong|win/);
   });
 });
+
+describe('views of tables played side by side', () => {
+  /** Per event, which seats of the spectator's view are the very objects of its previous view. */
+  function reuse(log: readonly LogEntry[], cfg: MatchConfig, between: () => void): string[] {
+    const e = createEngine(cfg, log[0]!.at);
+    let last = e.viewFor('spectator').seats;
+    const out: string[] = [];
+    for (const entry of log.slice(1)) {
+      e.apply(entry);
+      between();
+      const seats = e.viewFor('spectator').seats;
+      out.push(seats.map((s, i) => (s === last[i] ? 'same' : 'new')).join(' '));
+      last = seats;
+    }
+    return out;
+  }
+
+  it("reuse each table's unchanged seats, as a table played alone does (the room's patches pass over them)", () => {
+    const a = config('0a0a', { ruleset: 'riichi-modern' });
+    const b = config('0b0b', { ruleset: 'riichi-modern' });
+    const logA = playBotMatch(a, { maxHands: 2 }).engine.log;
+    const logB = playBotMatch(b, { maxHands: 4 }).engine.log;
+    const alone = reuse(logA, a, () => {});
+    // The other table moves and is viewed between every two events of this one.
+    const other = createEngine(b, logB[0]!.at);
+    let next = 1;
+    const interleaved = reuse(logA, a, () => {
+      if (next < logB.length) other.apply(logB[next++]!);
+      other.viewFor('spectator');
+      other.viewFor(0);
+    });
+    expect(alone.filter((r) => r.includes('same')).length).toBeGreaterThan(alone.length / 2);
+    expect(interleaved).toEqual(alone);
+  });
+});

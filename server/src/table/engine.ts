@@ -36,7 +36,7 @@ import {
   type TableEngine,
   type TimeoutRefusal,
 } from './types.js';
-import { viewFor } from './view.js';
+import { ViewCache, type ViewExtras, viewFor } from './view.js';
 
 /** Test hooks, never set by the server. */
 export interface EngineInternals {
@@ -132,11 +132,12 @@ class Engine<R extends EngineRulesetId = TableRuleset> implements TableEngine<R>
   readonly config: MatchConfig<R>;
   readonly log: LogEntry[] = [];
   private readonly chart: ChartStepper;
-  private readonly hash: string;
+  /** The seed's hash and this table's own view cache, for every view it is asked for. */
+  private readonly viewExtras: ViewExtras;
 
   constructor(config: MatchConfig<R>, setup: MatchSetup, now: number) {
     this.config = config;
-    this.hash = seedHash(setup.seed);
+    this.viewExtras = { seedHash: seedHash(setup.seed), cache: new ViewCache() };
     this.chart = startChart(tableMachine, { setup, at: now });
     this.log.push({ seq: 1, at: now, event: { type: 'start' } });
   }
@@ -185,7 +186,7 @@ class Engine<R extends EngineRulesetId = TableRuleset> implements TableEngine<R>
   }
 
   viewFor(viewer: Seat | 'spectator'): TableView {
-    return viewFor(this.state, viewer, { seedHash: this.hash });
+    return viewFor(this.state, viewer, this.viewExtras);
   }
 
   isOver(): boolean {

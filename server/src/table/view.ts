@@ -33,32 +33,64 @@ export interface ViewExtras {
   readonly seedHash: string;
   /** Seats whose player is connected (the server's business; true by default). */
   readonly connected?: readonly boolean[];
+  /** The table's own cache (`ViewCache`); without one, a cache shared by every caller. */
+  readonly cache?: ViewCache;
 }
-
-// The state's arrays are never mutated (a change is a new array), so their public forms are
-// remembered by identity: most of a view is then shared between views and between events.
-const meldsMemo = new IdentityCache<readonly SeatMeld[], readonly Meld[]>(8);
-const bonusMemo = new IdentityCache<readonly TileId[], readonly TileKind[]>(8);
-const discardsMemo = new IdentityCache<readonly SeatDiscard[], readonly DiscardView[]>(8);
-const sortedMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
 
 type PublicPart = Omit<TableView, 'viewer' | 'legalActions' | 'hand'>;
 
-// What every viewer sees alike, built once per state: the server asks for five views of each
-// state in a row, a bot table for the seats that may act. One slot is enough for that (a state is
-// never changed, so the slot is right whenever its state is the one asked about) and, unlike a
-// WeakMap keyed by every state, it leaves the garbage collector nothing to track.
-let lastState: TableState | null = null;
-let lastSeedHash = '';
-let lastCommon: PublicPart | null = null;
+// The last public view of each seat, with what it was built from: most events change one seat
+// (or none), so the others' views are reused as they are (and the seats array when all four are).
+interface SeatViewKey {
+  readonly setup: TableState['setup'];
+  readonly st: TableState['hand']['seats'][number];
+  readonly dealer: Seat;
+  readonly score: number;
+  readonly hasDrawn: boolean;
+  /** The family's part of the seat (riichi: its declaration), by identity. */
+  readonly family: object | null;
+}
+
+/**
+ * What one table's views are built from, remembered between its events. The state's arrays are
+ * never mutated (a change is a new array), so their public forms are remembered by identity: most
+ * of a view is then the very object it was last time, which the room's comparison and patches pass
+ * over by identity. One per table (its engine holds it): a server interleaves hundreds of tables'
+ * events, and caches shared between them were overwritten by the other tables before the next
+ * event of the same table, so every view was built, compared and patched in full.
+ */
+export class ViewCache {
+  readonly melds = new IdentityCache<readonly SeatMeld[], readonly Meld[]>(8);
+  readonly bonus = new IdentityCache<readonly TileId[], readonly TileKind[]>(8);
+  readonly discards = new IdentityCache<readonly SeatDiscard[], readonly DiscardView[]>(8);
+  readonly sorted = new IdentityCache<readonly TileId[], TileKind[]>(8);
+  /** Waits by concealed hand. */
+  readonly waits = new IdentityCache<readonly TileId[], TileKind[]>(8);
+  // What every viewer sees alike, built once per state: the server asks for five views of each
+  // state in a row, a bot table for the seats that may act. One slot is enough (a state is never
+  // changed, so the slot is right whenever its state is the one asked about).
+  state: TableState | null = null;
+  seedHash = '';
+  common: PublicPart | null = null;
+  readonly seatKeys: (SeatViewKey | null)[] = [null, null, null, null];
+  readonly seatViews: (SeatPublicView | null)[] = [null, null, null, null];
+  seats: TableView['seats'] | null = null;
+  /** The last discard's public form, kept while the hand's last discard is the same object. */
+  discardKey: TableState['hand']['lastDiscard'] = null;
+  discardValue: TableView['lastDiscard'] = null;
+}
+
+/** For callers that bring no cache of their own (one table at a time: a replay, a test). */
+const SHARED_CACHE = new ViewCache();
 
 function commonPart(s: TableState, extras: ViewExtras): PublicPart {
-  if (extras.connected !== undefined) return publicPart(s, extras);
-  if (lastState === s && lastSeedHash === extras.seedHash && lastCommon !== null) return lastCommon;
-  const common = publicPart(s, extras);
-  lastState = s;
-  lastSeedHash = extras.seedHash;
-  lastCommon = common;
+  const c = extras.cache ?? SHARED_CACHE;
+  if (extras.connected !== undefined) return publicPart(s, extras, c);
+  if (c.state === s && c.seedHash === extras.seedHash && c.common !== null) return c.common;
+  const common = publicPart(s, extras, c);
+  c.state = s;
+  c.seedHash = extras.seedHash;
+  c.common = common;
   return common;
 }
 
@@ -69,7 +101,7 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
   let hand: TableView['hand'];
   if (viewer !== 'spectator') {
     legal = legalActions(s, viewer);
-    hand = ownHand(s, viewer);
+    hand = ownHand(s, viewer, extras.cache ?? SHARED_CACHE);
     const w = s.hand.window;
     // A seat that may still answer sees the window's full deadline; it is its own business.
     if (s.phase === 'playing' && w !== null && w.answers[viewer] === null && w.options[viewer].length > 0) {
@@ -108,31 +140,16 @@ export function viewFor(s: TableState, viewer: Seat | 'spectator', extras: ViewE
 
 const NO_ACTIONS: readonly LegalAction[] = [];
 
-// The last public view of each seat, with what it was built from: most events change one seat
-// (or none), so the others' views are reused as they are (and the seats array when all four are).
-interface SeatViewKey {
-  readonly setup: TableState['setup'];
-  readonly st: TableState['hand']['seats'][number];
-  readonly dealer: Seat;
-  readonly score: number;
-  readonly hasDrawn: boolean;
-  /** The family's part of the seat (riichi: its declaration), by identity. */
-  readonly family: object | null;
-}
-const seatKeys: (SeatViewKey | null)[] = [null, null, null, null];
-const seatViews: (SeatPublicView | null)[] = [null, null, null, null];
-let lastSeats: TableView['seats'] | null = null;
-
-function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
+function publicSeats(s: TableState, extras: ViewExtras, c: ViewCache): TableView['seats'] {
   const h = s.hand;
   const playing = s.phase === 'playing';
   const rules = familyOf(s);
-  if (extras.connected !== undefined) return SEATS.map((seat) => seatView(s, seat, playing, extras)) as never;
-  let changed = lastSeats === null;
+  if (extras.connected !== undefined) return SEATS.map((seat) => seatView(s, seat, playing, extras, c)) as never;
+  let changed = c.seats === null;
   for (const seat of SEATS) {
     const st = h.seats[seat];
     const hasDrawn = playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null;
-    const k = seatKeys[seat];
+    const k = c.seatKeys[seat];
     if (
       k !== null &&
       k !== undefined &&
@@ -146,15 +163,15 @@ function publicSeats(s: TableState, extras: ViewExtras): TableView['seats'] {
       continue;
     }
     const family = rules.seatKey(h, seat);
-    seatKeys[seat] = { setup: s.setup, st, dealer: h.dealer, score: s.scores[seat], hasDrawn, family };
-    seatViews[seat] = seatView(s, seat, playing, extras);
+    c.seatKeys[seat] = { setup: s.setup, st, dealer: h.dealer, score: s.scores[seat], hasDrawn, family };
+    c.seatViews[seat] = seatView(s, seat, playing, extras, c);
     changed = true;
   }
-  if (changed) lastSeats = [...seatViews] as unknown as TableView['seats'];
-  return lastSeats as TableView['seats'];
+  if (changed) c.seats = [...c.seatViews] as unknown as TableView['seats'];
+  return c.seats as TableView['seats'];
 }
 
-function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtras): SeatPublicView {
+function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtras, c: ViewCache): SeatPublicView {
   const h = s.hand;
   const st = h.seats[seat];
   const red = redFivesOf(s.setup);
@@ -169,11 +186,11 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
     concealedCount: st.concealed.length,
     hasDrawn: playing && h.stage === 'discard' && h.turn === seat && st.drawn !== null,
     // A red five is face up in a meld or a pond: everybody sees it.
-    melds: meldsMemo.memo(st.melds, (ms) =>
+    melds: c.melds.memo(st.melds, (ms) =>
       ms.map((m) => (m.ids.some((id) => isRedFive(id, red)) ? { ...m.meld, red: true as const } : m.meld)),
     ),
-    bonus: bonusMemo.memo(st.bonus, (ids) => ids.map(kindOfId)),
-    discards: discardsMemo.memo(st.discards, (ds) =>
+    bonus: c.bonus.memo(st.bonus, (ids) => ids.map(kindOfId)),
+    discards: c.discards.memo(st.discards, (ds) =>
       ds.map(
         (d): DiscardView =>
           isRedFive(d.id, red)
@@ -187,26 +204,24 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
   return familyOf(s).seatView(h, seat, view);
 }
 
-// The last discard's public form, kept while the hand's last discard is the same object.
-let lastDiscardKey: TableState['hand']['lastDiscard'] = null;
-let lastDiscardValue: TableView['lastDiscard'] = null;
 function lastDiscardView(
   d: NonNullable<TableState['hand']['lastDiscard']>,
   red: 0 | 3,
+  c: ViewCache,
 ): NonNullable<TableView['lastDiscard']> {
-  if (lastDiscardKey !== d || lastDiscardValue === null) {
-    lastDiscardKey = d;
-    lastDiscardValue = isRedFive(d.id, red)
+  if (c.discardKey !== d || c.discardValue === null) {
+    c.discardKey = d;
+    c.discardValue = isRedFive(d.id, red)
       ? { seat: d.seat, tile: kindOfId(d.id), red: true }
       : { seat: d.seat, tile: kindOfId(d.id) };
   }
-  return lastDiscardValue;
+  return c.discardValue;
 }
 
-function publicPart(s: TableState, extras: ViewExtras): PublicPart {
+function publicPart(s: TableState, extras: ViewExtras, c: ViewCache): PublicPart {
   const h = s.hand;
   const playing = s.phase === 'playing';
-  const seats = publicSeats(s, extras);
+  const seats = publicSeats(s, extras, c);
   const w = h.window;
   const lastResult = s.results.length > 0 && !playing ? (s.results[s.results.length - 1] ?? null) : null;
   return {
@@ -222,7 +237,7 @@ function publicPart(s: TableState, extras: ViewExtras): PublicPart {
     dice: h.wall.dice,
     turn: playing ? h.turn : null,
     stage: !playing ? 'none' : h.stage === 'discard' ? 'discard' : h.stage,
-    lastDiscard: h.lastDiscard === null ? null : lastDiscardView(h.lastDiscard, redFivesOf(s.setup)),
+    lastDiscard: h.lastDiscard === null ? null : lastDiscardView(h.lastDiscard, redFivesOf(s.setup), c),
     deadlines: {
       turn: playing ? h.turnDeadline : s.resultsDeadline,
       // Everybody who has nothing (more) to answer sees the uniform minimum, whether or not
@@ -255,19 +270,16 @@ function sortedKinds(ids: readonly TileId[]): TileKind[] {
   return out;
 }
 
-/** Waits by concealed hand (arrays are never mutated: a new hand is a new array). */
-const waitsMemo = new IdentityCache<readonly TileId[], TileKind[]>(8);
-
-function ownHand(s: TableState, seat: Seat): NonNullable<TableView['hand']> {
+function ownHand(s: TableState, seat: Seat, c: ViewCache): NonNullable<TableView['hand']> {
   const h = s.hand;
   const st = h.seats[seat];
-  const concealed = sortedMemo.memo(st.concealed, sortedKinds);
+  const concealed = c.sorted.memo(st.concealed, sortedKinds);
   const n = concealed.length;
   let ready: TileKind[] = [];
   if (s.phase === 'playing' && n % 3 === 1) {
-    const known = waitsMemo.get(st.concealed);
+    const known = c.waits.get(st.concealed);
     ready = known ?? seatWaits(st, s.setup.rules.analysis);
-    if (known === undefined) waitsMemo.set(st.concealed, ready);
+    if (known === undefined) c.waits.set(st.concealed, ready);
   }
   const drawn = st.drawn === null || s.phase !== 'playing' ? null : kindOfId(st.drawn);
   const hand: OwnHand = {
