@@ -11,7 +11,14 @@
  * dealer stopping when first,
  * 300 per honba on a ron (100 from each payer on a tsumo), 1,000 per riichi stick, 3,000
  * split at an exhaustive draw between the ready and the not-ready hands.
+ *
+ * What a host may change is an option of the descriptor (`../rulesets/riichi-options.ts`), and
+ * its default is written there only: the plain flags (`RIICHI_TABLE_FLAGS`) are fields here of
+ * the same name, their type and default read from the descriptor, as are the abortive draws' and
+ * the uma's defaults. The rest (honba, sticks, the draw's pool) is written here.
  */
+import { RIICHI_TABLE_FLAGS, RIICHI_TABLE_OPTIONS } from '../rulesets/riichi-options.js';
+import { defaultsOf } from '../rulesets/schema.js';
 
 export type MatchLength = 'east' | 'east-south';
 
@@ -28,7 +35,19 @@ export interface TsumoShares {
 
 export const FOUR_PLAYER_TSUMO: TsumoShares = Object.freeze({ dealerWins: 2, dealerPays: 2, otherPays: 1 });
 
-export interface RiichiTableRules {
+/**
+ * The table's plain flags (several rons, nagashi mangan, swap calls, liability, busting, the
+ * extra round, the last dealer stopping, the sticks left at the end...): one boolean a flag of
+ * the descriptor, under its key; each flag's meaning is its entry's comment there.
+ */
+export type RiichiTableFlags = { readonly [K in keyof typeof RIICHI_TABLE_FLAGS]: boolean };
+
+/** The flags' defaults, as the descriptor gives them. */
+export const RIICHI_TABLE_FLAG_DEFAULTS: RiichiTableFlags = Object.freeze(
+  defaultsOf(RIICHI_TABLE_FLAGS) as unknown as RiichiTableFlags,
+);
+
+export interface RiichiTableRules extends RiichiTableFlags {
   /** East only (tonpuusen, 4 dealerships at least) or east and south (hanchan, 8). */
   readonly length: MatchLength;
   readonly startPoints: number;
@@ -36,10 +55,6 @@ export interface RiichiTableRules {
   readonly returnPoints: number;
   /** Placement bonus in thousands, first to fourth; sums to zero. */
   readonly uma: readonly [number, number, number, number];
-  /** Several rons on one discard: only the first in turn order from the discarder wins (head bump). */
-  readonly headBump: boolean;
-  /** Three rons on one discard end the hand as an abortive draw (when head bump is off). */
-  readonly tripleRonAborts: boolean;
   readonly abortiveDraws: {
     /** Nine or more kinds of terminals and honours in a first draw with no call yet. */
     readonly nineTerminals: boolean;
@@ -50,46 +65,26 @@ export interface RiichiTableRules {
     /** All four players in riichi. */
     readonly fourRiichi: boolean;
   };
-  /** Only terminals and honours discarded, none claimed: paid as a mangan tsumo at a draw. */
-  readonly nagashiMangan: boolean;
-  /** Swap calling (kuikae) allowed: the caller may discard the kind it claimed (or the other end
-   * of a chow's run) right after the call. Off: refused, and a call that leaves no other discard
-   * is not offered (`calls.ts`). */
-  readonly swapCalls: boolean;
-  /** Liability (pao) for big three dragons and big four winds: the feeder of the last set pays
-   * (`liability.ts`). */
-  readonly pao: boolean;
-  /** A score below zero ends the match (tobi). */
-  readonly bustEnds: boolean;
-  /** Nobody has the return points when the last round ends: one more round (south after east,
-   * west after south) in sudden death, over as soon as somebody has them (Tenhou, Mahjong Soul). */
-  readonly extraRound: boolean;
-  /** In the last hand a dealer who keeps the deal by winning or being ready, standing first, ends
-   * the match instead of dealing again (agari-yame, automatic as on Tenhou). */
-  readonly lastDealerStops: boolean;
-  /** Riichi sticks still on the table when the match ends go to the first placed (off: to nobody). */
-  readonly sticksToFirst: boolean;
   readonly honbaRon: number;
   readonly honbaTsumoEach: number;
   readonly riichiStick: number;
   readonly notReadyPool: number;
 }
 
+const O = RIICHI_TABLE_OPTIONS;
+
 export const RIICHI_TABLE_DEFAULTS: RiichiTableRules = Object.freeze({
   length: 'east-south',
   startPoints: 25_000,
   returnPoints: 30_000,
-  uma: Object.freeze([15, 5, -5, -15]) as readonly [number, number, number, number],
-  headBump: false,
-  tripleRonAborts: true,
-  abortiveDraws: Object.freeze({ nineTerminals: true, fourWinds: true, fourKongs: true, fourRiichi: true }),
-  nagashiMangan: true,
-  swapCalls: false,
-  pao: true,
-  bustEnds: true,
-  extraRound: true,
-  lastDealerStops: true,
-  sticksToFirst: true,
+  uma: O.uma.default as readonly number[] as readonly [number, number, number, number],
+  ...RIICHI_TABLE_FLAG_DEFAULTS,
+  abortiveDraws: Object.freeze({
+    nineTerminals: O.nineTerminals.default,
+    fourWinds: O.fourWinds.default,
+    fourKongs: O.fourKongs.default,
+    fourRiichi: O.fourRiichi.default,
+  }),
   honbaRon: 300,
   honbaTsumoEach: 100,
   riichiStick: 1_000,

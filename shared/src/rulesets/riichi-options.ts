@@ -1,10 +1,10 @@
 /**
  * The options of the two riichi tables, with their defaults: the scorer's (open all simples, red
  * fives, double yakuman, counted yakuman, kiriage, renhou) and the table's own (several rons,
- * abortive draws, nagashi mangan, swap calls, liability, the end of the match, uma), whose
- * defaults are the table rules' (`RIICHI_TABLE_DEFAULTS`). docs/rules/riichi.md, "Options".
+ * abortive draws, nagashi mangan, swap calls, liability, the end of the match, uma). The table
+ * rules take their defaults from here (`../riichi/table-rules.ts`, `RIICHI_TABLE_DEFAULTS`), so
+ * each default is written once. docs/rules/riichi.md, "Options".
  */
-import { RIICHI_TABLE_DEFAULTS } from '../riichi/table-rules.js';
 import type { BooleanOption, ChoiceOption, CustomOption, Label } from './schema.js';
 import { TIMING_OPTIONS } from './timing-options.js';
 
@@ -54,8 +54,6 @@ const tableFlag = <K extends string>(
   lobby,
 });
 
-const D = RIICHI_TABLE_DEFAULTS;
-
 /** Uma: four whole numbers (thousands), first to fourth, descending, summing to 0. */
 function umaRefusal(v: unknown): string | null {
   const ok =
@@ -67,12 +65,17 @@ function umaRefusal(v: unknown): string | null {
   return ok ? null : 'is four whole numbers (thousands), first to fourth, descending, summing to 0';
 }
 
-/** The table's own options, the same at both four-player riichi tables (three-player riichi takes most). */
-export const RIICHI_TABLE_OPTIONS = {
+/**
+ * The table's plain flags: each is the table rules' field of the same name (`RiichiTableRules`),
+ * which takes its type and default from here, and the server sets it as sent. A new flag of this
+ * kind is its entry here and the rule that reads it (`rulesOf(s).key`), nothing more.
+ */
+export const RIICHI_TABLE_FLAGS = {
+  /** Several rons on one discard: only the first in turn order from the discarder wins (head bump). */
   headBump: {
     ...tableFlag(
       'headBump',
-      D.headBump,
+      false,
       { en: 'Only the first ron in turn order wins', 'zh-HK': '頭跳（只計上家一家和了）' },
       'several rons on one discard: only the first in turn order from the discarder wins',
     ),
@@ -81,78 +84,100 @@ export const RIICHI_TABLE_OPTIONS = {
       label: { en: 'Double ron (off: the first in turn wins)', 'zh-HK': '一炮雙響（關：上家優先）' },
     },
   },
+  /** Three rons on one discard end the hand as an abortive draw (when head bump is off). */
   tripleRonAborts: tableFlag(
     'tripleRonAborts',
-    D.tripleRonAborts,
+    true,
     { en: 'Triple ron aborts the hand', 'zh-HK': '三家和了即流局' },
     'three rons on one discard end the hand as an abortive draw',
   ),
+  /** Only terminals and honours discarded, none claimed: paid as a mangan tsumo at a draw. */
   nagashiMangan: tableFlag(
     'nagashiMangan',
-    D.nagashiMangan,
+    true,
     { en: 'Nagashi mangan', 'zh-HK': '流局滿貫' },
     'only terminals and honours discarded, none claimed: a mangan tsumo at a draw',
   ),
+  /** Swap calling (kuikae) allowed: the caller may discard the kind it claimed (or the other end
+   * of a chow's run) right after the call. Off: refused, and a call that leaves no other discard
+   * is not offered (`../riichi/calls.ts`). */
   swapCalls: tableFlag(
     'swapCalls',
-    D.swapCalls,
+    false,
     { en: 'Swap calls (kuikae) allowed', 'zh-HK': '容許食替（喰替）' },
     'the claimed kind (or the chow’s other end) may be discarded right after the call',
   ),
+  /** Liability (pao) for big three dragons and big four winds: the feeder of the last set pays
+   * (`../riichi/liability.ts`). */
   pao: tableFlag(
     'pao',
-    D.pao,
+    true,
     { en: 'Liability (pao) for big three dragons and big four winds', 'zh-HK': '大三元、大四喜包牌' },
     'the feeder of the last set of big three dragons or big four winds pays',
   ),
+  /** A score below zero ends the match (tobi). */
   bustEnds: tableFlag(
     'bustEnds',
-    D.bustEnds,
+    true,
     { en: 'A score below zero ends the match', 'zh-HK': '負分即完場（擊飛）' },
     'a score below zero ends the match',
   ),
+  /** Nobody has the return points when the last round ends: one more round (south after east,
+   * west after south) in sudden death, over as soon as somebody has them (Tenhou, Mahjong Soul). */
   extraRound: tableFlag(
     'extraRound',
-    D.extraRound,
+    true,
     { en: 'Extra round (sudden death) when nobody has 30,000', 'zh-HK': '無人有30,000點時加打一圈（驟死）' },
     'nobody has the return points at the end: one more round in sudden death',
   ),
+  /** In the last hand a dealer who keeps the deal by winning or being ready, standing first, ends
+   * the match instead of dealing again (agari-yame, automatic as on Tenhou). */
   lastDealerStops: tableFlag(
     'lastDealerStops',
-    D.lastDealerStops,
+    true,
     { en: 'Last dealer stops when first', 'zh-HK': '最後莊家排第一時完場' },
     'in the last hand a dealer standing first ends the match instead of dealing again',
   ),
+  /** Riichi sticks still on the table when the match ends go to the first placed (off: to nobody). */
   sticksToFirst: {
     ...tableFlag(
       'sticksToFirst',
-      D.sticksToFirst,
+      true,
       { en: 'Riichi sticks left at the end go to the first', 'zh-HK': '完場時剩餘立直棒歸第一名' },
       'riichi sticks still on the table when the match ends go to the first placed (off: to nobody)',
     ),
     source: `${ONLINE}: to the first; the Pantheon rating system (rating.riichimahjong.org) offers it as a rule`,
   },
+} as const;
+
+/**
+ * The table's own options, the same at both four-player riichi tables (three-player riichi takes
+ * most): the plain flags, then the abortive draws (fields of `abortiveDraws`) and the uma, which
+ * the server maps onto the rules one by one (`server/src/table/riichi/options.ts`).
+ */
+export const RIICHI_TABLE_OPTIONS = {
+  ...RIICHI_TABLE_FLAGS,
   nineTerminals: tableFlag(
     'nineTerminals',
-    D.abortiveDraws.nineTerminals,
+    true,
     { en: 'Nine terminals', 'zh-HK': '九種九牌' },
     'abortive draw: nine kinds of terminals and honours in a first draw',
   ),
   fourWinds: tableFlag(
     'fourWinds',
-    D.abortiveDraws.fourWinds,
+    true,
     { en: 'Four winds', 'zh-HK': '四風連打' },
     'abortive draw: the same wind discarded by all four on the first go-round',
   ),
   fourKongs: tableFlag(
     'fourKongs',
-    D.abortiveDraws.fourKongs,
+    true,
     { en: 'Four kongs', 'zh-HK': '四槓散了' },
     'abortive draw: a fourth kong not all one player’s',
   ),
   fourRiichi: tableFlag(
     'fourRiichi',
-    D.abortiveDraws.fourRiichi,
+    true,
     { en: 'Four riichi', 'zh-HK': '四家立直' },
     'abortive draw: all four in riichi',
   ),
@@ -160,7 +185,7 @@ export const RIICHI_TABLE_OPTIONS = {
     key: 'uma',
     layer: 'table',
     type: 'custom',
-    default: D.uma as readonly number[],
+    default: Object.freeze([15, 5, -5, -15]) as readonly number[],
     allowed: 'four whole numbers (thousands), descending, summing to 0',
     check: umaRefusal,
     offered: [

@@ -11,35 +11,40 @@ import {
   optionRefusal,
   type Result,
   RIICHI_TABLE_DEFAULTS,
+  RIICHI_TABLE_FLAGS,
   type RIICHI_TABLE_OPTIONS,
   type RiichiRulesetId,
+  type RiichiTableFlags,
   type RiichiTableRules,
   RULESETS,
 } from '@mahjong/shared';
 
-/** How each of the table's options (the descriptor's `layer: 'table'`) sets the table rules. */
+/**
+ * How each table option that is not a plain flag sets the table rules (a plain flag,
+ * `RIICHI_TABLE_FLAGS`, sets the field of its name as sent). Every such option needs its entry:
+ * the type refuses one left out.
+ */
 const APPLY = {
-  headBump: (r, v) => ({ ...r, headBump: v }),
-  tripleRonAborts: (r, v) => ({ ...r, tripleRonAborts: v }),
-  nagashiMangan: (r, v) => ({ ...r, nagashiMangan: v }),
-  swapCalls: (r, v) => ({ ...r, swapCalls: v }),
-  pao: (r, v) => ({ ...r, pao: v }),
-  bustEnds: (r, v) => ({ ...r, bustEnds: v }),
-  extraRound: (r, v) => ({ ...r, extraRound: v }),
-  lastDealerStops: (r, v) => ({ ...r, lastDealerStops: v }),
-  sticksToFirst: (r, v) => ({ ...r, sticksToFirst: v }),
   nineTerminals: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, nineTerminals: v } }),
   fourWinds: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourWinds: v } }),
   fourKongs: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourKongs: v } }),
   fourRiichi: (r, v) => ({ ...r, abortiveDraws: { ...r.abortiveDraws, fourRiichi: v } }),
   uma: (r, v) => ({ ...r, uma: v }),
 } satisfies {
-  [K in keyof typeof RIICHI_TABLE_OPTIONS]?: (
+  [K in Exclude<keyof typeof RIICHI_TABLE_OPTIONS, keyof RiichiTableFlags>]: (
     r: RiichiTableRules,
     // biome-ignore lint/suspicious/noExplicitAny: each option's value type, checked by its spec first
     v: any,
   ) => RiichiTableRules;
 };
+
+/** The rules with one option set: a plain flag under its own key, any other by its entry of `APPLY`. */
+function applyOption(rules: RiichiTableRules, key: string, value: unknown): RiichiTableRules {
+  if (Object.hasOwn(RIICHI_TABLE_FLAGS, key)) return { ...rules, [key]: value };
+  const apply = (APPLY as Record<string, (r: RiichiTableRules, v: unknown) => RiichiTableRules>)[key];
+  if (apply === undefined) throw new Error(`the table has no rule for its option ${key}`);
+  return apply(rules, value);
+}
 
 export interface SplitRiichi {
   readonly rules: RiichiTableRules;
@@ -67,9 +72,7 @@ export function splitRiichiOptions(
     }
     const why = optionRefusal(spec, value);
     if (why !== null) return fail('config/bad_options', why);
-    const apply = (APPLY as Record<string, (r: RiichiTableRules, v: unknown) => RiichiTableRules>)[key];
-    if (apply === undefined) throw new Error(`the table has no rule for its option ${key}`);
-    rules = apply(rules, value);
+    rules = applyOption(rules, key, value);
   }
   return ok({ rules, scoring });
 }

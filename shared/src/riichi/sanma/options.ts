@@ -6,9 +6,10 @@
  */
 import { fail, ok, type Result } from '../../result.js';
 import { type OptionSpec, optionRefusal, type ResolvedOptions } from '../../rulesets/schema.js';
+import { RIICHI_TABLE_FLAGS } from '../../rulesets/riichi-options.js';
 import { RIICHI_SANMA_OPTION_SCHEMA } from '../../rulesets/riichi-sanma-options.js';
 import { RIICHI_SANMA_SCORER, type RiichiModernOptions } from '../../scoring/rulesets.js';
-import type { MatchLength } from '../table-rules.js';
+import type { MatchLength, RiichiTableFlags } from '../table-rules.js';
 import { SANMA_TABLE_DEFAULTS, type SanmaTableRules } from './rules.js';
 
 type Schema = typeof RIICHI_SANMA_OPTION_SCHEMA;
@@ -60,22 +61,26 @@ export const scorerOptionsOf = (o: SanmaScorerOptions): RiichiModernOptions => (
   renhou: o.renhou,
 });
 
+/**
+ * The four-player table's plain flags this descriptor offers: each sets the rules' field of its
+ * name as it is (the flags it leaves out keep `SANMA_TABLE_DEFAULTS`).
+ */
+const FLAGS = Object.keys(RIICHI_TABLE_FLAGS).filter((k) =>
+  Object.hasOwn(RIICHI_SANMA_OPTION_SCHEMA, k),
+) as (keyof Schema & keyof RiichiTableFlags)[];
+
 /** The table's rules under resolved options; `length` is the match's (the host's rounds). */
 export function sanmaTableRules(o: SanmaOptions, length: MatchLength = SANMA_TABLE_DEFAULTS.length): SanmaTableRules {
+  const flags: Partial<Record<keyof RiichiTableFlags, boolean>> = {};
+  for (const key of FLAGS) flags[key] = o[key];
   return {
     ...SANMA_TABLE_DEFAULTS,
+    ...flags,
     length,
     startPoints: o.startPoints,
     returnPoints: o.returnPoints,
     uma: [...o.uma] as unknown as readonly [number, number, number],
     tsumoPayment: o.tsumoPayment,
-    headBump: o.headBump,
-    nagashiMangan: o.nagashiMangan,
-    swapCalls: o.swapCalls,
-    pao: o.pao,
-    bustEnds: o.bustEnds,
-    extraRound: o.extraRound,
-    lastDealerStops: o.lastDealerStops,
     abortiveDraws: { nineTerminals: o.nineTerminals, fourKongs: o.fourKongs },
     honbaRon: o.honba,
     honbaTsumoEach: o.honba / 2,

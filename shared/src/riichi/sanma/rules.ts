@@ -8,7 +8,13 @@
  * are no four-winds or four-riichi abortive draws with three players, and three rons on one
  * discard cannot happen.
  */
-import { FOUR_PLAYER_TSUMO, RIICHI_TABLE_DEFAULTS, type RiichiTableRules, type TsumoShares } from '../table-rules.js';
+import {
+  FOUR_PLAYER_TSUMO,
+  RIICHI_TABLE_DEFAULTS,
+  RIICHI_TABLE_FLAG_DEFAULTS,
+  type RiichiTableRules,
+  type TsumoShares,
+} from '../table-rules.js';
 
 /** How a self-draw is paid with no North player. */
 export const TSUMO_PAYMENTS = ['tsumo-loss', 'north-bisection'] as const;
@@ -45,24 +51,24 @@ export interface SanmaTableRules
   };
 }
 
+/**
+ * The four-player flags' defaults, less the one three players cannot use: each flag the
+ * three-player descriptor offers then takes its value from it (`options.ts`, `sanmaTableRules`),
+ * and `sanma.test.ts` holds these defaults to the descriptor's.
+ */
+const { tripleRonAborts: _noTripleRon, ...SANMA_FLAG_DEFAULTS } = RIICHI_TABLE_FLAG_DEFAULTS;
+
 export const SANMA_TABLE_DEFAULTS: SanmaTableRules = Object.freeze({
   length: RIICHI_TABLE_DEFAULTS.length,
   startPoints: 35_000,
   returnPoints: 40_000,
   uma: Object.freeze([20, 0, -20]) as readonly [number, number, number],
   tsumoPayment: 'tsumo-loss',
-  headBump: RIICHI_TABLE_DEFAULTS.headBump,
+  ...SANMA_FLAG_DEFAULTS,
   abortiveDraws: Object.freeze({
     nineTerminals: RIICHI_TABLE_DEFAULTS.abortiveDraws.nineTerminals,
     fourKongs: RIICHI_TABLE_DEFAULTS.abortiveDraws.fourKongs,
   }),
-  nagashiMangan: RIICHI_TABLE_DEFAULTS.nagashiMangan,
-  swapCalls: RIICHI_TABLE_DEFAULTS.swapCalls,
-  pao: RIICHI_TABLE_DEFAULTS.pao,
-  bustEnds: RIICHI_TABLE_DEFAULTS.bustEnds,
-  extraRound: RIICHI_TABLE_DEFAULTS.extraRound,
-  lastDealerStops: RIICHI_TABLE_DEFAULTS.lastDealerStops,
-  sticksToFirst: RIICHI_TABLE_DEFAULTS.sticksToFirst,
   honbaRon: 200,
   honbaTsumoEach: 100,
   riichiStick: RIICHI_TABLE_DEFAULTS.riichiStick,
