@@ -699,6 +699,17 @@ describe('exhaustive draw', () => {
     checkAll(e);
   });
 
+  it('riichiWithoutDraw: riichi offered to the last discard, with fewer than four tiles left', () => {
+    const e = table([{ hands: [DEALER_IDLE, READY, IDLE2, IDLE3] }], { riichiWithoutDraw: true });
+    const offered: [number, boolean][] = [];
+    playOut(e, (seat) => {
+      if (seat === 1) offered.push([e.viewFor(1).wallCount, types(e, 1).includes('riichi')]);
+    });
+    expect(offered.some(([left]) => left < 4)).toBe(true);
+    for (const [, riichiOffered] of offered) expect(riichiOffered).toBe(true);
+    checkAll(e);
+  });
+
   it('nagashi mangan: only terminals and honours discarded, none claimed, paid as a mangan tsumo instead', () => {
     const hands = [DEALER_IDLE, READY, IDLE2, IDLE3];
     const draws = orphanDrawsForSeat2(hands);

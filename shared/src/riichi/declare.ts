@@ -48,17 +48,18 @@ export function ownCounts(concealed: KindCounts, meldTiles: readonly TileKind[])
 /**
  * The discards that may go with a riichi declaration (each leaves the hand ready, on a wait that
  * is still live), or why none may: the hand is concealed, the player has 1,000 points for the
- * stick, at least four tiles are left to draw (every player gets another draw), and the player
- * is not in riichi already.
+ * stick, at least `liveNeeded` tiles are left to draw (four: every player gets another draw; the
+ * table's `riichiWithoutDraw` asks for none), and the player is not in riichi already.
  */
 export function riichiDiscards(
   c: RiichiCheck,
   stick = 1_000,
+  liveNeeded = 4,
 ): { ok: true; discards: ReadyDiscard[] } | { ok: false; reason: RiichiRefusal } {
   if (c.alreadyRiichi) return { ok: false, reason: 'riichi/already' };
   if (c.openMelds > 0) return { ok: false, reason: 'riichi/open_hand' };
   if (c.points < stick) return { ok: false, reason: 'riichi/points' };
-  if (c.liveLeft < 4) return { ok: false, reason: 'riichi/wall' };
+  if (c.liveLeft < liveNeeded) return { ok: false, reason: 'riichi/wall' };
   const kongTiles = c.concealedKongs.flatMap((k) => [k, k, k, k]);
   const discards: ReadyDiscard[] = [];
   for (const d of readyDiscards(c.concealed, c.concealedKongs.length, RIICHI_ANALYSIS)) {

@@ -148,6 +148,16 @@ export const RIICHI_TABLE_FLAGS = {
     ),
     source: `${ONLINE}: to the first; the Pantheon rating system (rating.riichimahjong.org) offers it as a rule`,
   },
+  /** Riichi with fewer than four tiles left to draw, when not every player draws again (tsumo-ban nashi riichi). */
+  riichiWithoutDraw: {
+    ...tableFlag(
+      'riichiWithoutDraw',
+      false,
+      { en: 'Riichi with fewer than four tiles left', 'zh-HK': '牌山少於四張亦可立直' },
+      'riichi may be declared with fewer than four tiles left to draw (off: four at least, so every player draws again)',
+    ),
+    source: `${ONLINE}: off; Majiang's rule set offers it (ツモ番なしリーチあり, off by default)`,
+  },
 } as const;
 
 /**

@@ -155,6 +155,7 @@ export function riichiOffers(s: TableState, seat: Seat): readonly ReadyDiscard[]
       alreadyRiichi: riichiOf(h).seats[seat].declared !== null,
     },
     rulesOf(s).riichiStick,
+    rulesOf(s).riichiWithoutDraw ? 0 : 4,
   );
   return r.ok ? r.discards : [];
 }
