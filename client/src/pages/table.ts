@@ -104,6 +104,12 @@ const TEXT = {
     return t('flow.readyWaiting');
   },
   nextHandIn: (n: number) => t('flow.nextHandIn', { n }),
+  get connecting() {
+    return t('table.connecting');
+  },
+  get unreachable() {
+    return t('table.unreachable');
+  },
   get close() {
     return t('result.close');
   },
@@ -178,7 +184,7 @@ interface PageState {
   /** Hand number whose result card was closed. */
   dismissed: number | null;
   lastRefusal: Refusal | null;
-  /** A word for the banner for a while: why a claim was lost, a move the link could not send. */
+  /** A word for the banner for a while (as shown now): why a claim was lost, a move the link could not send. */
   note: string | null;
   /** The claim this page sent in the open window, and the view it was sent on. */
   claimSent: { action: PlayerAction; view: TableView } | null;
@@ -277,6 +283,7 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   if (conn.act(action) === null) return;
   state.sentAt = v.seq;
   state.note = null;
+  noteWords = null;
   state.claimSent = v.stage === 'claims' && action.type !== 'pass' ? { action, view: v } : null;
   state.selected = null;
   state.riichiChoice = false;
@@ -287,12 +294,18 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
 }
 
 let noteTimer: ReturnType<typeof setTimeout> | null = null;
-/** Shows `text` in the banner for a few seconds (the next note or action replaces it). */
-function showNote(text: string): void {
-  state.note = text;
+/** The note's words, asked again when the language shown changes while it is up. */
+let noteWords: (() => string) | null = null;
+/** Shows `words()` in the banner for a few seconds (the next note or action replaces it). */
+function showNote(words: () => string): void {
+  noteWords = words;
+  state.note = words();
   if (noteTimer) clearTimeout(noteTimer);
   noteTimer = setTimeout(() => {
-    if (state.note === text) state.note = null;
+    if (noteWords === words) {
+      noteWords = null;
+      state.note = null;
+    }
     renderBanner();
   }, 6000);
   renderBanner();
@@ -835,7 +848,7 @@ function lobbyCard(): HTMLElement {
       );
     } else if (state.lastRefusal) {
       card.append(el('p', { class: 'error' }, refusalText(state.lastRefusal)), el('a', { href: '/' }, TEXT.lobby));
-    } else card.append(el('p', {}, state.link === 'down' ? 'Cannot reach the server…' : 'Connecting…'));
+    } else card.append(el('p', {}, state.link === 'down' ? TEXT.unreachable : TEXT.connecting));
     return card;
   }
   if (t.status === 'ended' || t.status === 'over') {
@@ -888,10 +901,9 @@ function renderBanner(): void {
   if (state.link === 'down') {
     banner.hidden = false;
     banner.dataset.kind = 'down';
-    banner.textContent = conn?.holding
-      ? 'Connection lost — reconnecting… your move goes out when it is back.'
-      : 'Connection lost — reconnecting…';
+    banner.textContent = t(conn?.holding ? 'banner.held' : 'banner.down');
   } else if (state.note) {
+    if (noteWords) state.note = noteWords();
     banner.hidden = false;
     banner.dataset.kind = 'info';
     banner.textContent = state.note;
@@ -962,7 +974,7 @@ async function main(): Promise<void> {
       if (claim && (view.stage !== 'claims' || view.handNumber !== claim.view.handNumber)) {
         state.claimSent = null;
         const why = lostClaimText(claim.view, view, claim.action);
-        if (why) showNote(why);
+        if (why) showNote(() => why);
       }
       state.view = view;
       state.hands = hands;
@@ -1011,7 +1023,7 @@ async function main(): Promise<void> {
     },
     onReturned() {
       state.sentAt = null;
-      showNote('Your move was not sent: the table moved on while the connection was down.');
+      showNote(() => t('banner.returned'));
       renderBar();
     },
     onNotice(c) {
