@@ -363,6 +363,7 @@ export const MESSAGES = {
   },
   // the calculator's typed hand refused by the notation parser (shared/src/notation.ts), by code (i18n/failures.ts)
   'calc.typeTiles': { en: 'Type the tiles, e.g. 123m456p789s111z5p', 'zh-HK': '請輸入牌，例如 123m456p789s111z5p' },
+  'calc.notRequest': { en: 'This is not a score request', 'zh-HK': '這不是計分要求' },
   'notation.empty': { en: 'No tiles given', 'zh-HK': '未有輸入任何牌' },
   'notation.badChar': {
     en: 'Unexpected character "{name}" at {n} (use digits and m, p, s, z, f)',
