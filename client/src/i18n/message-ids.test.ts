@@ -113,6 +113,8 @@ describe('message ids', () => {
       'replay/analysis-panel.ts',
       'pages/gallery.ts',
       'ui/page-chrome.ts',
+      'replay/log-files.ts',
+      'i18n/log-refusals.ts',
     ];
     // Values of the protocol that are also words ('lobby', 'pung', the moves 'win' and 'pass'):
     // compared, never shown.

@@ -750,6 +750,28 @@ export const MESSAGES = {
   'logs.open': { en: 'Open a tenhou.net/6 log', 'zh-HK': '開啟 tenhou.net/6 牌譜' },
   'logs.opening': { en: 'Opening the log…', 'zh-HK': '正在開啟牌譜…' },
   'logs.refused': { en: 'The log was refused ({n}).', 'zh-HK': '牌譜被拒（{n}）。' },
+  // an opened log refused (log/invalid): where in the file, then why (i18n/log-refusals.ts)
+  'logs.refusedAtStep': {
+    en: 'The log was refused at hand {n}, step {n2}: {name}.',
+    'zh-HK': '牌譜被拒（第{n}局第{n2}步）：{name}。',
+  },
+  'logs.refusedAtHand': { en: 'The log was refused at hand {n}: {name}.', 'zh-HK': '牌譜被拒（第{n}局）：{name}。' },
+  'logs.refusedWhy': { en: 'The log was refused: {name}.', 'zh-HK': '牌譜被拒：{name}。' },
+  'logs.tooLarge': {
+    en: 'the file is over {n} KB, far more than one match’s log',
+    'zh-HK': '檔案超過 {n} KB，遠大於一場比賽的牌譜',
+  },
+  'logs.malformed': { en: 'the file is not JSON', 'zh-HK': '檔案不是 JSON 格式' },
+  'logs.shape': { en: 'it is not laid out as a tenhou.net/6 log', 'zh-HK': '不符合 tenhou.net/6 牌譜的格式' },
+  'logs.threePlayer': {
+    en: 'it is a three-player log, and the tables here seat four',
+    'zh-HK': '這是三人牌譜，本站的牌枱坐四人',
+  },
+  'logs.tile': {
+    en: 'a tile code is unknown, or a tile has a fifth copy',
+    'zh-HK': '有不明的牌碼，或同一種牌多於四張',
+  },
+  'logs.call': { en: 'a call, kong or discard does not fit the hand', 'zh-HK': '有上、碰、槓或打出的牌與牌局不符' },
   'logs.agree': {
     en: 'Imported log: {n} of {n2} hands as the file states',
     'zh-HK': '匯入的牌譜：{n2}局中有{n}局與檔案所記相同',
