@@ -68,7 +68,7 @@ export const MESSAGES = {
   'result.sanbaiman': { en: 'sanbaiman', 'zh-HK': '三倍滿' },
   'result.yakuman': { en: 'yakuman', 'zh-HK': '役滿' },
   'table.startMatch': { en: 'Start the match', 'zh-HK': '開始比賽' },
-  'table.couldNotStart': { en: 'Could not start', 'zh-HK': '未能開始' },
+  'table.couldNotStart': { en: 'Could not start: {name}', 'zh-HK': '未能開始：{name}' },
   'result.close': { en: 'Close', 'zh-HK': '關閉' },
   'table.backToLobby': { en: 'Back to the lobby', 'zh-HK': '返回大堂' },
   // the table canvas
