@@ -66,9 +66,11 @@ describe('replay page: log files', () => {
     expect(head(file.log[0]?.[16])).toEqual(head(original.log[0]?.[16]));
     expect(await page.getByTestId('download-mjai').getAttribute('href')).toContain('format=mjai');
 
-    // A bad file is refused on the page, with the checker's words.
+    // A bad file is refused on the page, said by the checker's reason.
     await picker.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"log": [') });
-    await expect.poll(() => page.getByTestId('log-status').textContent()).toContain('not JSON');
+    await expect
+      .poll(() => page.getByTestId('log-status').textContent())
+      .toBe('The log was refused: the file is not JSON.');
 
     await page.goto(`${server.url}/replay.html?match=${differs}`);
     await loaded(page);
@@ -76,6 +78,30 @@ describe('replay page: log files', () => {
     await expect.poll(() => note.textContent()).toContain('0 of 1 hands as the file states');
     expect(await note.textContent()).toContain(
       'the file says +1600 / 0 / -1600 / 0, the table computes +2600 / 0 / -1600 / 0',
+    );
+  });
+
+  test('a refused log is said in Chinese by its reason, hand and step, and again after a switch', async () => {
+    const page = await newPage('zh-HK', 1100, 760, 1);
+    await page.goto(`${server.url}/replay.html`);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    expect(await page.locator('.log-files-pick span').textContent()).toBe('開啟 tenhou.net/6 牌譜');
+    // Seat 2's pung of 2m claims from the wrong seat: the checker names hand 1 and its step.
+    const good = readFileSync(join(TESTDATA, 'double_ron.json'), 'utf8');
+    const bad = good.replace('"1212p12"', '"p121212"');
+    expect(bad).not.toBe(good);
+    await page
+      .getByTestId('log-file')
+      .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    const status = page.getByTestId('log-status');
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^牌譜被拒（第1局第\d+步）：有上、碰、槓或打出的牌與牌局不符。$/);
+    const step = /第(\d+)步/.exec((await status.textContent()) ?? '')?.[1];
+    await page.click('[data-testid="lang-switch"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await status.textContent()).toBe(
+      `The log was refused at hand 1, step ${step}: a call, kong or discard does not fit the hand.`,
     );
   });
 

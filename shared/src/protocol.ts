@@ -85,9 +85,24 @@ export const HTTP_ERROR_CODES = [
   'match/not_seated', // 403: a rematch asked by someone who did not play the match
   'match/no_rematch', // 409: a match not played to its end, or a table nobody can rematch
   'match/format', // an export format the match's ruleset has no use for (tenhou6 or mjai of a Hong Kong match)
-  'log/invalid', // an uploaded log that is not a four-player tenhou.net/6 file that plays (the message names the hand and step)
+  'log/invalid', // an uploaded log that is not a four-player tenhou.net/6 file that plays (the message names the hand and step; the values its reason, hand and step: LOG_PROBLEMS)
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/**
+ * Why an uploaded tenhou.net/6 log is refused (`log/invalid`): the `reason` of its values, beside
+ * `hand` and `step` (both from 1) where one hand holds the problem, and `kb` (the limit) for a file
+ * too large; a page words the refusal from these, the English `message` names the detail for logs.
+ */
+export const LOG_PROBLEMS = [
+  'log/too_large', // more bytes than any real match needs
+  'log/malformed', // not JSON
+  'log/shape', // JSON, but not a tenhou.net/6 log of four players
+  'log/three_player',
+  'log/tile', // an unknown tile code, or a fifth copy
+  'log/call', // a call, kong or discard that does not fit the hand
+] as const;
+export type LogProblemCode = (typeof LOG_PROBLEMS)[number];
 
 /**
  * The values a refusal's words name (a seat number, a table code), so a page can say it in its

@@ -602,6 +602,7 @@ export function fromRequest(state: CalcState, raw: Readonly<Record<string, unkno
   const parsed = parseRequest(request);
   if (!parsed.ok) {
     const r = parsed.result;
+    // The scorer refuses with `valid: false` and its code; a valid result is only the type's other case.
     return fail(r.valid ? 'calc/bad_input' : r.code, r.valid ? 'not a request' : r.reason);
   }
   const { input, ruleset } = parsed.value;

@@ -202,7 +202,11 @@ exampleSelect.addEventListener('change', () => {
   optionsFor = null;
   exampleSelect.value = '';
   if (loaded.ok) update(loaded.value, () => t('calc.example', { name: ex.name, name2: ex.source }));
-  else update(state, () => t('calc.exampleRefused', { name: ex.name, name2: loaded.error.message }), 'refused');
+  else {
+    const why = failureWords(loaded.error);
+    const reason = () => (why === null ? loaded.error.message : t(why.id, why.values));
+    update(state, () => t('calc.exampleRefused', { name: ex.name, name2: reason() }), 'refused');
+  }
 });
 const exampleField = h(
   'div',

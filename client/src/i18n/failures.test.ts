@@ -46,7 +46,18 @@ describe('refusals said by code, not by their English', () => {
     const bad = loadQuick(initialState(), '123q');
     expect(empty.ok || failureWords(empty.error)?.id).toBe('calc.typeTiles');
     expect(bad.ok || failureWords(bad.error)?.id).toBe('notation.badChar');
-    expect(failureWords({ code: 'calc/bad_input', message: 'not a request' })).toBeNull();
+    // An option the ruleset does not have: the scorer's code has no id, its message is shown as it came.
+    const unknownOption = loadQuick(initialState(), '123m456p789s11z --option x=1');
+    expect(unknownOption.ok || unknownOption.error.code).toBe('score/bad_options');
+    expect(unknownOption.ok || failureWords(unknownOption.error)).toBeNull();
+  });
+
+  it('says a pasted request that is not a score request by id, in both languages', () => {
+    const words = failureWords({ code: 'calc/bad_input', message: 'not a request' });
+    expect(words?.id).toBe('calc.notRequest');
+    if (words === null) return;
+    expect(message(words.id, 'en', words.values)).toBe('This is not a score request');
+    expect(message(words.id, 'zh-HK', words.values)).toBe('這不是計分要求');
   });
 });
 

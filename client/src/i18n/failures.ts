@@ -11,6 +11,7 @@ type Values = Readonly<Record<string, string | number>>;
 /** The message id of a failure, where one says it: `no_suit` has three wordings, told apart by its values. */
 const ID_OF: Readonly<Record<string, (v: Values) => MessageId>> = {
   'calc/empty': () => 'calc.typeTiles',
+  'calc/bad_input': () => 'calc.notRequest',
   'notation/empty': () => 'notation.empty',
   'notation/bad_char': () => 'notation.badChar',
   'notation/bad_rank': () => 'notation.badRank',

@@ -94,7 +94,7 @@ describe('message ids', () => {
     expect(textBlock).not.toMatch(/: '[A-Z][a-z]+ [a-z]/);
   });
 
-  test('the lobby, the calculator, the player and circle pages and the analysis panel ask by id only', () => {
+  test('the lobby, table, calculator, player and circle pages, log files and analysis panel ask by id only', () => {
     // Their words come from the catalogue (or a ruleset descriptor's labels) in the language shown:
     // no literal of theirs is a catalogue text, of any length, nor a template with words of its own
     // around a value ("Seat ${n}").
@@ -113,10 +113,13 @@ describe('message ids', () => {
       'replay/analysis-panel.ts',
       'pages/gallery.ts',
       'ui/page-chrome.ts',
+      'replay/log-files.ts',
+      'i18n/log-refusals.ts',
+      'pages/table.ts',
     ];
-    // Values of the protocol that are also words ('lobby', 'pung', the moves 'win' and 'pass'):
-    // compared, never shown.
-    const codes = new Set<string>([...TABLE_STATUSES, ...MELD_KINDS, 'win', 'pass', 'pair']);
+    // Values of the protocol that are also words ('lobby', 'pung', the moves 'win' and 'pass'),
+    // a style's value ('none') and a test id ('ready'): compared or set, never shown.
+    const codes = new Set<string>([...TABLE_STATUSES, ...MELD_KINDS, 'win', 'pass', 'pair', 'none', 'ready']);
     const texts = new Set<string>(ids.map((id) => MESSAGES[id].en).filter((en) => !codes.has(en)));
     const found: Record<string, string[]> = {};
     for (const file of byIdOnly) {
@@ -128,7 +131,8 @@ describe('message ids', () => {
       const english = literals.filter((l) => texts.has(l.trim()) && /[A-Za-z]{2}/.test(l));
       // A template's own words: a word beside a value, as "Seat ${n}" or "${n} members".
       const templates = literals.filter((l) => {
-        if (!/\$\{/.test(l)) return false;
+        // (nor is the scheme of an authorization header, "Bearer ${token}")
+        if (!/\$\{/.test(l) || /^Bearer \$\{\w+\}$/.test(l)) return false;
         const words = l.replace(/\$\{[^}]*(\}|$)/g, '#');
         // (a class name beside a value, "calc-placed ${cls}", is not a word)
         return /(?<![\w-])[A-Za-z]{2,} #|# [A-Za-z]{2,}|(?<![\w-])[A-Za-z]{2,} [A-Za-z]{2,}/.test(words);

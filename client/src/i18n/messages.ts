@@ -68,7 +68,7 @@ export const MESSAGES = {
   'result.sanbaiman': { en: 'sanbaiman', 'zh-HK': '三倍滿' },
   'result.yakuman': { en: 'yakuman', 'zh-HK': '役滿' },
   'table.startMatch': { en: 'Start the match', 'zh-HK': '開始比賽' },
-  'table.couldNotStart': { en: 'Could not start', 'zh-HK': '未能開始' },
+  'table.couldNotStart': { en: 'Could not start: {name}', 'zh-HK': '未能開始：{name}' },
   'result.close': { en: 'Close', 'zh-HK': '關閉' },
   'table.backToLobby': { en: 'Back to the lobby', 'zh-HK': '返回大堂' },
   // the table canvas
@@ -363,6 +363,7 @@ export const MESSAGES = {
   },
   // the calculator's typed hand refused by the notation parser (shared/src/notation.ts), by code (i18n/failures.ts)
   'calc.typeTiles': { en: 'Type the tiles, e.g. 123m456p789s111z5p', 'zh-HK': '請輸入牌，例如 123m456p789s111z5p' },
+  'calc.notRequest': { en: 'This is not a score request', 'zh-HK': '這不是計分要求' },
   'notation.empty': { en: 'No tiles given', 'zh-HK': '未有輸入任何牌' },
   'notation.badChar': {
     en: 'Unexpected character "{name}" at {n} (use digits and m, p, s, z, f)',
@@ -749,6 +750,28 @@ export const MESSAGES = {
   'logs.open': { en: 'Open a tenhou.net/6 log', 'zh-HK': '開啟 tenhou.net/6 牌譜' },
   'logs.opening': { en: 'Opening the log…', 'zh-HK': '正在開啟牌譜…' },
   'logs.refused': { en: 'The log was refused ({n}).', 'zh-HK': '牌譜被拒（{n}）。' },
+  // an opened log refused (log/invalid): where in the file, then why (i18n/log-refusals.ts)
+  'logs.refusedAtStep': {
+    en: 'The log was refused at hand {n}, step {n2}: {name}.',
+    'zh-HK': '牌譜被拒（第{n}局第{n2}步）：{name}。',
+  },
+  'logs.refusedAtHand': { en: 'The log was refused at hand {n}: {name}.', 'zh-HK': '牌譜被拒（第{n}局）：{name}。' },
+  'logs.refusedWhy': { en: 'The log was refused: {name}.', 'zh-HK': '牌譜被拒：{name}。' },
+  'logs.tooLarge': {
+    en: 'the file is over {n} KB, far more than one match’s log',
+    'zh-HK': '檔案超過 {n} KB，遠大於一場比賽的牌譜',
+  },
+  'logs.malformed': { en: 'the file is not JSON', 'zh-HK': '檔案不是 JSON 格式' },
+  'logs.shape': { en: 'it is not laid out as a tenhou.net/6 log', 'zh-HK': '不符合 tenhou.net/6 牌譜的格式' },
+  'logs.threePlayer': {
+    en: 'it is a three-player log, and the tables here seat four',
+    'zh-HK': '這是三人牌譜，本站的牌枱坐四人',
+  },
+  'logs.tile': {
+    en: 'a tile code is unknown, or a tile has a fifth copy',
+    'zh-HK': '有不明的牌碼，或同一種牌多於四張',
+  },
+  'logs.call': { en: 'a call, kong or discard does not fit the hand', 'zh-HK': '有上、碰、槓或打出的牌與牌局不符' },
   'logs.agree': {
     en: 'Imported log: {n} of {n2} hands as the file states',
     'zh-HK': '匯入的牌譜：{n2}局中有{n}局與檔案所記相同',

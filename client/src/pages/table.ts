@@ -46,6 +46,7 @@ import {
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
+import { displayName } from '../i18n/translate.js';
 import { localiseScene, localiseText } from '../i18n/scene.js';
 import { type Refusal, refusalText } from '../i18n/refusals.js';
 import { whyRefused } from '../ui/why-refused.js';
@@ -104,6 +105,12 @@ const TEXT = {
     return t('flow.readyWaiting');
   },
   nextHandIn: (n: number) => t('flow.nextHandIn', { n }),
+  get connecting() {
+    return t('table.connecting');
+  },
+  get unreachable() {
+    return t('table.unreachable');
+  },
   get close() {
     return t('result.close');
   },
@@ -178,7 +185,7 @@ interface PageState {
   /** Hand number whose result card was closed. */
   dismissed: number | null;
   lastRefusal: Refusal | null;
-  /** A word for the banner for a while: why a claim was lost, a move the link could not send. */
+  /** A word for the banner for a while (as shown now): why a claim was lost, a move the link could not send. */
   note: string | null;
   /** The claim this page sent in the open window, and the view it was sent on. */
   claimSent: { action: PlayerAction; view: TableView } | null;
@@ -277,6 +284,7 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
   if (conn.act(action) === null) return;
   state.sentAt = v.seq;
   state.note = null;
+  noteWords = null;
   state.claimSent = v.stage === 'claims' && action.type !== 'pass' ? { action, view: v } : null;
   state.selected = null;
   state.riichiChoice = false;
@@ -287,12 +295,18 @@ function send(action: Parameters<TableConnection['act']>[0]): void {
 }
 
 let noteTimer: ReturnType<typeof setTimeout> | null = null;
-/** Shows `text` in the banner for a few seconds (the next note or action replaces it). */
-function showNote(text: string): void {
-  state.note = text;
+/** The note's words, asked again when the language shown changes while it is up. */
+let noteWords: (() => string) | null = null;
+/** Shows `words()` in the banner for a few seconds (the next note or action replaces it). */
+function showNote(words: () => string): void {
+  noteWords = words;
+  state.note = words();
   if (noteTimer) clearTimeout(noteTimer);
   noteTimer = setTimeout(() => {
-    if (state.note === text) state.note = null;
+    if (noteWords === words) {
+      noteWords = null;
+      state.note = null;
+    }
     renderBanner();
   }, 6000);
   renderBanner();
@@ -506,16 +520,14 @@ function renderToggles(): void {
   const host = hostControls();
   if (host) togglesEl.append(host);
   if (!ticket) {
-    const watching = el('label', {}, 'Watching · bottom seat ');
-    const sel = el('select', { 'aria-label': 'Seat at the bottom' });
+    const watching = el('label', {}, `${t('table.watchingBottom')} `);
+    // Its names are written in the language shown (a player's as written): not for the translator.
+    const sel = el('select', { 'aria-label': t('table.seatAtBottom'), 'data-no-translate': '' });
     for (const s of [0, 1, 2, 3] as const) {
       // Nobody sits in a three-player table's fourth seat: nobody to watch from there.
       if (state.view?.seats[s].vacant) continue;
-      const o = el(
-        'option',
-        { value: String(s) },
-        state.view ? (state.view.seats[s].name ?? `Seat ${s + 1}`) : `Seat ${s + 1}`,
-      );
+      const seat = state.view?.seats[s];
+      const o = el('option', { value: String(s) }, displayName(seat?.name, s, seat?.isBot ?? false, currentLang()));
       if (s === state.bottomSeat) o.selected = true;
       sel.append(o);
     }
@@ -559,8 +571,8 @@ function awaySeats(): Seat[] {
 function toggleBoxes(): HTMLElement {
   const wrap = el('span', { class: 'toggles' });
   for (const [key, label] of [
-    ['autoPass', 'auto-pass'],
-    ['autoWin', 'auto-win'],
+    ['autoPass', t('act.autoPass')],
+    ['autoWin', t('act.autoWin')],
   ] as const) {
     const box = el('input', { type: 'checkbox', 'data-toggle': key });
     box.checked = state[key];
@@ -824,9 +836,9 @@ function drawOverlay(): void {
 }
 
 function lobbyCard(): HTMLElement {
-  const t = state.table;
-  const card = el('section', { class: 'card' }, el('h2', {}, `Table ${code}`));
-  if (!t) {
+  const table = state.table;
+  const card = el('section', { class: 'card' }, el('h2', {}, t('lobby.tableCode', { name: code })));
+  if (!table) {
     // A code that cannot be one (a typo in the link) or one with no table: said, with the way back.
     if (!wellFormed || state.lastRefusal?.code === 'table/not_found') {
       card.append(
@@ -835,31 +847,37 @@ function lobbyCard(): HTMLElement {
       );
     } else if (state.lastRefusal) {
       card.append(el('p', { class: 'error' }, refusalText(state.lastRefusal)), el('a', { href: '/' }, TEXT.lobby));
-    } else card.append(el('p', {}, state.link === 'down' ? 'Cannot reach the server…' : 'Connecting…'));
+    } else card.append(el('p', {}, state.link === 'down' ? TEXT.unreachable : TEXT.connecting));
     return card;
   }
-  if (t.status === 'ended' || t.status === 'over') {
+  if (table.status === 'ended' || table.status === 'over') {
     card.append(el('p', { 'data-testid': 'ended' }, TEXT.ended), summaryLinks());
     return card;
   }
-  card.append(el('p', {}, ticket ? `You sit in seat ${ticket.seat + 1} as ${ticket.name}.` : 'You are watching.'));
+  card.append(el('p', {}, ticket ? t('table.youSit', { n: ticket.seat + 1, name: ticket.name }) : t('table.watching')));
   const seats = el('div', { class: 'seats' });
-  for (const s of t.seats.filter((x) => !x.vacant)) {
+  for (const s of table.seats.filter((x) => !x.vacant)) {
+    // A player's name is shown as written (never matched against the catalogue's words).
+    const who = s.bot
+      ? t('seat.bot')
+      : s.name !== null
+        ? el('span', { 'data-no-translate': '' }, s.name)
+        : t(table.fillWithBots ? 'table.emptyBot' : 'seat.empty');
     seats.append(
       el(
         'div',
         { class: 'seat-card' },
-        el('strong', {}, `Seat ${s.seat + 1}`),
+        el('strong', {}, t('seat.n', { n: s.seat + 1 })),
         el('br'),
-        s.bot ? 'Bot' : (s.name ?? (t.fillWithBots ? 'empty (a bot at the start)' : 'empty')),
-        s.name && !s.bot && !s.connected ? ' (away)' : '',
+        who,
+        s.name && !s.bot && !s.connected ? ` ${t('table.away')}` : '',
       ),
     );
   }
   card.append(seats);
   const host = loadHostToken(code);
-  if (host && t.status === 'lobby') {
-    const start = el('button', { type: 'button', class: 'primary', 'data-testid': 'start' }, 'Start the match');
+  if (host && table.status === 'lobby') {
+    const start = el('button', { type: 'button', class: 'primary', 'data-testid': 'start' }, t('table.startMatch'));
     start.addEventListener('click', async () => {
       start.disabled = true;
       const res = await fetch(`/api/tables/${code}/start`, {
@@ -869,18 +887,14 @@ function lobbyCard(): HTMLElement {
       });
       if (!res.ok) {
         start.disabled = false;
-        card.append(
-          el(
-            'p',
-            { class: 'error' },
-            ((await res.json()) as { error?: { message?: string } }).error?.message ?? 'Could not start',
-          ),
-        );
+        // Said by the refusal's code and values (its English message is for logs).
+        const body = (await res.json().catch(() => ({}))) as Partial<HttpError>;
+        card.append(el('p', { class: 'error' }, t('table.couldNotStart', { name: refusalText(refusalOf(body)) })));
       }
     });
     card.append(el('div', { class: 'row' }, start));
-  } else if (t.status === 'lobby') card.append(el('p', { class: 'muted' }, 'Waiting for the host to start…'));
-  else if (t.status === 'playing') card.append(el('p', { class: 'muted' }, TEXT.dealing));
+  } else if (table.status === 'lobby') card.append(el('p', { class: 'muted' }, t('status.waitingDots')));
+  else if (table.status === 'playing') card.append(el('p', { class: 'muted' }, TEXT.dealing));
   return card;
 }
 
@@ -888,10 +902,9 @@ function renderBanner(): void {
   if (state.link === 'down') {
     banner.hidden = false;
     banner.dataset.kind = 'down';
-    banner.textContent = conn?.holding
-      ? 'Connection lost — reconnecting… your move goes out when it is back.'
-      : 'Connection lost — reconnecting…';
+    banner.textContent = t(conn?.holding ? 'banner.held' : 'banner.down');
   } else if (state.note) {
+    if (noteWords) state.note = noteWords();
     banner.hidden = false;
     banner.dataset.kind = 'info';
     banner.textContent = state.note;
@@ -962,7 +975,7 @@ async function main(): Promise<void> {
       if (claim && (view.stage !== 'claims' || view.handNumber !== claim.view.handNumber)) {
         state.claimSent = null;
         const why = lostClaimText(claim.view, view, claim.action);
-        if (why) showNote(why);
+        if (why) showNote(() => why);
       }
       state.view = view;
       state.hands = hands;
@@ -1011,7 +1024,7 @@ async function main(): Promise<void> {
     },
     onReturned() {
       state.sentAt = null;
-      showNote('Your move was not sent: the table moved on while the connection was down.');
+      showNote(() => t('banner.returned'));
       renderBar();
     },
     onNotice(c) {

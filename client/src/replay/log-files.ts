@@ -3,37 +3,45 @@
  * project's JSON for Hong Kong, from `GET /api/matches/:id/export`), open a tenhou.net/6 file
  * (posted to `POST /api/matches/import`, then watched here), and, for an imported match, how
  * its hands compare with the file: every hand whose computed result differs is listed, never
- * hidden. English text only: the page's DOM translator writes the other language.
+ * hidden. Every word is asked for by message id and written again when the language changes.
  */
 import { isRulesetId, isRiichiFamily } from '@mahjong/shared';
 import type { HttpError, ImportCheck, ImportResponse, ReplayResponse } from '@mahjong/shared';
+import { currentLang, t } from '../i18n/i18n.js';
+import { live, say } from '../i18n/live-text.js';
+import { logRefusalText } from '../i18n/log-refusals.js';
+import type { MessageId } from '../i18n/messages.js';
+import { refusalText } from '../i18n/refusals.js';
 import { el } from '../ui/dom.js';
 
 /** The export formats a match offers (riichi and Hong Kong differ), with their labels. */
-export function downloadsFor(ruleset: string): readonly { readonly format: string; readonly label: string }[] {
+export function downloadsFor(ruleset: string): readonly { readonly format: string; readonly label: MessageId }[] {
   return isRulesetId(ruleset) && isRiichiFamily(ruleset)
     ? [
-        { format: 'tenhou6', label: 'Download tenhou.net/6 log' },
-        { format: 'mjai', label: 'Download mjai log' },
+        { format: 'tenhou6', label: 'logs.tenhou6' },
+        { format: 'mjai', label: 'logs.mjai' },
       ]
-    : [{ format: 'hk', label: 'Download match (JSON)' }];
+    : [{ format: 'hk', label: 'logs.hk' }];
 }
 
 const deltas = (d: readonly number[] | null): string =>
   d === null ? '—' : d.map((x) => (x > 0 ? `+${x}` : String(x))).join(' / ');
 
+type Words = { readonly id: MessageId; readonly values: Readonly<Record<string, string | number>> };
+
 /** The lines that say how an imported log's hands came out. */
-export function importLines(check: ImportCheck): string[] {
-  const lines = [`Imported log: ${check.agree} of ${check.hands} hands as the file states`];
+export function importLines(check: ImportCheck): Words[] {
+  const lines: Words[] = [{ id: 'logs.agree', values: { n: check.agree, n2: check.hands } }];
   for (const d of check.differences) {
-    lines.push(`Hand ${d.hand + 1}: the file says ${deltas(d.stated)}, the table computes ${deltas(d.computed)}`);
+    lines.push({ id: 'logs.differs', values: { n: d.hand + 1, name: deltas(d.stated), name2: deltas(d.computed) } });
   }
   return lines;
 }
 
-/** Posts a tenhou.net/6 file and opens its replay; an error is shown in `status`. */
+/** Posts a tenhou.net/6 file and opens its replay; a refusal is said in `status`. */
 async function upload(file: File, status: HTMLElement): Promise<void> {
-  status.textContent = 'Opening the log…';
+  status.replaceChildren(say('logs.opening'));
+  delete status.dataset.kind;
   const text = await file.text();
   const res = await fetch('/api/matches/import', {
     method: 'POST',
@@ -42,7 +50,15 @@ async function upload(file: File, status: HTMLElement): Promise<void> {
   });
   const body = (await res.json().catch(() => null)) as (ImportResponse & HttpError) | null;
   if (res.status !== 201 || body === null) {
-    status.textContent = body?.error?.message ?? `The log was refused (${res.status}).`;
+    // Said by the refusal's code and values; its English message is for logs.
+    const error = body?.error;
+    const words =
+      error === undefined
+        ? () => t('logs.refused', { n: res.status })
+        : error.code === 'log/invalid'
+          ? () => logRefusalText(error.values, currentLang())
+          : () => refusalText(error);
+    status.replaceChildren(live(words));
     status.dataset.kind = 'error';
     return;
   }
@@ -60,7 +76,7 @@ export function openLogControl(): HTMLElement {
   return el(
     'div',
     { class: 'log-files-open' },
-    el('label', { class: 'log-files-pick' }, el('span', {}, 'Open a tenhou.net/6 log'), input),
+    el('label', { class: 'log-files-pick' }, el('span', {}, say('logs.open')), input),
     status,
   );
 }
@@ -75,13 +91,13 @@ export function logFilesPanel(r: ReplayResponse): HTMLElement {
         download: '',
         'data-testid': `download-${format}`,
       },
-      label,
+      say(label),
     ),
   );
   return el(
     'details',
     { class: 'log-files', 'data-testid': 'log-files' },
-    el('summary', {}, 'Log files'),
+    el('summary', {}, say('logs.files')),
     el('div', { class: 'log-files-body' }, ...links, openLogControl()),
   );
 }
@@ -96,7 +112,7 @@ export function importNote(check: ImportCheck): HTMLElement {
       'data-testid': 'import-note',
       'data-kind': check.differences.length > 0 ? 'differs' : 'agrees',
     },
-    el('strong', {}, head ?? ''),
-    ...rest.map((line) => el('div', {}, line)),
+    el('strong', {}, head ? say(head.id, head.values) : ''),
+    ...rest.map((line) => el('div', {}, say(line.id, line.values))),
   );
 }

@@ -3,13 +3,20 @@
  * match as a file to download; 409 `match/in_progress` while it is played) and
  * `POST /api/matches/import` (a tenhou.net/6 file as the body: checked, stored as an imported
  * match, 201 with its id and how its hands compare; 422 `log/invalid` naming the hand and step,
- * nothing stored).
+ * in its message and as values beside its reason, nothing stored).
  */
-import { EXPORT_FORMATS, type ExportFormat, type HttpErrorCode, type ImportResponse } from '@mahjong/shared';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type HttpErrorCode,
+  type ImportResponse,
+  LOG_PROBLEMS,
+  type RefusalValues,
+} from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Store } from '../store/types.js';
 import { exportMatch, importMatch } from './match.js';
-import { type LogProblem, LOG_PROBLEMS, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
+import { type LogProblem, logProblemValues, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
 
 const isProblem = (e: unknown): e is LogProblem =>
   typeof e === 'object' && e !== null && (LOG_PROBLEMS as readonly unknown[]).includes((e as LogProblem).code);
@@ -18,7 +25,7 @@ export function registerLogRoutes(
   app: FastifyInstance,
   deps: {
     readonly store: Store;
-    readonly reply: (res: FastifyReply, code: HttpErrorCode, message: string) => FastifyReply;
+    readonly reply: (res: FastifyReply, code: HttpErrorCode, message: string, values?: RefusalValues) => FastifyReply;
     readonly now: () => Date;
   },
 ): void {
@@ -50,12 +57,12 @@ export function registerLogRoutes(
     scope.post('/api/matches/import', async (req, res) => {
       const text = typeof req.body === 'string' ? req.body : '';
       const parsed = readTenhou6(text);
-      if (!parsed.ok) return reply(res, 'log/invalid', parsed.error.message);
+      if (!parsed.ok) return reply(res, 'log/invalid', parsed.error.message, logProblemValues(parsed.error));
       let imported: ReturnType<typeof importMatch>;
       try {
         imported = importMatch(JSON.parse(text), deps.now());
       } catch (error) {
-        if (isProblem(error)) return reply(res, 'log/invalid', error.message);
+        if (isProblem(error)) return reply(res, 'log/invalid', error.message, logProblemValues(error));
         throw error;
       }
       await store.writeBatch([

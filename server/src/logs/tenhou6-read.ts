@@ -3,19 +3,9 @@
  * into the order they were played (the format lists them per seat). Every problem names the
  * hand (by its number in the file and as `East 1, 0 honba`) and the step where it is found.
  */
-import type { BySeat, Seat } from '@mahjong/shared';
+import type { BySeat, LogProblemCode, RefusalValues, Seat } from '@mahjong/shared';
 import type { HandEvent } from './record.js';
 import { fromTenhouCode, type LogTile } from './tiles.js';
-
-export const LOG_PROBLEMS = [
-  'log/too_large', // more bytes than any real match needs
-  'log/malformed', // not JSON
-  'log/shape', // JSON, but not a tenhou.net/6 log of four players
-  'log/three_player',
-  'log/tile', // an unknown tile code, or a fifth copy
-  'log/call', // a call, kong or discard that does not fit the hand
-] as const;
-export type LogProblemCode = (typeof LOG_PROBLEMS)[number];
 
 /** Where a problem is: the hand's index in `log`, and the step (1-based) in its play order. */
 export interface LogPlace {
@@ -38,6 +28,19 @@ const fail = (code: LogProblemCode, message: string): LogResult<never> => ({ ok:
 
 /** A log of one match is tens of kilobytes; a megabyte is far more than any needs. */
 export const MAX_LOG_BYTES = 1024 * 1024;
+
+/**
+ * A problem as the values of its `log/invalid` refusal (see LOG_PROBLEMS in the protocol): the
+ * reason, and where it is (hand and step counted from 1), so a page can say it in its language.
+ */
+export function logProblemValues(p: LogProblem): RefusalValues {
+  return {
+    reason: p.code,
+    ...(p.code === 'log/too_large' ? { kb: MAX_LOG_BYTES / 1024 } : {}),
+    ...(p.at === undefined ? {} : { hand: p.at.hand + 1 }),
+    ...(p.at?.step === undefined ? {} : { step: p.at.step }),
+  };
+}
 
 /** How a hand ended, as the file states it. */
 export type StatedEnd =

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type HandRecord, recordEngine, recordMatch } from './record.js';
 import { toTenhou6 } from './tenhou6.js';
 import { checkHands, importConfig, replayLog } from './tenhou6-import.js';
-import { type LogProblem, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
+import { type LogProblem, logProblemValues, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
 
 const TESTDATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testdata');
 const BOTS = [0, 1, 2, 3].map((i) => ({ name: `Bot ${i + 1}`, bot: true })) as unknown as MatchConfig['players'];
@@ -135,6 +135,16 @@ describe('bad tenhou.net/6 input', () => {
     const q = problem(ryukyoku.replace('"c151416"', '"c151718"'));
     expect(q.code).toBe('log/call');
     expect(q.message).toMatch(/step \d+/);
+  });
+
+  it('gives each refusal its reason and place as values, for pages to word it in their language', () => {
+    const call = problem(good.replace('"1212p12"', '"p121212"'));
+    expect(call.at?.step).toBeGreaterThan(0);
+    expect(logProblemValues(call)).toEqual({ reason: 'log/call', hand: 1, step: call.at?.step });
+    const tile = problem(good.replace('[14,51,16,17,', '[14,58,16,17,'));
+    expect(logProblemValues(tile)).toMatchObject({ reason: 'log/tile', hand: 1 });
+    expect(logProblemValues(problem('{"log": ['))).toEqual({ reason: 'log/malformed' });
+    expect(logProblemValues(problem(' '.repeat(MAX_LOG_BYTES + 1)))).toEqual({ reason: 'log/too_large', kb: 1024 });
   });
 });
 
