@@ -116,6 +116,7 @@ describe('message ids', () => {
       'replay/log-files.ts',
       'i18n/log-refusals.ts',
       'pages/table.ts',
+      'table/lost-claim.ts',
     ];
     // Values of the protocol that are also words ('lobby', 'pung', the moves 'win' and 'pass'),
     // a style's value ('none') and a test id ('ready'): compared or set, never shown.

@@ -974,8 +974,9 @@ async function main(): Promise<void> {
       const claim = state.claimSent;
       if (claim && (view.stage !== 'claims' || view.handNumber !== claim.view.handNumber)) {
         state.claimSent = null;
-        const why = lostClaimText(claim.view, view, claim.action);
-        if (why) showNote(() => why);
+        const lost = { before: claim.view, after: view, action: claim.action };
+        if (lostClaimText(lost.before, lost.after, lost.action) !== null)
+          showNote(() => lostClaimText(lost.before, lost.after, lost.action, currentLang()) ?? '');
       }
       state.view = view;
       state.hands = hands;

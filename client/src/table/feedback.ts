@@ -8,11 +8,12 @@
 import type { Seat, TableView } from '@mahjong/shared';
 import { audio } from '../audio/player.js';
 import type { SoundId } from '../audio/recipes.js';
-import { currentLang, tr } from '../i18n/i18n.js';
+import { currentLang } from '../i18n/i18n.js';
+import type { MessageId } from '../i18n/messages.js';
 import { message } from '../i18n/translate.js';
 import { positionOf, type Scene, type SceneItem } from './layout.js';
 import { CALLED_OUT, type TableEvent, type TableEventKind, tableEvents } from './events.js';
-import { seatName } from './results.js';
+import { listNames, seatName } from './results.js';
 import type { HandHints, HintUi } from './hints.js';
 import { type Lang, settings } from '../settings/settings.js';
 
@@ -39,6 +40,14 @@ const CALL_WORDS: Readonly<Record<TableEventKind, { readonly zh: string; readonl
   discard: null,
   draw: null,
   drawnHand: null,
+};
+
+/** The claims a window may offer, as the claim buttons name them. */
+const OFFER_WORDS: Readonly<Partial<Record<string, MessageId>>> = {
+  chow: 'act.chow',
+  pung: 'act.pung',
+  kong: 'act.kong',
+  win: 'act.win',
 };
 
 /** A win at a riichi table is called as it is there: ron on a discard, tsumo on one's own draw. */
@@ -122,6 +131,7 @@ export class TableFeedback {
     const events = tableEvents(prev, view);
     this.pendingClaims = events.filter((e) => e.from !== undefined && e.kind !== 'win');
     const said: string[] = [];
+    const lang = currentLang();
     let delay = 0;
     for (const e of events) {
       const sound = SOUND_OF[e.kind];
@@ -129,31 +139,34 @@ export class TableFeedback {
       if (sound && audio.play(sound, delay)) delay += 0.04;
       if (CALLED_OUT.has(e.kind)) {
         this.callout(e);
-        const who = seatName(view, e.seat);
         const w = CALL_WORDS[e.kind];
-        if (w && e.kind !== 'win') said.push(`${who}: ${tr(w.en)}`);
+        if (w && e.kind !== 'win') said.push(`${seatName(view, e.seat, lang)}: ${lang === 'en' ? w.en : w.zh}`);
       }
       if (e.kind === 'win') {
         audio.play('fanfare');
-        said.push(tr(`${seatName(view, e.seat)} wins`));
+        said.push(message('result.wins', lang, { name: seatName(view, e.seat, lang) }));
       }
-      if (e.kind === 'drawnHand') said.push(tr(`Hand ${(view.lastResult?.handNumber ?? 0) + 1}: drawn`));
+      if (e.kind === 'drawnHand')
+        said.push(message('result.drawn', lang, { n: (view.lastResult?.handNumber ?? 0) + 1 }));
     }
     const me = view.viewer;
     if (typeof me === 'number' && view.phase === 'playing') {
       const myTurn = view.stage === 'discard' && view.turn === me && view.legalActions.length > 0;
       const wasMyTurn = prev?.stage === 'discard' && prev.turn === me && prev.legalActions.length > 0;
-      if (myTurn && !wasMyTurn) said.push(tr('Your turn.'));
+      if (myTurn && !wasMyTurn) said.push(message('live.yourTurn', lang));
       const offers = view.stage !== 'discard' ? view.legalActions.filter((a) => a.type !== 'pass') : [];
       const hadOffers =
         prev?.seq !== undefined && prev.stage !== 'discard' && prev.legalActions.some((a) => a.type !== 'pass');
       if (offers.length > 0 && !hadOffers) {
         const names = [
           ...new Set(
-            offers.map((a) => ({ chow: 'Chow', pung: 'Pung', kong: 'Kong', win: 'Win' })[a.type as 'chow'] ?? a.type),
+            offers.map((a) => {
+              const id = OFFER_WORDS[a.type];
+              return id ? message(id, lang) : a.type;
+            }),
           ),
         ];
-        said.push(message('live.claim', currentLang(), { name: names.map((x) => tr(x)).join(', ') }));
+        said.push(message('live.claim', lang, { name: listNames(names, lang) }));
       }
     }
     if (said.length > 0) {

@@ -1,6 +1,5 @@
 import type { PlayerAction } from '@mahjong/shared';
 import { describe, expect, test } from 'vitest';
-import { translator } from '../i18n/translate.js';
 import { makeView, tiles } from './fixture.js';
 import { lostClaimText } from './lost-claim.js';
 
@@ -22,10 +21,13 @@ const pungBy = (seat: 0 | 2 | 3) =>
 
 describe('a lost claim is explained', () => {
   test("another seat's pung before our chow, in both languages", () => {
-    const text = lostClaimText(window, pungBy(3), chow);
-    expect(text).toBe('P4’s pung comes before your chow');
-    expect(translator('zh-HK')(text!)).toBe('P4碰牌，優先於你的上牌');
-    expect(translator('zh-HK')('Bot West’s pung comes before your chow')).toBe('電腦西碰牌，優先於你的上牌');
+    expect(lostClaimText(window, pungBy(3), chow)).toBe('P4’s pung comes before your chow');
+    expect(lostClaimText(window, pungBy(3), chow, 'zh-HK')).toBe('P4碰牌，優先於你的上牌');
+    // A bot's name is said in the page's language too.
+    const byBot = pungBy(3);
+    const seats = byBot.seats.map((x) => (x.seat === 3 ? { ...x, name: 'Bot West', isBot: true } : x));
+    const botView = { ...byBot, seats } as unknown as typeof byBot;
+    expect(lostClaimText(window, botView, chow, 'zh-HK')).toBe('電腦西碰牌，優先於你的上牌');
   });
 
   test('a win on the discard before our pung; nothing when we got the tile, passed, or nobody claimed', () => {
@@ -41,7 +43,7 @@ describe('a lost claim is explained', () => {
     };
     const won = makeView({ seq: 3, viewer: 2, phase: 'handOver', lastResult: result, results: [result] });
     expect(lostClaimText(window, won, { type: 'pung' })).toBe('P1’s win comes before your pung');
-    expect(translator('zh-HK')(lostClaimText(window, won, { type: 'pung' })!)).toBe('P1食糊，優先於你的碰牌');
+    expect(lostClaimText(window, won, { type: 'pung' }, 'zh-HK')).toBe('P1食糊，優先於你的碰牌');
     expect(lostClaimText(window, pungBy(2), { type: 'pung' })).toBeNull();
     expect(lostClaimText(window, pungBy(3), { type: 'pass' })).toBeNull();
     expect(lostClaimText(window, makeView({ seq: 3, turn: 2, viewer: 2 }), chow)).toBeNull();

@@ -5,27 +5,30 @@
  * the player nothing that the table does not show.
  */
 import type { PlayerAction, Seat, TableView } from '@mahjong/shared';
+import type { MessageId } from '../i18n/messages.js';
+import { message } from '../i18n/translate.js';
+import type { Lang } from '../settings/settings.js';
 import { tableEvents } from './events.js';
 import { seatName } from './results.js';
 
 type Claim = 'chow' | 'pung' | 'kong' | 'win';
 const CLAIMS: readonly string[] = ['chow', 'pung', 'kong', 'win'];
 
-/** The English text (the catalogue translates it); `{name}` is the seat that took the tile. */
-const TEXT: Readonly<Partial<Record<`${Claim}>${Claim}`, (name: string) => string>>> = {
-  'pung>chow': (n) => `${n}’s pung comes before your chow`,
-  'kong>chow': (n) => `${n}’s kong comes before your chow`,
-  'win>chow': (n) => `${n}’s win comes before your chow`,
-  'win>pung': (n) => `${n}’s win comes before your pung`,
-  'win>kong': (n) => `${n}’s win comes before your kong`,
-  'win>win': (n) => `${n}’s win comes first: nearer the discarder`,
+/** The sentence for each claim that took the tile over ours (`{name}`: the seat that took it). */
+const LOST: Readonly<Partial<Record<`${Claim}>${Claim}`, MessageId>>> = {
+  'pung>chow': 'claim.lostPungChow',
+  'kong>chow': 'claim.lostKongChow',
+  'win>chow': 'claim.lostWinChow',
+  'win>pung': 'claim.lostWinPung',
+  'win>kong': 'claim.lostWinKong',
+  'win>win': 'claim.lostWinWin',
 };
 
 /**
- * The sentence for a claim `mine`, sent on `prev` (a claim window), that `next` shows taken by
- * another seat; null when it was not lost (taken by us, or nobody claimed).
+ * The sentence, in `lang`, for a claim `mine`, sent on `prev` (a claim window), that `next` shows
+ * taken by another seat; null when it was not lost (taken by us, or nobody claimed).
  */
-export function lostClaimText(prev: TableView, next: TableView, mine: PlayerAction): string | null {
+export function lostClaimText(prev: TableView, next: TableView, mine: PlayerAction, lang: Lang = 'en'): string | null {
   const me = prev.viewer;
   if (typeof me !== 'number' || !CLAIMS.includes(mine.type) || prev.stage !== 'claims') return null;
   const won = next.lastResult;
@@ -33,8 +36,8 @@ export function lostClaimText(prev: TableView, next: TableView, mine: PlayerActi
   if (won && (won.winner === me || won.otherWins?.some((w) => w.winner === me))) return null;
   for (const e of tableEvents(prev, next)) {
     if (e.from === undefined || e.seat === me || !CLAIMS.includes(e.kind)) continue;
-    const text = TEXT[`${e.kind as Claim}>${mine.type as Claim}`];
-    return text ? text(seatName(next, e.seat as Seat)) : null;
+    const id = LOST[`${e.kind as Claim}>${mine.type as Claim}`];
+    return id ? message(id, lang, { name: seatName(next, e.seat as Seat, lang) }) : null;
   }
   return null;
 }
