@@ -327,6 +327,10 @@ describe('a circle of four friends', () => {
     }
     for (const f of [ann, bo, cy, dee]) f.id = (await meOf(f.page)).player.id;
     await ann.page.reload();
+    // The list is drawn from the circle's request after the page loads: read it once it is there.
+    await ann.page.waitForFunction(() => document.querySelectorAll('[data-testid="members"] li').length === 4, null, {
+      timeout: 20_000,
+    });
     const members = await ann.page.$$eval('[data-testid="members"] li', (li) => li.map((l) => l.textContent));
     expect(members[0]).toBe('Annowner');
     expect(members.slice(1).sort()).toEqual(['Bo', 'Cy', 'Dee']);
@@ -391,6 +395,8 @@ describe('a circle of four friends', () => {
     );
     expect(again).toBe(410);
     await dee.page.reload();
+    // (Drawn from a request after the page loads, as the members above.)
+    await dee.page.waitForSelector('[data-testid="devices"] li', { timeout: 20_000 });
     expect(await dee.page.$$eval('[data-testid="devices"] li', (li) => li.length)).toBe(2);
     await dee.page.close();
 
