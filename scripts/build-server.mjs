@@ -6,9 +6,11 @@
  * the server's dependencies (server/package.json) stay outside the bundle and are loaded from
  * node_modules, as an image with production dependencies only installs them.
  * The file sits two folders under the root like server/src/main.ts, so the paths it finds
- * relative to itself (client/dist, prisma/migrations) are the same.
+ * relative to itself (client/dist, prisma/migrations) are the same. The embedded database's
+ * thread is started from a file of its own (server/src/store/pglite-worker.mjs, plain JavaScript):
+ * it is copied beside the bundle, where the bundled code looks for it.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,6 +55,7 @@ export async function buildServer() {
     },
     logLevel: 'warning',
   });
+  copyFileSync(join(root, 'server/src/store/pglite-worker.mjs'), join(dirname(SERVER_BUNDLE), 'pglite-worker.mjs'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

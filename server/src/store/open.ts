@@ -1,11 +1,10 @@
 /**
  * Opens the ledger: PostgreSQL when a URL is given (DATABASE_URL), otherwise an embedded PGlite
- * database in `dataDir` (one process owns it: PGlite takes no lock on its folder). Runs the
- * migrations first. On PostgreSQL the process holds its owner lock (owner.ts) for as long as it
+ * database in `dataDir` on a thread of its own (one process owns it: PGlite takes no lock on its
+ * folder). Runs the migrations first. On PostgreSQL the process holds its owner lock (owner.ts) for as long as it
  * runs, so that other processes can tell its tables from those of a dead process.
  */
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -13,6 +12,7 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { lockDataDir } from './lock.js';
 import { migrate } from './migrate.js';
 import { OwnerPresence } from './owner.js';
+import { PGliteThread } from './pglite-thread.js';
 import { PrismaStore } from './prisma-store.js';
 
 export type StoreTarget =
@@ -23,11 +23,13 @@ export type StoreTarget =
 export async function openStore(target: StoreTarget): Promise<PrismaStore> {
   if (target.kind === 'pglite') {
     const unlock = target.dataDir ? await lockDataDir(target.dataDir) : async () => {};
+    // On a thread of its own: a query does not stop the tables' event loop (pglite-thread.ts).
+    const db = new PGliteThread(target.dataDir);
     try {
-      const db = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
       await db.waitReady;
-      // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; same shape at runtime.
-      const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) as never });
+      // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils, and for PGlite
+      // itself: the thread has the part of PGlite's interface it calls.
+      const prisma = new PrismaClient({ adapter: new PrismaPGlite(db as never) as never });
       await migrate(prisma, { lock: false });
       return new PrismaStore(prisma, {
         exclusive: true,
@@ -39,6 +41,7 @@ export async function openStore(target: StoreTarget): Promise<PrismaStore> {
         },
       });
     } catch (error) {
+      await db.close().catch(() => {});
       await unlock();
       throw error;
     }
