@@ -18,6 +18,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
   applyViewPatch,
@@ -213,11 +214,19 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   }
 }
 
-async function cpuTicks(pid: number): Promise<number> {
+/** utime and stime of a process (all its threads), in clock ticks (100/s). */
+async function cpuTimes(pid: number): Promise<{ user: number; system: number }> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100/s)
+  return { user: Number(fields[11]), system: Number(fields[12]) };
 }
+
+async function cpuTicks(pid: number): Promise<number> {
+  const t = await cpuTimes(pid);
+  return t.user + t.system;
+}
+
+const systemTicks = async (pid: number) => (await cpuTimes(pid)).system;
 
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -310,7 +319,11 @@ async function main(): Promise<void> {
     measuring = true;
     const windowStartUs = monotonicUs();
     const cpu0 = await sumOver(pids, cpuTicks);
+    const system0 = await sumOver(pids, systemTicks);
     const clientCpu0 = process.cpuUsage();
+    // The load client's own stalls count in every latency it measures (it sends and receives).
+    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+    clientLoop.enable();
     const t0 = performance.now();
     let rssMax = await sumOver(pids, rssMb);
     while (performance.now() - t0 < SECONDS * 1000) {
@@ -318,6 +331,7 @@ async function main(): Promise<void> {
       rssMax = Math.max(rssMax, await sumOver(pids, rssMb));
     }
     measuring = false;
+    clientLoop.disable();
     // The profiles cover the whole run (start-up, setup); profile-summary counts this window only.
     if (values.profile)
       await writeFile(
@@ -326,6 +340,7 @@ async function main(): Promise<void> {
       );
     const wall = (performance.now() - t0) / 1000;
     const cpu = (await sumOver(pids, cpuTicks)) - cpu0;
+    const system = (await sumOver(pids, systemTicks)) - system0;
     const clientCpu = process.cpuUsage(clientCpu0);
     // Let in-flight answers land before counting what is lost.
     await sleep(500);
@@ -361,6 +376,12 @@ async function main(): Promise<void> {
       serverCpuPercentOfOneCore: Math.round((cpu / 100 / wall) * 1000) / 10,
       /** Server CPU (all processes, user + system) per action sent while measuring. */
       serverCpuMsPerAction: stats.actions === 0 ? null : Math.round(((cpu * 10) / stats.actions) * 1000) / 1000,
+      /**
+       * The part of it spent in the kernel. On loopback the kernel's work for a message includes
+       * the receiving side's TCP (run in the sender's context), which a real network moves to the
+       * clients' machines.
+       */
+      serverSystemMsPerAction: stats.actions === 0 ? null : Math.round(((system * 10) / stats.actions) * 1000) / 1000,
       serverRssMbMax: Math.round(rssMax),
       loadClientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / wall) * 1000) / 10,
       /** Characters (bytes of JSON) the load clients received while measuring, in all and per action. */
@@ -375,6 +396,11 @@ async function main(): Promise<void> {
       errors: otherRefusals + stats.gaps + stats.unfitPatches + stats.disconnects + stats.connectErrors,
       ledger: health.ledger ?? null,
       serverEventLoopDelayMs: health.eventLoopDelayMs ?? null,
+      loadClientEventLoopDelayMs: {
+        p50: Math.round(clientLoop.percentile(50) / 1e4) / 100,
+        p99: Math.round(clientLoop.percentile(99) / 1e4) / 100,
+        max: Math.round(clientLoop.max / 1e4) / 100,
+      },
     };
     if (values.json) console.log(JSON.stringify(result));
     else {
@@ -389,13 +415,14 @@ async function main(): Promise<void> {
         `  action-to-broadcast latency ms: p50 ${result.latencyMs.p50}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}  (n=${result.latencyMs.samples})`,
       );
       console.log(
-        `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core (${result.serverCpuMsPerAction} ms per action), RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
+        `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core (${result.serverCpuMsPerAction} ms per action, ${result.serverSystemMsPerAction} of it in the kernel), RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
       );
       console.log(
         `  errors: lost ${result.lostMessages}, patches not fitting ${result.unfitPatches}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
       );
       console.log(`  ledger: ${JSON.stringify(result.ledger)}`);
       console.log(`  server event loop delay ms (first process): ${JSON.stringify(result.serverEventLoopDelayMs)}`);
+      console.log(`  load client event loop delay ms: ${JSON.stringify(result.loadClientEventLoopDelayMs)}`);
       console.log(
         `  ${result.latencyMs.p99 < 50 && result.errors === 0 ? 'HOLDS' : 'DOES NOT HOLD'}: p99 < 50 ms and nothing lost`,
       );
