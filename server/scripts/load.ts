@@ -1,6 +1,6 @@
 /**
  * Load benchmark: `npm run load -- --tables N --seconds S [--postgres | --database-url URL]
- * [--processes P [--spread]] [--json] [--profile DIR]`.
+ * [--processes P [--spread]] [--json] [--profile DIR] [--server-node-args="..."]`.
  *
  * Starts the real server (`server/src/main.ts`) in child processes (this process only runs the
  * load clients), opens N tables of four seat sockets plus one spectator each (every table created
@@ -49,6 +49,8 @@ const { values } = parseArgs({
     'think-ms': { type: 'string', default: '700' },
     /** Write a V8 CPU profile of the server into this folder. */
     profile: { type: 'string' },
+    /** Node options for the servers, e.g. "--max-semi-space-size=32 --trace-gc". */
+    'server-node-args': { type: 'string', default: '' },
   },
 });
 const TABLES = Number(values.tables);
@@ -287,7 +289,10 @@ async function main(): Promise<void> {
   if (values.profile) await mkdir(values.profile, { recursive: true });
   const servers: ChildServer[] = [];
   for (let i = 0; i < PROCESSES; i += 1) {
-    const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
+    const profile = [
+      ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
+      ...values['server-node-args'].split(' ').filter((a) => a !== ''),
+    ];
     servers.push(await startChildServer({ ...env, DATA_DIR: path.join(dir, String(i)) }, 120_000, profile));
   }
   const pids = servers.map((s) => s.proc.pid!);
