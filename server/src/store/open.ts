@@ -16,7 +16,12 @@ import { PGliteThread } from './pglite-thread.js';
 import { PrismaStore } from './prisma-store.js';
 
 export type StoreTarget =
-  | { readonly kind: 'pglite'; readonly dataDir: string | null }
+  | {
+      readonly kind: 'pglite';
+      readonly dataDir: string | null;
+      /** The database's thread when the caller keeps a hand on it (a test that ends it); made here otherwise. */
+      readonly thread?: PGliteThread;
+    }
   | { readonly kind: 'postgres'; readonly url: string };
 
 /** `dataDir: null` keeps the PGlite database in memory (tests). */
@@ -24,7 +29,7 @@ export async function openStore(target: StoreTarget): Promise<PrismaStore> {
   if (target.kind === 'pglite') {
     const unlock = target.dataDir ? await lockDataDir(target.dataDir) : async () => {};
     // On a thread of its own: a query does not stop the tables' event loop (pglite-thread.ts).
-    const db = new PGliteThread(target.dataDir);
+    const db = target.thread ?? new PGliteThread(target.dataDir);
     try {
       await db.waitReady;
       // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils, and for PGlite

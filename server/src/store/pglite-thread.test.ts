@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages, PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PGliteThread } from './pglite-thread.js';
 
 const open: PGliteThread[] = [];
@@ -160,7 +160,7 @@ describe('the embedded database on its own thread', () => {
     }
   });
 
-  it('fails every waiting and later request when its thread is gone, and still closes', async () => {
+  it('in memory: fails every waiting and later request when its thread is gone, and still closes', async () => {
     const db = await thread();
     const waiting = db.query(LONG_QUERY);
     // (The thread ended from outside, as a crash of the WebAssembly would end it.)
@@ -168,5 +168,39 @@ describe('the embedded database on its own thread', () => {
     await expect(waiting).rejects.toThrow(/thread exited/);
     await expect(db.query('SELECT 1')).rejects.toThrow(/thread exited/);
     await expect(db.close()).resolves.toBeUndefined();
+  });
+
+  it('in a folder: opens the database again on a new thread, with what was committed and nothing else', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mj-pglite-thread-'));
+    try {
+      const db = await thread(dir);
+      await db.exec('CREATE TABLE kept (v text)');
+      await db.query('INSERT INTO kept VALUES ($1)', ['committed']);
+      const end = (db as unknown as { worker: { terminate(): Promise<number> } }).worker;
+      let cut: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        cut = resolve;
+      });
+      // A transaction under way when the thread is lost: its row must not come back.
+      const open = db.transaction(async (tx) => {
+        await tx.query('INSERT INTO kept VALUES ($1)', ['not committed']);
+        const long = tx.query(LONG_QUERY);
+        cut();
+        await long;
+      });
+      await held;
+      await end.terminate();
+      await expect(open).rejects.toThrow(/thread exited/);
+      await expect(db.query('SELECT 1')).rejects.toThrow(/starting again/);
+      await vi.waitFor(async () => expect((await db.query('SELECT v FROM kept')).rows).toEqual([{ v: 'committed' }]), {
+        timeout: 30_000,
+        interval: 200,
+      });
+      await db.query('INSERT INTO kept VALUES ($1)', ['after']);
+      expect((await db.query('SELECT count(*)::int AS n FROM kept')).rows).toEqual([{ n: 2 }]);
+      await db.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -77,21 +77,40 @@ const WORKER_FILE = new URL('./pglite-worker.mjs', import.meta.url);
 export class PGliteThread {
   /** Resolves when the database is open (rejects if it cannot be). */
   readonly waitReady: Promise<void>;
-  private readonly worker: Worker;
+  private worker!: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
-  /** Set once the worker is gone: every request after fails with it. */
+  /** Set once the database is gone for good (closed, or in memory and its thread lost). */
   private gone: Error | null = null;
+  /** Set from a thread's loss until its replacement starts: requests meanwhile fail with it. */
+  private down: Error | null = null;
+  private closing = false;
+  /** Threads lost in a row (the wait before the next start doubles with each). */
+  private losses = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
 
-  /** `dataDir: null` keeps the database in memory. `workerFile` is for the build (a copy beside the bundle). */
-  constructor(dataDir: string | null, workerFile: URL = WORKER_FILE) {
-    this.worker = new Worker(workerFile);
+  /**
+   * `dataDir: null` keeps the database in memory: lost with its thread. A database in a folder is
+   * opened again on a new thread when its thread is lost, as after a crash of the process.
+   * `workerFile` is the worker's file (the build puts a copy beside the bundle).
+   */
+  constructor(
+    private readonly dataDir: string | null,
+    private readonly workerFile: URL = WORKER_FILE,
+  ) {
+    this.waitReady = this.start().then(() => undefined);
+  }
+
+  private start(): Promise<unknown> {
+    const worker = new Worker(this.workerFile);
     // The thread keeps the process alive only while a request waits on it.
-    this.worker.unref();
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
-    this.worker.on('error', (error) => this.lose(error));
-    this.worker.on('exit', (code) => this.lose(new Error(`the embedded database's thread exited (code ${code})`)));
-    this.waitReady = this.request({ op: 'open', dataDir }).then(() => undefined);
+    worker.unref();
+    worker.on('message', (reply: Reply) => this.settle(reply));
+    worker.on('error', (error) => this.lose(worker, error));
+    worker.on('exit', (code) => this.lose(worker, new Error(`the embedded database's thread exited (code ${code})`)));
+    this.worker = worker;
+    this.down = null;
+    return this.request({ op: 'open', dataDir: this.dataDir });
   }
 
   async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -130,6 +149,10 @@ export class PGliteThread {
 
   /** Closes the database, then ends the thread. */
   async close(): Promise<void> {
+    this.closing = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    if (this.down) this.gone = this.down;
     if (this.gone) return;
     try {
       await this.request({ op: 'close' });
@@ -159,6 +182,9 @@ export class PGliteThread {
 
   private request(msg: Record<string, unknown>): Promise<unknown> {
     if (this.gone) return Promise.reject(this.gone);
+    if (this.down) {
+      return Promise.reject(new Error(`the embedded database's thread is starting again (${this.down.message})`));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (this.waiting.size === 0) this.worker.ref();
@@ -172,14 +198,35 @@ export class PGliteThread {
     if (!w) return;
     this.waiting.delete(reply.id);
     if (this.waiting.size === 0) this.worker.unref();
-    if (reply.ok) w.resolve(reply.value);
-    else w.reject(putTogether(reply.error));
+    if (reply.ok) {
+      this.losses = 0;
+      w.resolve(reply.value);
+    } else w.reject(putTogether(reply.error));
   }
 
-  /** The thread failed or ended: whatever waits on it fails, and so does every later request. */
-  private lose(error: Error): void {
-    this.gone ??= error;
+  /**
+   * A thread failed or ended: whatever waits on it fails. A database in a folder is then opened
+   * again on a new thread (PostgreSQL recovers it from its write-ahead log, as after a crash), after
+   * a wait that doubles with each loss in a row; the tables, whose writes failed meanwhile, resume
+   * from the ledger as after any failed write.
+   */
+  private lose(worker: Worker, error: Error): void {
+    // (A thread already replaced, or the second of its 'error' and 'exit'.)
+    if (worker !== this.worker || this.gone || this.down) return;
     for (const w of this.waiting.values()) w.reject(error);
     this.waiting.clear();
+    if (this.closing || this.dataDir === null) {
+      this.gone = error;
+      return;
+    }
+    this.down = error;
+    const wait = Math.min(30_000, 250 * 2 ** this.losses);
+    this.losses += 1;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      // A thread that cannot open the database is ended: its exit is a loss like any other.
+      this.start().catch(() => void this.worker.terminate());
+    }, wait);
+    this.restartTimer.unref();
   }
 }
