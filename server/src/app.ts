@@ -17,7 +17,7 @@ import { connectCluster, createGuards, renewLeases, restoreTables, startTakeover
 import { healthReport } from './app/health.js';
 import { serveClient } from './app/pages.js';
 import { createTables } from './app/rooms.js';
-import { createWeb } from './app/web.js';
+import { createWeb, RECOVERY_MS } from './app/web.js';
 import { type Clock, systemClock } from './clock.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { scrapeOf, ServerMetrics, serveMetrics } from './metrics.js';
@@ -185,6 +185,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     keeper,
     evict: (code, seat, reason) => evict(code, seat, reason),
     restoring: () => restoring,
+    recoveryMs: options.recoveryMs ?? RECOVERY_MS,
     ...pick(options, ['botDelayMs', 'mjaiBots', 'startWaitMs', 'engineInternals']),
   });
   // The caps on tables held count every process's tables when there is Redis (`src/shared-caps.ts`).

@@ -80,6 +80,11 @@ export interface RoomContext {
   readonly secret: Buffer;
   /** Pause before a bot acts, so that play looks human (ms). */
   readonly botDelayMs: number;
+  /**
+   * How long socket.io keeps a dropped socket's session (its `maxDisconnectionDuration`, ms): a
+   * slot's views still go out that long after its last socket left. 0 or absent: not at all.
+   */
+  readonly recoveryMs?: number;
   /** Spectator arrivals and departures are told to the table at most this often (ms; 0: at once). */
   readonly spectatorInfoMs?: number;
   /** Told when the match is over or ended (after its last broadcast). */
@@ -160,6 +165,18 @@ export class Room {
   /** Engine time = clock time - offset (after a restart the engine's clock resumes where the log stopped). */
   private offset = 0;
   private readonly connections = [0, 0, 0, 0];
+  /**
+   * When each slot's last socket left (seats, then the spectators; `performance.now()`): its views
+   * still go out for `recoveryMs` after, into socket.io's buffer for a socket that recovers its
+   * session. Real time, as socket.io keeps that window; it decides what is sent, never the table.
+   */
+  private readonly leftAt = [
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ];
   spectatorCount = 0;
   /** A bot plays for an away human until they come back. */
   private readonly covering = [false, false, false, false];
@@ -488,7 +505,7 @@ export class Room {
       const replaced = (this.record.seats[seat]?.nonce ?? null) !== null;
       if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
       this.setSeat(next);
-      if (replaced) this.ctx.broadcaster.seatReplaced(this.code, seat);
+      if (replaced) this.replaced(seat);
       this.emitInfo();
       return ok(this.info());
     });
@@ -509,7 +526,7 @@ export class Room {
       const next: SeatRecord = { ...held, nonce: newNonce() };
       if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
       this.setSeat(next);
-      this.ctx.broadcaster.seatReplaced(this.code, seat);
+      this.replaced(seat);
       return ok({ seat, token: signToken(this.ctx.secret, { code: this.code, subject: seat, nonce: next.nonce! }) });
     });
   }
@@ -1059,14 +1076,29 @@ export class Room {
    * A view goes as its changes from the one committed before (`before`): that is the view every
    * socket of the recipient holds, whether it was sent it or welcomed with it since.
    */
+  /**
+   * A slot has a socket, or had one until a moment ago: a dropped transport recovers its socket.io
+   * session within `recoveryMs` and is then sent what went to its rooms meanwhile. Without the
+   * views, a socket that recovers after the table moved would hold an old view and be told nothing.
+   */
+  /** The seat has a new holder: the old one's sockets leave it, and a session of theirs that recovers is sent nothing more. */
+  private replaced(seat: Seat): void {
+    this.leftAt[seat] = Number.NEGATIVE_INFINITY;
+    this.ctx.broadcaster.seatReplaced(this.code, seat);
+  }
+
+  private reachable(slot: number, sockets: number): boolean {
+    return sockets > 0 || performance.now() - this.leftAt[slot]! < (this.ctx.recoveryMs ?? 0);
+  }
+
   private broadcast(views: Views, before: Views | null): void {
     const b = this.ctx.broadcaster;
     const shared: SharedDiffs = new Map();
     for (const seat of SEATS) {
-      if (this.connections[seat]! > 0 && views.changed[seat])
+      if (views.changed[seat] && this.reachable(seat, this.connections[seat]!))
         b.seat(this.code, seat, viewMessage(views.seats[seat], before?.seats[seat], shared));
     }
-    if (this.spectatorCount > 0 && !this.record.spectatorDelay && views.changed[SPECTATORS]) {
+    if (views.changed[SPECTATORS] && !this.record.spectatorDelay && this.reachable(SPECTATORS, this.spectatorCount)) {
       b.spectators(this.code, viewMessage(views.spectator, before?.spectator, shared));
     }
   }
@@ -1227,10 +1259,12 @@ export class Room {
   detach(viewer: Viewer): void {
     if (viewer === 'spectator') {
       this.spectatorCount = Math.max(0, this.spectatorCount - 1);
+      if (this.spectatorCount === 0) this.leftAt[SPECTATORS] = performance.now();
       this.emitInfoSoon();
       return;
     }
     this.connections[viewer] = Math.max(0, this.connections[viewer]! - 1);
+    if (this.connections[viewer] === 0) this.leftAt[viewer] = performance.now();
     // Gone while a window waits for their answer: nothing is answered for them. A reload gets the
     // offer back for what is left of the window; a seat that stays away passes at its end.
     if (this.connections[viewer] === 0) this.emitInfo();

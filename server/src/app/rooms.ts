@@ -29,6 +29,8 @@ export interface RoomsDeps {
   /** True while the tables of a start are restored (they are not counted as taken over). */
   readonly restoring: () => boolean;
   readonly botDelayMs?: number;
+  /** socket.io's recovery window: a slot's views still go out that long after its last socket left. */
+  readonly recoveryMs?: number;
   readonly mjaiBots?: readonly MjaiBotSpec[];
   readonly startWaitMs?: number;
   readonly engineInternals?: EngineInternals;
@@ -56,6 +58,7 @@ export function createTables(d: RoomsDeps): Tables {
       log,
       secret: d.secret,
       botDelayMs: d.botDelayMs ?? 900,
+      ...(d.recoveryMs === undefined ? {} : { recoveryMs: d.recoveryMs }),
       mjaiBots: d.mjaiBots ?? [],
       spectatorInfoMs: d.limits.spectatorInfoMs,
       ...(d.startWaitMs === undefined ? {} : { startWaitMs: d.startWaitMs }),

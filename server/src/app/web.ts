@@ -10,6 +10,9 @@ import { crossOriginAllowed, hostAllowed, type OriginPolicy, originAllowed, requ
 import { registerSecurityHeaders } from '../security-headers.js';
 import { serverParser } from '../socket/encoder.js';
 
+/** How long socket.io keeps a dropped socket's session for it to recover (ms), unless told. */
+export const RECOVERY_MS = 10_000;
+
 export interface WebOptions {
   readonly trustProxy?: boolean;
   readonly websocketOnly?: boolean;
@@ -39,7 +42,7 @@ export async function createWeb(
     ...(options.websocketOnly ? { transports: ['websocket' as const] } : {}),
     // Client messages are small; anything bigger is not a message of the protocol.
     maxHttpBufferSize: 16 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? 10_000, skipMiddlewares: true },
+    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? RECOVERY_MS, skipMiddlewares: true },
     // Both transports: a page of another origin is refused at the handshake (a websocket is not
     // covered by CORS), and CORS headers name only the configured origins, never a reflected one.
     allowRequest: (req, cb) => {
