@@ -744,8 +744,11 @@ describe('a riichi table in Chromium', () => {
     expect(await host.textContent('[data-testid="riichi-rules"]')).toContain('Last dealer stops when first');
     await host.uncheck('[data-testid="create"] input[name="fourWinds"]');
     await host.selectOption('[data-testid="create"] select[name="uma"]', '20,10,-10,-20');
-    // Time for the riichi choice to be photographed on four screens within one turn.
-    await host.fill('[data-testid="create"] input[name="turnSeconds"]', '120');
+    // Time for the riichi choice to be photographed on four screens within one turn, on a loaded
+    // machine too: at 120 s a fresh-clone run once waited in vain for the Riichi button on one of
+    // them, and a turn that runs out takes the offer away. The players act by clicking: no step
+    // waits for a turn to run out.
+    await host.fill('[data-testid="create"] input[name="turnSeconds"]', '300');
     await host.fill('[data-testid="create"] input[name="claimSeconds"]', '3');
     await host.screenshot({ path: join(artifacts, 'riichi-lobby.png'), fullPage: true });
     // The same form on a phone (portrait, DPR 3), for looking at.
