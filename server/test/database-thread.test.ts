@@ -8,18 +8,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerMessage } from '@mahjong/shared';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { openStore } from '../src/store/open.js';
 import { PGliteThread } from '../src/store/pglite-thread.js';
-import { api, createTable, join, TestClient, testServer } from './helpers.js';
-import { checkAgainstLedger, viewsIn } from './ledger-check.js';
+import { type TestClient, testServer } from './helpers.js';
+import { finishMatchAndCheck, playingMatch } from './ledger-match.js';
 
 vi.setConfig({ hookTimeout: 60_000, testTimeout: 180_000 });
 
 const notices = (c: TestClient, code: string) =>
   c.messages.filter((m: ServerMessage) => m.type === 'notice' && m.code === code).length;
-const discards = (c: TestClient) => c.view?.seats.reduce((n, s) => n + s.discards.length, 0) ?? 0;
 
 let dir: string;
 let thread: PGliteThread;
@@ -38,25 +37,12 @@ afterAll(async () => {
 });
 
 it('a lost database thread pauses the table, and a new one lets it resume and finish with nothing lost', async () => {
-  const t = await createTable(server.url, { rounds: 1, bots: [1, 2, 3] });
-  const j = await join(server.url, t.code, 'Ann', 0);
-  const ann = await TestClient.open(server.url, t.code, j.token, { autoplay: true });
-  const spectator = await TestClient.open(server.url, t.code);
-  expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
-  await spectator.waitFor(() => discards(spectator) >= 6, 60_000);
+  const match = await playingMatch(server.url);
+  const { ann } = match;
 
   await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
   await ann.waitFor(() => notices(ann, 'ledger/paused') >= 1, 20_000);
   await ann.waitFor(() => notices(ann, 'ledger/resumed') >= 1, 60_000);
 
-  await spectator.waitFor(() => spectator.view?.phase === 'matchOver', 150_000);
-  await ann.waitFor(() => ann.view?.phase === 'matchOver', 20_000);
-  const check = await checkAgainstLedger(server.url, t.table.matchId, [
-    ...viewsIn(ann.messages),
-    ...viewsIn(spectator.messages),
-  ]);
-  expect(check.mismatches).toEqual([]);
-  expect(check.checked).toBeGreaterThan(20);
-  ann.close();
-  spectator.close();
+  await finishMatchAndCheck(server.url, match);
 });

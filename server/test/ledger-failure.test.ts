@@ -14,14 +14,13 @@ import { openStore } from '../src/store/open.js';
 import type { PrismaStore } from '../src/store/prisma-store.js';
 import { FlakyStore } from './flaky-store.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
-import { checkAgainstLedger, viewsIn } from './ledger-check.js';
+import { finishMatchAndCheck, type LedgerMatch, playingMatch } from './ledger-match.js';
 
 vi.setConfig({ hookTimeout: 60_000, testTimeout: 180_000 });
 
 const FAST_CLIENTS = { perSecond: 1000, burst: 1000 };
 const notices = (c: TestClient, code: string) =>
   c.messages.filter((m: ServerMessage) => m.type === 'notice' && m.code === code).length;
-const discards = (c: TestClient) => c.view?.seats.reduce((n, s) => n + s.discards.length, 0) ?? 0;
 
 interface Health {
   paused: { code: string }[];
@@ -43,30 +42,9 @@ describe('ledger failures on a live server', () => {
     Object.assign(flaky, { down: false, lie: 0, refuse: null });
   });
 
-  /** A one-round match: Ann (autoplay) at seat 0, bots elsewhere, and a spectator. */
-  async function playing() {
-    const t = await createTable(server.url, { rounds: 1, bots: [1, 2, 3] });
-    const j = await join(server.url, t.code, 'Ann', 0);
-    const ann = await TestClient.open(server.url, t.code, j.token, { autoplay: true });
-    const spectator = await TestClient.open(server.url, t.code);
-    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
-    await spectator.waitFor(() => discards(spectator) >= 6, 60_000);
-    return { t, ann, spectator, matchId: t.table.matchId };
-  }
-
-  async function finishAndCheck(c: { ann: TestClient; spectator: TestClient; matchId: string }) {
-    await c.spectator.waitFor(() => c.spectator.view?.phase === 'matchOver', 120_000);
-    await c.ann.waitFor(() => c.ann.view?.phase === 'matchOver', 20_000);
-    const check = await checkAgainstLedger(server.url, c.matchId, [
-      ...viewsIn(c.ann.messages),
-      ...viewsIn(c.spectator.messages),
-    ]);
-    expect(check.mismatches).toEqual([]);
-    expect(check.checked).toBeGreaterThan(20);
-    c.ann.close();
-    c.spectator.close();
-    return check;
-  }
+  // The match every test breaks the ledger under (`ledger-match.ts`).
+  const playing = () => playingMatch(server.url);
+  const finishAndCheck = (c: Omit<LedgerMatch, 't'>) => finishMatchAndCheck(server.url, c);
 
   it('pauses a table whose writes fail (notice, moves refused, no timer) and resumes it from the ledger', async () => {
     const c = await playing();
