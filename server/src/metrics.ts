@@ -168,9 +168,9 @@ export class ServerMetrics {
       this.actionToView.observe((performance.now() - since) / 1000);
     };
     return {
-      seat: (code, seat, msg) => {
+      seat: (code, seat, holder, msg) => {
         if (msg.type === 'view' || msg.type === 'patch') seen(code);
-        inner.seat(code, seat, msg);
+        inner.seat(code, seat, holder, msg);
       },
       spectators: (code, msg) => {
         if (msg.type === 'view' || msg.type === 'patch') seen(code);

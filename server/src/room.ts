@@ -63,8 +63,11 @@ export const rulesetVersion = (ruleset: string): string => `${ruleset}@1`;
 export type Viewer = Seat | 'spectator';
 
 export interface Broadcaster {
-  /** Every socket holding `seat` at table `code`. */
-  seat(code: string, seat: Seat, msg: ServerMessage): void;
+  /**
+   * Every socket holding `seat` at table `code` with the token whose nonce is `holder`: a socket
+   * of an earlier holder (its session recovered after the seat changed hands) is sent nothing.
+   */
+  seat(code: string, seat: Seat, holder: string, msg: ServerMessage): void;
   spectators(code: string, msg: ServerMessage): void;
   /** Every socket at the table, seats and spectators. */
   table(code: string, msg: ServerMessage): void;
@@ -822,7 +825,10 @@ export class Room {
     const b = this.ctx.broadcaster;
     b.table(this.code, { type: 'notice', code: 'ledger/resumed', message: 'Back to normal: play resumes.' });
     // Everyone starts again from what the ledger holds (the deadlines moved with the pause).
-    for (const seat of SEATS) if (this.connections[seat]! > 0) b.seat(this.code, seat, this.welcome(seat));
+    for (const seat of SEATS) {
+      const holder = this.holderOf(seat);
+      if (holder !== null && this.connections[seat]! > 0) b.seat(this.code, seat, holder, this.welcome(seat));
+    }
     if (this.spectatorCount > 0) b.spectators(this.code, this.welcome('spectator'));
     if (record.status === 'over' || record.status === 'ended') this.finished();
   }
@@ -1087,6 +1093,11 @@ export class Room {
     this.ctx.broadcaster.seatReplaced(this.code, seat);
   }
 
+  /** The nonce of the token that holds `seat` now (null: a bot's seat, or nobody's yet: no socket holds it). */
+  private holderOf(seat: Seat): string | null {
+    return this.record.seats[seat]?.nonce ?? null;
+  }
+
   private reachable(slot: number, sockets: number): boolean {
     return sockets > 0 || performance.now() - this.leftAt[slot]! < (this.ctx.recoveryMs ?? 0);
   }
@@ -1095,8 +1106,9 @@ export class Room {
     const b = this.ctx.broadcaster;
     const shared: SharedDiffs = new Map();
     for (const seat of SEATS) {
-      if (views.changed[seat] && this.reachable(seat, this.connections[seat]!))
-        b.seat(this.code, seat, viewMessage(views.seats[seat], before?.seats[seat], shared));
+      const holder = this.holderOf(seat);
+      if (holder !== null && views.changed[seat] && this.reachable(seat, this.connections[seat]!))
+        b.seat(this.code, seat, holder, viewMessage(views.seats[seat], before?.seats[seat], shared));
     }
     if (views.changed[SPECTATORS] && !this.record.spectatorDelay && this.reachable(SPECTATORS, this.spectatorCount)) {
       b.spectators(this.code, viewMessage(views.spectator, before?.spectator, shared));

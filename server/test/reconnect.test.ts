@@ -130,6 +130,66 @@ describe('reconnection', () => {
     for (const c of others) c.close();
   });
 
+  it('a holder replaced while their transport was down recovers their session and is sent nothing of the seat', async () => {
+    const t = await createTable(server.url, { options: { turnSeconds: 10, claimSeconds: 5 }, fillWithBots: false });
+    const joined = await Promise.all(['Ann', 'Bo', 'Cy', 'Di'].map((n) => join(server.url, t.code, n)));
+    const others = await Promise.all(joined.slice(1).map((j) => TestClient.open(server.url, t.code, j.token)));
+    // Comes back on its own after a fixed 3 s: long enough for the seat to change hands meanwhile.
+    const socket = connect(server.url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 3000,
+      reconnectionDelayMax: 3000,
+      randomizationFactor: 0,
+    });
+    const received: { type: string; reason?: string }[] = [];
+    socket.on('s2c', (m: { type: string; reason?: string }) => received.push(m));
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const room = server.tables.get(t.code)!;
+    expect(received.filter((m) => m.type === 'view' || m.type === 'patch')).toHaveLength(1);
+
+    // The transport drops; the server notices before the seat changes hands.
+    socket.io.engine.close();
+    await vi.waitFor(() => expect(room.info().seats[0].connected).toBe(false), { timeout: 1000, interval: 10 });
+    const dropped = received.length;
+    const r = await api<{ token: string }>(
+      server.url,
+      'POST',
+      `/api/tables/${t.code}/reissue`,
+      { seat: 0 },
+      t.hostToken,
+    );
+    expect(r.status).toBe(200);
+    const heir = await TestClient.open(server.url, t.code, r.body.token);
+    // The seat's view moves on for its new holder: the dealer's timer runs out.
+    const seq = room.viewSeq(0);
+    clock.advance(11_000);
+    await room.settled();
+    expect(room.viewSeq(0)).toBeGreaterThan(seq);
+    await heir.waitFor(() => heir.view?.seq === room.viewSeq(0));
+
+    expect(socket.connected).toBe(false);
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    expect(socket.recovered).toBe(true);
+    await vi.waitFor(() => expect(received.slice(dropped).map((m) => m.type)).toContain('seat-lost'), {
+      timeout: 2000,
+      interval: 10,
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // Told it lost the seat, and nothing else but the table's public line (who sits, who is
+    // connected): none of the new holder's views, replayed or live.
+    expect(received.slice(dropped).filter((m) => m.type !== 'table')).toEqual([
+      { type: 'seat-lost', reason: 'replaced' },
+    ]);
+    socket.close();
+    heir.close();
+    for (const c of others) c.close();
+  });
+
   describe('a claim window across a reload', () => {
     // The dealer (seat 0) discards 3m; only seat 1 can claim it (a chow with 4m5m).
     const WALL = {

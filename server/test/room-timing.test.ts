@@ -205,7 +205,7 @@ async function openTable(opts: {
     botDelayMs: opts.botDelayMs,
     engineInternals: { walls },
     broadcaster: {
-      seat: (_code, seat, msg) => seats[seat]!.push({ at: clock.now(), msg: comparable(asView(seat, msg)) }),
+      seat: (_code, seat, _holder, msg) => seats[seat]!.push({ at: clock.now(), msg: comparable(asView(seat, msg)) }),
       spectators: (_code, msg) => spectators.push({ at: clock.now(), msg: comparable(asView('spectator', msg)) }),
       table: (_code, msg) => {
         for (const s of seats) s.push({ at: clock.now(), msg: comparable(msg) });

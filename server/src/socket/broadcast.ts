@@ -9,7 +9,12 @@ import type { RemoteAudience } from './remote-audience.js';
 
 export const roomName = {
   table: (code: string) => `t:${code}`,
-  seat: (code: string, seat: Seat) => `t:${code}:s${seat}`,
+  /**
+   * A seat's room is named after its holder's token too: a session that socket.io recovers keeps
+   * its rooms and is sent what went to them meanwhile, and a holder replaced meanwhile must be
+   * in a room that nobody sends to any more.
+   */
+  seat: (code: string, seat: Seat, holder: string) => `t:${code}:s${seat}:${holder}`,
   spectators: (code: string) => `t:${code}:spec`,
 };
 
@@ -54,9 +59,9 @@ export function socketBroadcaster(
   const to = (code: string, room: string) =>
     audience === undefined || audience.reaches(code) ? io.to(room) : io.local.to(room);
   return {
-    seat: (code, seat, msg) => {
+    seat: (code, seat, holder, msg) => {
       changes.bump(code, seat);
-      to(code, roomName.seat(code, seat)).emit(SERVER_EVENT, msg);
+      to(code, roomName.seat(code, seat, holder)).emit(SERVER_EVENT, msg);
     },
     spectators: (code, msg) => {
       changes.bump(code, 'spectator');

@@ -120,7 +120,8 @@ function rejoin(ctx: SocketContext, c: Conn): void {
     data.code = undefined;
     data.viewer = undefined;
     socket.leave(roomName.table(code));
-    if (viewer !== 'spectator') socket.leave(roomName.seat(code, viewer));
+    if (viewer !== 'spectator') socket.leave(roomName.seat(code, viewer, data.nonce ?? ''));
+    data.nonce = undefined;
     c.send({ type: 'seat-lost', reason: lost });
     return;
   }

@@ -162,7 +162,7 @@ function seatAt(
   void socket.join(
     viewer === 'spectator'
       ? [roomName.table(code), roomName.spectators(code)]
-      : [roomName.table(code), roomName.seat(code, viewer)],
+      : [roomName.table(code), roomName.seat(code, viewer, admitted.nonce ?? '')],
   );
   data.code = code;
   data.viewer = viewer;

@@ -85,12 +85,12 @@ export class SeatHolders {
   release(socket: Socket, reason: SeatLostReason): void {
     const data = socket.data as SocketData;
     if (!data.code || data.viewer === undefined || data.viewer === 'spectator') return;
-    const { code, viewer } = data;
+    const { code, viewer, nonce } = data;
     if (this.holds(socket, code, viewer)) this.holders.delete(holderKey(code, viewer));
     data.code = undefined;
     data.viewer = undefined;
     data.nonce = undefined;
-    socket.leave(roomName.seat(code, viewer));
+    socket.leave(roomName.seat(code, viewer, nonce ?? ''));
     socket.leave(roomName.table(code));
     socket.emit(SERVER_EVENT, { type: 'seat-lost', reason } satisfies ServerMessage);
     this.countOut(socket, code, viewer);
