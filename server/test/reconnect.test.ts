@@ -4,7 +4,7 @@
  * socket.io connection state recovery.
  */
 import { PROTOCOL_VERSION, type Seat, tile } from '@mahjong/shared';
-import { io as connect } from 'socket.io-client';
+import { type ManagerOptions, io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
@@ -22,6 +22,27 @@ describe('reconnection', () => {
   afterAll(async () => {
     await server.close();
   });
+
+  /**
+   * A started table of four players, seat 0 on a bare socket.io client (`options`: how it
+   * reconnects) whose every message goes to `onMessage`, the others on test clients.
+   */
+  async function startedWithSocket(
+    options: Partial<ManagerOptions>,
+    onMessage: (m: { type: string; seq?: number; reason?: string }) => void,
+  ) {
+    const t = await createTable(server.url, { options: { turnSeconds: 10, claimSeconds: 5 }, fillWithBots: false });
+    const joined = await Promise.all(['Ann', 'Bo', 'Cy', 'Di'].map((n) => join(server.url, t.code, n)));
+    const others = await Promise.all(joined.slice(1).map((j) => TestClient.open(server.url, t.code, j.token)));
+    const socket = connect(server.url, { transports: ['websocket'], forceNew: true, ...options });
+    socket.on('s2c', onMessage);
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    return { t, token0: joined[0]!.token, socket, others, room: server.tables.get(t.code)! };
+  }
 
   it('a bot covers an away player after their timer, and the seat comes back with the token', async () => {
     const t = await createTable(server.url, { options: { turnSeconds: 10, claimSeconds: 5 }, fillWithBots: false });
@@ -87,20 +108,10 @@ describe('reconnection', () => {
   });
 
   it('recovers the socket.io session after a dropped transport, with the messages missed meanwhile', async () => {
-    const t = await createTable(server.url, { options: { turnSeconds: 10, claimSeconds: 5 }, fillWithBots: false });
-    const joined = await Promise.all(['Ann', 'Bo', 'Cy', 'Di'].map((n) => join(server.url, t.code, n)));
-    const others = await Promise.all(joined.slice(1).map((j) => TestClient.open(server.url, t.code, j.token)));
-    const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnectionDelay: 50 });
     const seqs: number[] = [];
-    socket.on('s2c', (m: { type: string; seq?: number }) => {
+    const { t, token0, socket, others, room } = await startedWithSocket({ reconnectionDelay: 50 }, (m) => {
       if ((m.type === 'view' || m.type === 'patch') && m.seq !== undefined) seqs.push(m.seq);
     });
-    await new Promise<void>((r) => socket.once('connect', () => r()));
-    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
-    const room = server.tables.get(t.code)!;
     const first = seqs.length;
     expect(first).toBe(1);
 
@@ -124,32 +135,19 @@ describe('reconnection', () => {
         if (m.type === 'welcome' || m.type === 'refused') r(m);
       }),
     );
-    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });
+    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: token0 });
     expect(await answer).toMatchObject({ type: 'welcome', role: 0 });
     socket.close();
     for (const c of others) c.close();
   });
 
   it('a holder replaced while their transport was down recovers their session and is sent nothing of the seat', async () => {
-    const t = await createTable(server.url, { options: { turnSeconds: 10, claimSeconds: 5 }, fillWithBots: false });
-    const joined = await Promise.all(['Ann', 'Bo', 'Cy', 'Di'].map((n) => join(server.url, t.code, n)));
-    const others = await Promise.all(joined.slice(1).map((j) => TestClient.open(server.url, t.code, j.token)));
-    // Comes back on its own after a fixed 3 s: long enough for the seat to change hands meanwhile.
-    const socket = connect(server.url, {
-      transports: ['websocket'],
-      forceNew: true,
-      reconnectionDelay: 3000,
-      reconnectionDelayMax: 3000,
-      randomizationFactor: 0,
-    });
     const received: { type: string; reason?: string }[] = [];
-    socket.on('s2c', (m: { type: string; reason?: string }) => received.push(m));
-    await new Promise<void>((r) => socket.once('connect', () => r()));
-    socket.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code, token: joined[0]!.token });
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
-    const room = server.tables.get(t.code)!;
+    // Comes back on its own after a fixed 3 s: long enough for the seat to change hands meanwhile.
+    const { t, socket, others, room } = await startedWithSocket(
+      { reconnectionDelay: 3000, reconnectionDelayMax: 3000, randomizationFactor: 0 },
+      (m) => received.push(m),
+    );
     expect(received.filter((m) => m.type === 'view' || m.type === 'patch')).toHaveLength(1);
 
     // The transport drops; the server notices before the seat changes hands.
