@@ -50,6 +50,7 @@ import {
   type TableEngine,
   type TableEvent,
 } from './table/index.js';
+import { Audience, type Viewer } from './room/audience.js';
 import { MAX_STAMP_LAG_MS, OneShot, Scheduler } from './room/scheduler.js';
 import { DelayedSpectatorFeed } from './room/spectator-feed.js';
 import { PresenceSeats, sameData, sameView } from './room/view-change.js';
@@ -60,7 +61,7 @@ import { newNonce, signToken } from './tokens.js';
 export const LOG_FORMAT_VERSION = 1;
 export const rulesetVersion = (ruleset: string): string => `${ruleset}@1`;
 
-export type Viewer = Seat | 'spectator';
+export type { Viewer };
 
 export interface Broadcaster {
   /**
@@ -167,20 +168,8 @@ export class Room {
   engine: TableEngine | null = null;
   /** Engine time = clock time - offset (after a restart the engine's clock resumes where the log stopped). */
   private offset = 0;
-  private readonly connections = [0, 0, 0, 0];
-  /**
-   * When each slot's last socket left (seats, then the spectators; `performance.now()`): its views
-   * still go out for `recoveryMs` after, into socket.io's buffer for a socket that recovers its
-   * session. Real time, as socket.io keeps that window; it decides what is sent, never the table.
-   */
-  private readonly leftAt = [
-    Number.NEGATIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-  ];
-  spectatorCount = 0;
+  /** Sockets per seat and of the spectators (room/audience.ts). */
+  private readonly audience: Audience;
   /** A bot plays for an away human until they come back. */
   private readonly covering = [false, false, false, false];
   /** The seq since which each seat's legal actions are what they are now (stale-seq check). */
@@ -237,6 +226,7 @@ export class Room {
     this.dealTimer = new OneShot(ctx.clock);
     this.recoveryTimer = new OneShot(ctx.clock);
     this.infoTimer = new OneShot(ctx.clock);
+    this.audience = new Audience(ctx.recoveryMs ?? 0);
     this.scheduler = new Scheduler(ctx.clock, {
       inPlay: () => inPlay(this.stage) && this.engine !== null && this.latest !== null,
       deadline: () => {
@@ -250,7 +240,7 @@ export class Room {
       deadlinePassed: (at, inWindow) => this.deadlinePassed(at, inWindow),
     });
     this.feed = new DelayedSpectatorFeed(ctx.clock, (frame) => {
-      if (this.spectatorCount === 0) return;
+      if (this.audience.count('spectator') === 0) return;
       this.ctx.broadcaster.spectators(this.code, {
         type: 'view',
         seq: frame.seq,
@@ -307,7 +297,7 @@ export class Room {
           seat: s.seat,
           name: s.name,
           bot: s.bot,
-          connected: s.bot || this.connections[s.seat]! > 0,
+          connected: s.bot || this.audience.count(s.seat) > 0,
           ...(isReserved(s) ? { reserved: true as const } : {}),
           ...(s.ai ? this.aiInfo(s.seat, s.ai) : {}),
           ...(this.vacant(s.seat) ? { vacant: true as const } : {}),
@@ -316,7 +306,7 @@ export class Room {
       spectatorsAllowed: r.spectatorsAllowed,
       spectatorDelay: r.spectatorDelay,
       fillWithBots: r.fillWithBots,
-      spectators: this.spectatorCount,
+      spectators: this.audience.count('spectator'),
       seedHash: r.seedHash,
       createdAt: r.createdAt.toISOString(),
       startedAt: r.startedAt?.toISOString() ?? null,
@@ -576,7 +566,7 @@ export class Room {
   }
 
   private everyHumanHere(): boolean {
-    return this.record.seats.every((s) => s.bot || this.vacant(s.seat) || this.connections[s.seat]! > 0);
+    return this.record.seats.every((s) => s.bot || this.vacant(s.seat) || this.audience.count(s.seat) > 0);
   }
 
   /** Started and not dealt yet. */
@@ -827,9 +817,9 @@ export class Room {
     // Everyone starts again from what the ledger holds (the deadlines moved with the pause).
     for (const seat of SEATS) {
       const holder = this.holderOf(seat);
-      if (holder !== null && this.connections[seat]! > 0) b.seat(this.code, seat, holder, this.welcome(seat));
+      if (holder !== null && this.audience.count(seat) > 0) b.seat(this.code, seat, holder, this.welcome(seat));
     }
-    if (this.spectatorCount > 0) b.spectators(this.code, this.welcome('spectator'));
+    if (this.audience.count('spectator') > 0) b.spectators(this.code, this.welcome('spectator'));
     if (record.status === 'over' || record.status === 'ended') this.finished();
   }
 
@@ -872,7 +862,7 @@ export class Room {
   }
 
   private connectedFlags(): boolean[] {
-    return SEATS.map((s) => this.record.seats[s]!.bot || this.connections[s]! > 0);
+    return SEATS.map((s) => this.record.seats[s]!.bot || this.audience.count(s) > 0);
   }
 
   /** Adds what the engine cannot know: connections, and deadlines on the server's wall clock (a new object). */
@@ -994,7 +984,7 @@ export class Room {
 
   /** A human seat with no page open (and no bot covering it yet). */
   private away(seat: Seat): boolean {
-    return !this.record.seats[seat]!.bot && !this.covering[seat]! && this.connections[seat] === 0;
+    return !this.record.seats[seat]!.bot && !this.covering[seat]! && this.audience.count(seat) === 0;
   }
 
   /** A claim or robbing window is open (its answers are all due at its minimum at the latest). */
@@ -1082,14 +1072,9 @@ export class Room {
    * A view goes as its changes from the one committed before (`before`): that is the view every
    * socket of the recipient holds, whether it was sent it or welcomed with it since.
    */
-  /**
-   * A slot has a socket, or had one until a moment ago: a dropped transport recovers its socket.io
-   * session within `recoveryMs` and is then sent what went to its rooms meanwhile. Without the
-   * views, a socket that recovers after the table moved would hold an old view and be told nothing.
-   */
   /** The seat has a new holder: the old one's sockets leave it, and a session of theirs that recovers is sent nothing more. */
   private replaced(seat: Seat): void {
-    this.leftAt[seat] = Number.NEGATIVE_INFINITY;
+    this.audience.replaced(seat);
     this.ctx.broadcaster.seatReplaced(this.code, seat);
   }
 
@@ -1098,19 +1083,15 @@ export class Room {
     return this.record.seats[seat]?.nonce ?? null;
   }
 
-  private reachable(slot: number, sockets: number): boolean {
-    return sockets > 0 || performance.now() - this.leftAt[slot]! < (this.ctx.recoveryMs ?? 0);
-  }
-
   private broadcast(views: Views, before: Views | null): void {
     const b = this.ctx.broadcaster;
     const shared: SharedDiffs = new Map();
     for (const seat of SEATS) {
       const holder = this.holderOf(seat);
-      if (holder !== null && views.changed[seat] && this.reachable(seat, this.connections[seat]!))
+      if (holder !== null && views.changed[seat] && this.audience.reachable(seat))
         b.seat(this.code, seat, holder, viewMessage(views.seats[seat], before?.seats[seat], shared));
     }
-    if (views.changed[SPECTATORS] && !this.record.spectatorDelay && this.reachable(SPECTATORS, this.spectatorCount)) {
+    if (views.changed[SPECTATORS] && !this.record.spectatorDelay && this.audience.reachable('spectator')) {
       b.spectators(this.code, viewMessage(views.spectator, before?.spectator, shared));
     }
   }
@@ -1250,14 +1231,13 @@ export class Room {
   // Connections
 
   attach(viewer: Viewer): void {
+    const sockets = this.audience.join(viewer);
     if (viewer === 'spectator') {
-      this.spectatorCount += 1;
       this.emitInfoSoon();
       return;
     }
-    this.connections[viewer] = this.connections[viewer]! + 1;
     if (this.waitingToDeal && this.everyHumanHere()) this.deal();
-    if (this.connections[viewer] === 1) {
+    if (sockets === 1) {
       // Back: the player answers for themselves again.
       if (this.covering[viewer] || this.scheduler.due(viewer) !== null) {
         this.covering[viewer] = false;
@@ -1269,17 +1249,14 @@ export class Room {
   }
 
   detach(viewer: Viewer): void {
+    const sockets = this.audience.leave(viewer);
     if (viewer === 'spectator') {
-      this.spectatorCount = Math.max(0, this.spectatorCount - 1);
-      if (this.spectatorCount === 0) this.leftAt[SPECTATORS] = performance.now();
       this.emitInfoSoon();
       return;
     }
-    this.connections[viewer] = Math.max(0, this.connections[viewer]! - 1);
-    if (this.connections[viewer] === 0) this.leftAt[viewer] = performance.now();
     // Gone while a window waits for their answer: nothing is answered for them. A reload gets the
     // offer back for what is left of the window; a seat that stays away passes at its end.
-    if (this.connections[viewer] === 0) this.emitInfo();
+    if (sockets === 0) this.emitInfo();
   }
 
   isCovered(seat: Seat): boolean {
