@@ -9,6 +9,7 @@ import { trackConnections } from '../http-connections.js';
 import { crossOriginAllowed, hostAllowed, type OriginPolicy, originAllowed, requestOrigin } from '../origins.js';
 import { registerSecurityHeaders } from '../security-headers.js';
 import { serverParser } from '../socket/encoder.js';
+import { RecoveryAdapter } from '../socket/recovery-adapter.js';
 
 /** How long socket.io keeps a dropped socket's session for it to recover (ms), unless told. */
 export const RECOVERY_MS = 10_000;
@@ -43,6 +44,8 @@ export async function createWeb(
     // Client messages are small; anything bigger is not a message of the protocol.
     maxHttpBufferSize: 16 * 1024,
     connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? RECOVERY_MS, skipMiddlewares: true },
+    // (One process: a cluster's adapter replaces it, `app/cluster.ts`.)
+    adapter: RecoveryAdapter,
     // Both transports: a page of another origin is refused at the handshake (a websocket is not
     // covered by CORS), and CORS headers name only the configured origins, never a reflected one.
     allowRequest: (req, cb) => {

@@ -1,0 +1,48 @@
+/**
+ * socket.io's adapter for one process, keeping what a dropped socket may recover for no longer
+ * than it may recover it.
+ *
+ * With connection state recovery, socket.io's own adapter keeps every packet it sends (every
+ * view, every welcome) for a session that comes back, and drops the expired ones once a minute:
+ * a packet lived up to 70 s for a 10 s window. At 1,000 tables that is about 10 MB of views a
+ * second held for a minute or more. Here the expired packets are dropped as new ones come (at
+ * most once a second), which is what socket.io does at its minute's tick, only sooner: a session
+ * whose last packet has expired starts afresh, as it would after the tick (our page then says
+ * hello and gets the full view).
+ */
+import { SessionAwareAdapter } from 'socket.io-adapter';
+
+type Packet = Parameters<SessionAwareAdapter['broadcast']>[0];
+type BroadcastOptions = Parameters<SessionAwareAdapter['broadcast']>[1];
+
+/** socket.io-adapter's record of a sent packet (not exported by it). */
+interface KeptPacket {
+  readonly emittedAt: number;
+}
+
+export class RecoveryAdapter extends SessionAwareAdapter {
+  private prunedAt = 0;
+
+  override broadcast(packet: Packet, opts: BroadcastOptions): void {
+    super.broadcast(packet, opts);
+    const now = Date.now();
+    if (now - this.prunedAt < 1000) return;
+    this.prunedAt = now;
+    this.dropExpired(now);
+  }
+
+  /** Drops the packets no session can recover any more (they are in the order sent). */
+  private dropExpired(now: number): void {
+    const self = this as unknown as { packets: KeptPacket[]; maxDisconnectionDuration: number };
+    const threshold = now - self.maxDisconnectionDuration;
+    const packets = self.packets;
+    let lo = 0;
+    let hi = packets.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (packets[mid]!.emittedAt < threshold) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) packets.splice(0, lo);
+  }
+}
