@@ -109,7 +109,7 @@ export interface Store {
    * claiming at once, one gets it. Returns the ids taken.
    */
   claim(ids: readonly string[]): Promise<string[]>;
-  /** Extends the lease of every unfinished match this owner holds; returns how many. */
+  /** Extends the lease of every unfinished match this owner holds; returns how many (none on an exclusive database, which needs none). */
   renewLeases(): Promise<number>;
   /** Finished matches (over or ended) that ended after `since`, oldest first. */
   loadFinishedSince(since: Date): Promise<MatchRecord[]>;
