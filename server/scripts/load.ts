@@ -216,9 +216,12 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   }
 }
 
-/** utime and stime of a process (all its threads), in clock ticks (100/s). */
-async function cpuTimes(pid: number): Promise<{ user: number; system: number }> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+/**
+ * utime and stime of a process (all its threads), in clock ticks (100/s); with `thread`, of that
+ * thread only (its task id: the main thread's is the pid).
+ */
+async function cpuTimes(pid: number, thread?: number): Promise<{ user: number; system: number }> {
+  const stat = await readFile(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { user: Number(fields[11]), system: Number(fields[12]) };
 }
@@ -229,6 +232,12 @@ async function cpuTicks(pid: number): Promise<number> {
 }
 
 const systemTicks = async (pid: number) => (await cpuTimes(pid)).system;
+
+/** The thread that runs the tables (the event loop's): the rest is the database's thread, the garbage collector's helpers, libuv's pool. */
+async function mainThreadTicks(pid: number): Promise<number> {
+  const t = await cpuTimes(pid, pid);
+  return t.user + t.system;
+}
 
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -325,6 +334,7 @@ async function main(): Promise<void> {
     const windowStartUs = monotonicUs();
     const cpu0 = await sumOver(pids, cpuTicks);
     const system0 = await sumOver(pids, systemTicks);
+    const main0 = await sumOver(pids, mainThreadTicks);
     const clientCpu0 = process.cpuUsage();
     // The load client's own stalls count in every latency it measures (it sends and receives).
     const clientLoop = monitorEventLoopDelay({ resolution: 10 });
@@ -346,6 +356,7 @@ async function main(): Promise<void> {
     const wall = (performance.now() - t0) / 1000;
     const cpu = (await sumOver(pids, cpuTicks)) - cpu0;
     const system = (await sumOver(pids, systemTicks)) - system0;
+    const main = (await sumOver(pids, mainThreadTicks)) - main0;
     const clientCpu = process.cpuUsage(clientCpu0);
     // Let in-flight answers land before counting what is lost.
     await sleep(500);
@@ -387,6 +398,11 @@ async function main(): Promise<void> {
        * clients' machines.
        */
       serverSystemMsPerAction: stats.actions === 0 ? null : Math.round(((system * 10) / stats.actions) * 1000) / 1000,
+      /**
+       * The part of it on the thread that runs the tables and the sockets; the rest is on the
+       * embedded database's thread, the garbage collector's helpers and libuv's pool.
+       */
+      serverMainThreadMsPerAction: stats.actions === 0 ? null : Math.round(((main * 10) / stats.actions) * 1000) / 1000,
       serverRssMbMax: Math.round(rssMax),
       loadClientCpuPercentOfOneCore: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / wall) * 1000) / 10,
       /** Characters (bytes of JSON) the load clients received while measuring, in all and per action. */
@@ -420,7 +436,7 @@ async function main(): Promise<void> {
         `  action-to-broadcast latency ms: p50 ${result.latencyMs.p50}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}  (n=${result.latencyMs.samples})`,
       );
       console.log(
-        `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core (${result.serverCpuMsPerAction} ms per action, ${result.serverSystemMsPerAction} of it in the kernel), RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
+        `  server${PROCESSES > 1 ? 's (sum)' : ''}: CPU ${result.serverCpuPercentOfOneCore}% of one core (${result.serverCpuMsPerAction} ms per action, ${result.serverSystemMsPerAction} of it in the kernel, ${result.serverMainThreadMsPerAction} on the main thread), RSS max ${result.serverRssMbMax} MB; load client CPU ${result.loadClientCpuPercentOfOneCore}%`,
       );
       console.log(
         `  errors: lost ${result.lostMessages}, patches not fitting ${result.unfitPatches}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
