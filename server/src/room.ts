@@ -1062,16 +1062,6 @@ export class Room {
     if (!over) this.schedule();
   }
 
-  /**
-   * Sends each seat (and the spectators) its new view, but only when something in it changed
-   * (its own counter stepped). A claim answer that leaves the window open changes nothing another
-   * seat may see; sending them a view anyway, or numbering views by the table's events, would
-   * tell them that someone could claim the discard. A seat that is not sent a view keeps acting
-   * on its older seq, which stays valid while its legal actions are unchanged.
-   *
-   * A view goes as its changes from the one committed before (`before`): that is the view every
-   * socket of the recipient holds, whether it was sent it or welcomed with it since.
-   */
   /** The seat has a new holder: the old one's sockets leave it, and a session of theirs that recovers is sent nothing more. */
   private replaced(seat: Seat): void {
     this.audience.replaced(seat);
@@ -1083,6 +1073,16 @@ export class Room {
     return this.record.seats[seat]?.nonce ?? null;
   }
 
+  /**
+   * Sends each seat (and the spectators) its new view, but only when something in it changed
+   * (its own counter stepped). A claim answer that leaves the window open changes nothing another
+   * seat may see; sending them a view anyway, or numbering views by the table's events, would
+   * tell them that someone could claim the discard. A seat that is not sent a view keeps acting
+   * on its older seq, which stays valid while its legal actions are unchanged.
+   *
+   * A view goes as its changes from the one committed before (`before`): that is the view every
+   * socket of the recipient holds, whether it was sent it or welcomed with it since.
+   */
   private broadcast(views: Views, before: Views | null): void {
     const b = this.ctx.broadcaster;
     const shared: SharedDiffs = new Map();
