@@ -25,13 +25,18 @@ export class RecoveryAdapter extends SessionAwareAdapter {
 
   override broadcast(packet: Packet, opts: BroadcastOptions): void {
     super.broadcast(packet, opts);
+    // Wall-clock time, as socket.io stamps its packets and sessions with it.
     const now = Date.now();
     if (now - this.prunedAt < 1000) return;
     this.prunedAt = now;
     this.dropExpired(now);
   }
 
-  /** Drops the packets no session can recover any more (they are in the order sent). */
+  /**
+   * Drops the packets no session can recover any more (they are in the order sent). Reads the
+   * parent's own fields, which socket.io-adapter does not export: `recovery-adapter.test.ts`
+   * fails if a version of it keeps its packets elsewhere.
+   */
   private dropExpired(now: number): void {
     const self = this as unknown as { packets: KeptPacket[]; maxDisconnectionDuration: number };
     const threshold = now - self.maxDisconnectionDuration;
