@@ -41,6 +41,8 @@ export class RecoveryAdapter extends SessionAwareAdapter {
     const self = this as unknown as { packets: KeptPacket[]; maxDisconnectionDuration: number };
     const threshold = now - self.maxDisconnectionDuration;
     const packets = self.packets;
+    // (Another version's layout: keep everything, as socket.io would, rather than fail a send.)
+    if (!Array.isArray(packets)) return;
     let lo = 0;
     let hi = packets.length;
     while (lo < hi) {
