@@ -814,7 +814,8 @@ describe('a riichi table in Chromium', () => {
     }
     await host.click('[data-testid="start"]');
     for (const p of players) {
-      await p.click('[data-testid="go-table"]').catch(() => {});
+      // Every lobby page with a seat goes to the table by itself once the match starts.
+      await p.waitForURL(/table\.html/, { timeout: 30_000 });
       await p.waitForFunction(
         () => {
           // biome-ignore lint/suspicious/noExplicitAny: the page's test hook

@@ -117,7 +117,7 @@ const role = (page: Page): Promise<number | 'spectator' | null> =>
 
 beforeAll(async () => {
   server = await startTableServer('screens', { botDelayMs: 50 });
-  browser = await launchChromium();
+  browser = await launchChromium({ motion: true });
 });
 
 afterAll(async () => {
@@ -414,6 +414,61 @@ describe('every screen, and a seat for life in this browser', () => {
     await sleep(2000);
     expect(await host.textContent('[data-testid="join-error"]')).toContain('There is no table ZZZZZZ');
     expect(host.url()).toBe(`${server.url}/`);
+  });
+
+  test('a still table draws a frame a second (its clock); a change slides its tiles, or puts them in place at once under reduced motion', {
+    timeout: 120_000,
+  }, async () => {
+    // Four seats and long timers: nothing moves unless the window does; the centre clock counts
+    // the turn's seconds down.
+    const t = await post<{ code: string; hostToken: string }>('/api/tables', {
+      rounds: 1,
+      options: { turnSeconds: 600, claimSeconds: 60 },
+      fillWithBots: false,
+    });
+    for (const seat of [0, 1, 2, 3]) await post(`/api/tables/${t.code}/join`, { name: `P${seat}`, seat });
+    await post(`/api/tables/${t.code}/start`, {}, t.hostToken);
+    const url = `${server.url}/table.html?code=${t.code}&spectate=1`;
+
+    /** After `page` is still: the frames it draws in two seconds, and whether any frame of a resize showed a tile on its way. */
+    const resized = async (page: Page): Promise<{ idleFrames: number; drawn: number; moving: boolean }> => {
+      await settled(page);
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      const frames = () => page.evaluate(() => (window as any).__mj.renderer.frames as number);
+      await sleep(300); // the few frames after the last change
+      const before = await frames();
+      await sleep(2000);
+      const idleFrames = (await frames()) - before;
+      await page.evaluate(() => {
+        // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+        const mj = (window as any).__mj;
+        const seen: boolean[] = [];
+        (window as unknown as { __moving: boolean[] }).__moving = seen;
+        // Added after the renderer's own: it reads the sprites as that frame draws them.
+        mj.renderer.app.ticker.add(() => seen.push(mj.renderer.animating));
+      });
+      await page.setViewportSize({ width: 700, height: 500 });
+      await page.waitForFunction(() => (window as unknown as { __moving: boolean[] }).__moving.length > 0);
+      await settled(page);
+      await sleep(300);
+      const moving = await page.evaluate(() => (window as unknown as { __moving: boolean[] }).__moving);
+      return { idleFrames, drawn: moving.length, moving: moving.includes(true) };
+    };
+
+    const sliding = await resized(await open(await newContext(1000, 700, 1), url));
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 }, reducedMotion: 'reduce' });
+    contexts.push(ctx);
+    const still = await resized(await open(ctx, url));
+    console.log(
+      `frames while still: ${sliding.idleFrames}, ${still.idleFrames}; frames after a resize: ${sliding.drawn} sliding, ${still.drawn} reduced`,
+    );
+    // One frame per second of the clock (a frame a second more for the reading's own delay); a
+    // table drawn all along, or a few times a second, draws more.
+    expect(sliding.idleFrames).toBeLessThanOrEqual(3);
+    expect(still.idleFrames).toBeLessThanOrEqual(3);
+    expect(sliding.moving).toBe(true);
+    expect(still.moving).toBe(false);
+    expect(still.drawn).toBeGreaterThan(0);
   });
 
   test("the pages above ran under the server's Content-Security-Policy and refused nothing", async () => {

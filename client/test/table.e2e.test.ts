@@ -85,7 +85,7 @@ async function discardByClicking(page: Page): Promise<void> {
 
 beforeAll(async () => {
   server = await startTableServer('e2e', { botDelayMs: 100 });
-  browser = await launchChromium();
+  browser = await launchChromium({ motion: true });
 });
 
 afterAll(async () => {

@@ -397,18 +397,25 @@ function placeBar(): void {
 const FULL_MS = { turn: 20_000, claim: 8_000 };
 let shownSeconds: number | null = null;
 
+const setText = (e: HTMLElement, text: string): void => {
+  if (e.textContent !== text) e.textContent = text;
+};
+
 function tickCountdown(): void {
   const v = state.view;
   if (!v || !conn) return;
   const cd = countdown(v, conn.serverNow(), FULL_MS);
+  // Written only when the words change: a text set again, even to the same words, is laid out and
+  // painted again, four times a second.
   const cdEl = document.getElementById('countdown');
   if (cdEl) {
-    cdEl.textContent = cd ? `${cd.seconds}s` : '';
-    cdEl.style.color = cd && cd.seconds <= 3 ? '#ffb4a8' : '#fff';
+    setText(cdEl, cd ? `${cd.seconds}s` : '');
+    const urgent = !!cd && cd.seconds <= 3;
+    if (cdEl.classList.contains('urgent') !== urgent) cdEl.classList.toggle('urgent', urgent);
   }
   const pause = document.getElementById('pause-countdown');
   if (pause && v.deadlines.turn !== null)
-    pause.textContent = TEXT.nextHandIn(Math.max(0, Math.ceil((v.deadlines.turn - conn.serverNow()) / 1000)));
+    setText(pause, TEXT.nextHandIn(Math.max(0, Math.ceil((v.deadlines.turn - conn.serverNow()) / 1000))));
   // The centre clock is part of the scene: redraw when the whole second changes.
   const seconds = cd?.seconds ?? null;
   if (seconds !== shownSeconds) {

@@ -2,8 +2,9 @@
  * The Pixi v8 side of the table: one canvas that follows its element's size, tile textures
  * rasterised from the project's SVG art, and a keyed reconciliation of the plain Scene from
  * table/layout.ts into sprites. An item whose key survives from one scene to the next slides to
- * its new place (a sorted hand, a claimed tile), new items fade in. All game logic stays in the
- * plain-data modules; this file only draws and reports taps.
+ * its new place (a sorted hand, a claimed tile), new items fade in (both at once under "reduce
+ * motion"). A still table draws no frames. All game logic stays in the plain-data modules; this
+ * file only draws and reports taps.
  */
 import { ALL_KINDS, type TileKind } from '@mahjong/shared';
 // Pixi's shader glue without eval: the pages' Content-Security-Policy allows no eval.
@@ -23,6 +24,12 @@ import {
 
 /** The device's pixels per CSS pixel, as far as it is worth drawing (3 covers every phone). */
 export const deviceScale = (): number => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+
+/**
+ * The player's "reduce motion" setting (the system's, or the browser's): sprites are put in their
+ * place at once instead of sliding and fading, as the page's own animations already do.
+ */
+const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
 /** Texture width per tile: a 64 CSS px tile (the largest drawn) at the device's resolution. */
 const rasterWidth = (): number => Math.min(192, Math.max(120, Math.ceil(64 * deviceScale())));
@@ -95,8 +102,6 @@ export class TableRenderer {
   private scene: Scene | null = null;
   /** Frames drawn since start; the budgets script and tests read it. */
   frames = 0;
-  /** Frames in a row with nothing moving: after a few the ticker drops to a few fps until draw(). */
-  private still = 0;
 
   constructor(private readonly options: RendererOptions = {}) {}
 
@@ -178,8 +183,7 @@ export class TableRenderer {
   draw(scene: Scene): void {
     if (!this.textures) return;
     this.scene = scene;
-    this.still = 0;
-    this.app.ticker.maxFPS = 0;
+    this.wake();
     const seen = new Set<string>();
     scene.items.forEach((item, z) => {
       seen.add(item.key);
@@ -256,8 +260,7 @@ export class TableRenderer {
         for (const child of node.view.removeChildren()) child.destroy();
         node.view.addChild(textOf(node.item));
       }
-      this.still = 0;
-      this.app.ticker.maxFPS = 0;
+      this.wake();
     });
   }
 
@@ -285,9 +288,11 @@ export class TableRenderer {
       // A hovered tile lifts a little (the sprite inside the container, so the slide is untouched).
       c.on('pointerover', () => {
         if (!item.dim) s.y = -item.w * 0.12;
+        this.wake();
       });
       c.on('pointerout', () => {
         s.y = 0;
+        this.wake();
       });
     }
   }
@@ -337,7 +342,7 @@ export class TableRenderer {
 
   private tick(dtMs: number): void {
     this.frames++;
-    const k = 1 - Math.exp(-dtMs / 70);
+    const k = reducedMotion?.matches ? 1 : 1 - Math.exp(-dtMs / 70);
     for (const [key, node] of this.nodes) {
       const tx = itemX(node.item);
       const ty = itemY(node.item);
@@ -346,24 +351,45 @@ export class TableRenderer {
       node.y += (ty - node.y) * k;
       node.rotation += (tr - node.rotation) * k;
       node.alpha += (node.targetAlpha - node.alpha) * Math.min(1, k * 1.5);
+      // Each value lands exactly on its target, so that a table comes to rest (and stops drawing).
       if (Math.abs(tx - node.x) < 0.05) node.x = tx;
       if (Math.abs(ty - node.y) < 0.05) node.y = ty;
-      if (node.dying && node.alpha < 0.02) {
+      if (Math.abs(tr - node.rotation) < 0.001) node.rotation = tr;
+      if (Math.abs(node.targetAlpha - node.alpha) < 0.01) node.alpha = node.targetAlpha;
+      if (node.dying && node.alpha === 0) {
         node.view.destroy({ children: true });
         this.nodes.delete(key);
         continue;
       }
       this.place(node);
     }
-    // A still table costs little: render a few times a second until the next scene (batteries, CI).
-    if (this.animating) this.still = 0;
-    else if (++this.still > 6) this.app.ticker.maxFPS = 4;
+    // A still table costs nothing: no frame is drawn until something changes (batteries, and a
+    // software-rendered page in CI, where a frame of a phone's canvas costs a tenth of a second or
+    // more). The frame of this tick is still drawn (the ticker renders after its listeners), and
+    // it is the resting picture: a change that moves nothing (the clock's second) costs one frame.
+    if (!this.animating) this.app.ticker.stop();
   }
 
-  /** Whether any sprite is still moving (tests wait for a still table before screenshots). */
+  /**
+   * Frames again from now: every change to what is drawn comes through here (a scene, a name's
+   * glyphs arriving, a hovered tile lifting). A resize draws its own frame: Pixi's resize plugin
+   * renders after resizing.
+   */
+  private wake(): void {
+    if (!this.app.ticker.started) this.app.ticker.start();
+  }
+
+  /** Whether any sprite is still moving, turning or fading (tests wait for a still table before screenshots). */
   get animating(): boolean {
     for (const node of this.nodes.values()) {
-      if (node.x !== itemX(node.item) || node.y !== itemY(node.item) || node.dying) return true;
+      if (
+        node.x !== itemX(node.item) ||
+        node.y !== itemY(node.item) ||
+        node.rotation !== itemRotation(node.item) ||
+        node.alpha !== node.targetAlpha ||
+        node.dying
+      )
+        return true;
     }
     return false;
   }

@@ -49,12 +49,25 @@ export async function startTableServer(name: string, options: Record<string, unk
   };
 }
 
-/** Chromium as this machine runs it: no sandbox, WebGL through SwiftShader. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
+/**
+ * Chromium as this machine runs it: no sandbox, WebGL through SwiftShader. Its pages ask for
+ * reduced motion (the player's setting) unless `motion`: the table then puts each tile in its
+ * place at once, the same picture without the slide's frames, which software WebGL draws at
+ * seconds of CPU per change across a suite's pages. The suites of the table's screens
+ * (screens.e2e, table.e2e) keep the motion.
+ */
+export async function launchChromium({ motion = false } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
+  if (motion) return browser;
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
+}
 
 /** POSTs JSON to the server's API (with a bearer token when given); throws on an error status. */
 export async function postJson<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
