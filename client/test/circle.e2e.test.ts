@@ -287,6 +287,29 @@ afterAll(async () => {
   await server?.close();
 });
 
+/**
+ * The screens and languages the pages around the table are photographed in: each screen in one
+ * language and the portrait phone in both (a picture costs a page load and a dozen screenshots of
+ * software rendering). `E2E_ALL_SCREENS=1` takes every screen in both languages.
+ */
+const CIRCLE_SCREENS: readonly (readonly [number, number, number, 'en' | 'zh-HK'])[] =
+  process.env.E2E_ALL_SCREENS === '1'
+    ? (
+        [
+          [1280, 800, 1],
+          [1280, 800, 2],
+          [390, 844, 3],
+          [844, 390, 3],
+        ] as const
+      ).flatMap(([w, h, dpr]) => (['en', 'zh-HK'] as const).map((l) => [w, h, dpr, l] as const))
+    : [
+        [1280, 800, 1, 'en'],
+        [1280, 800, 2, 'zh-HK'],
+        [390, 844, 3, 'en'],
+        [390, 844, 3, 'zh-HK'],
+        [844, 390, 3, 'zh-HK'],
+      ];
+
 describe('a circle of four friends', () => {
   const played: { code: string; matchId: string; family: Family }[] = [];
   let circleId = '';
@@ -562,58 +585,51 @@ describe('a circle of four friends', () => {
     const state = await ann.ctx.storageState();
     const last = played[2] as { code: string };
     const lastSeat = 0;
-    for (const [w, h, dpr] of [
-      [1280, 800, 1],
-      [1280, 800, 2],
-      [390, 844, 3],
-      [844, 390, 3],
-    ] as const) {
-      for (const lang of ['en', 'zh-HK'] as const) {
-        const ctx = await browser.newContext({
-          viewport: { width: w, height: h },
-          deviceScaleFactor: dpr,
-          storageState: state,
-        });
-        contexts.push(ctx);
-        await ctx.addInitScript((l) => localStorage.setItem('mj.settings', JSON.stringify({ lang: l })), lang);
-        const page = await ctx.newPage();
-        /** The window's picture with `selector` scrolled to its top (the page's top without one). */
-        const shot = async (name: string, selector?: string) => {
-          if (selector) await page.$eval(selector, (e) => e.scrollIntoView({ block: 'start' }));
-          else await page.evaluate(() => window.scrollTo(0, 0));
-          await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          await sleep(150);
-          await page.screenshot({ path: join(artifacts, `${name}-${w}x${h}@${dpr}-${lang}.png`) });
-        };
-        await page.goto(`${server.url}/`);
-        await page.waitForSelector('[data-testid="you-name"]');
-        await shot('lobby-you');
-        await page.goto(`${server.url}/player.html`);
-        await page.waitForSelector('[data-testid="my-stats"][data-loaded="hk"]');
-        await shot('player');
-        await shot('player-stats', '[data-testid="my-stats"]');
-        await page.click('[data-testid="make-transfer"]');
-        // (a code, or the rate limit's answer when the run has made many)
-        await page.waitForSelector('[data-testid="transfer-out"] > *');
-        await shot('player-move', '[data-testid="transfer-out"]');
-        await page.goto(`${server.url}/circle.html?id=${circleId}`);
-        await page.waitForSelector('[data-testid="league"][data-loaded="family=hk"]');
-        await shot('circle');
-        await page.waitForSelector('[data-testid="tables"] [data-testid="sit"]');
-        await shot('circle-tables', '[data-testid="tables"]');
-        await shot('circle-hk-standings', '[data-testid="league-card"]');
-        await shot('circle-hk-chart', '.chart-box');
-        await shot('circle-hk-figures', '.player-figures');
-        await shot('circle-hk-matches', '[data-testid="league-matches"]');
-        await page.click('[data-testid="family"] [data-family="riichi"]');
-        await page.waitForSelector('[data-testid="league"][data-loaded="family=riichi"]');
-        await shot('circle-riichi-standings', '[data-testid="league-card"]');
-        await shot('circle-riichi-figures', '.player-figures');
-        await page.goto(`${server.url}/table.html?code=${last.code}&seat=${lastSeat}`);
-        await page.waitForSelector('[data-testid="rematch"]', { timeout: 60_000 });
-        await shot('summary', '[data-testid="summary-links"]');
-        await ctx.close();
-      }
+    for (const [w, h, dpr, lang] of CIRCLE_SCREENS) {
+      const ctx = await browser.newContext({
+        viewport: { width: w, height: h },
+        deviceScaleFactor: dpr,
+        storageState: state,
+      });
+      contexts.push(ctx);
+      await ctx.addInitScript((l) => localStorage.setItem('mj.settings', JSON.stringify({ lang: l })), lang);
+      const page = await ctx.newPage();
+      /** The window's picture with `selector` scrolled to its top (the page's top without one). */
+      const shot = async (name: string, selector?: string) => {
+        if (selector) await page.$eval(selector, (e) => e.scrollIntoView({ block: 'start' }));
+        else await page.evaluate(() => window.scrollTo(0, 0));
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await sleep(150);
+        await page.screenshot({ path: join(artifacts, `${name}-${w}x${h}@${dpr}-${lang}.png`) });
+      };
+      await page.goto(`${server.url}/`);
+      await page.waitForSelector('[data-testid="you-name"]');
+      await shot('lobby-you');
+      await page.goto(`${server.url}/player.html`);
+      await page.waitForSelector('[data-testid="my-stats"][data-loaded="hk"]');
+      await shot('player');
+      await shot('player-stats', '[data-testid="my-stats"]');
+      await page.click('[data-testid="make-transfer"]');
+      // (a code, or the rate limit's answer when the run has made many)
+      await page.waitForSelector('[data-testid="transfer-out"] > *');
+      await shot('player-move', '[data-testid="transfer-out"]');
+      await page.goto(`${server.url}/circle.html?id=${circleId}`);
+      await page.waitForSelector('[data-testid="league"][data-loaded="family=hk"]');
+      await shot('circle');
+      await page.waitForSelector('[data-testid="tables"] [data-testid="sit"]');
+      await shot('circle-tables', '[data-testid="tables"]');
+      await shot('circle-hk-standings', '[data-testid="league-card"]');
+      await shot('circle-hk-chart', '.chart-box');
+      await shot('circle-hk-figures', '.player-figures');
+      await shot('circle-hk-matches', '[data-testid="league-matches"]');
+      await page.click('[data-testid="family"] [data-family="riichi"]');
+      await page.waitForSelector('[data-testid="league"][data-loaded="family=riichi"]');
+      await shot('circle-riichi-standings', '[data-testid="league-card"]');
+      await shot('circle-riichi-figures', '.player-figures');
+      await page.goto(`${server.url}/table.html?code=${last.code}&seat=${lastSeat}`);
+      await page.waitForSelector('[data-testid="rematch"]', { timeout: 60_000 });
+      await shot('summary', '[data-testid="summary-links"]');
+      await ctx.close();
     }
   }, 300_000);
 });

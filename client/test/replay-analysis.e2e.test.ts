@@ -37,8 +37,9 @@ afterAll(async () => {
 });
 
 /**
- * A bot match of `ruleset` (east round only), played for `seconds` and then ended by the host
- * (unless it is over by then): its id once it is listed among the finished matches.
+ * A bot match of `ruleset` (east round only): its id once it is listed among the finished matches,
+ * as soon as it is over by itself (bots at full speed finish most within seconds), or once the host
+ * has ended it after `seconds` of play.
  */
 async function finishedMatch(ruleset: string, seconds: number): Promise<string> {
   const t = await postJson<{ code: string; hostToken: string }>(server.url, '/api/tables', {
@@ -48,8 +49,19 @@ async function finishedMatch(ruleset: string, seconds: number): Promise<string> 
     options: { claimSeconds: 0.5, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 1 },
   });
   await postJson(server.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  // A match over by itself answers 409 (already closed): either way it is finished.
+  const listed = async (): Promise<string | null> => {
+    const list = (await (await fetch(`${server.url}/api/matches?limit=50`)).json()) as {
+      matches: { id: string; code: string }[];
+    };
+    return list.matches.find((x) => x.code === t.code)?.id ?? null;
+  };
+  const playUntil = Date.now() + seconds * 1000;
+  while (Date.now() < playUntil) {
+    const id = await listed();
+    if (id) return id;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  // A match over by itself meanwhile answers 409 (already closed): either way it is finished.
   await fetch(`${server.url}/api/tables/${t.code}/end`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${t.hostToken}` },
@@ -57,11 +69,8 @@ async function finishedMatch(ruleset: string, seconds: number): Promise<string> 
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const list = (await (await fetch(`${server.url}/api/matches?limit=50`)).json()) as {
-      matches: { id: string; code: string }[];
-    };
-    const m = list.matches.find((x) => x.code === t.code);
-    if (m) return m.id;
+    const id = await listed();
+    if (id) return id;
     expect(Date.now(), `${ruleset} match not listed in time`).toBeLessThan(deadline);
     await new Promise((r) => setTimeout(r, 500));
   }
