@@ -45,7 +45,15 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { patternName } from '../src/i18n/pattern-names.js';
-import { artifacts, launchChromium, postJson, type RunningServer, repoRoot, startTableServer } from './e2e/harness.js';
+import {
+  artifacts,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  repoRoot,
+  startTableServer,
+  onTablePage,
+} from './e2e/harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
 type Hook = any;
@@ -458,7 +466,7 @@ describe('four new players, four screens, two languages', () => {
     const watcherCtx = await open(WATCHER);
     const watching = pageOf(watcherCtx, `${server.url}/table.html?code=${code}&spectate=1`);
     // Each lobby page goes to the table by itself once the match starts (no click races it).
-    await Promise.all(bySeat.map((p) => p.waitForURL(/table\.html/, { timeout: SLOW })));
+    await Promise.all(bySeat.map((p) => onTablePage(p, SLOW)));
     const watcher = await watching;
     await Promise.all([...bySeat, watcher].map(tableReady));
     const [p0, p1, p2, p3] = bySeat as [Page, Page, Page, Page];

@@ -18,7 +18,15 @@ import { pathToFileURL } from 'node:url';
 import { type KindCounts, shanten, type TileKind } from '@mahjong/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifacts, launchChromium, postJson, type RunningServer, repoRoot, startTableServer } from './e2e/harness.js';
+import {
+  artifacts,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  repoRoot,
+  startTableServer,
+  onTablePage,
+} from './e2e/harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -815,7 +823,7 @@ describe('a riichi table in Chromium', () => {
     await host.click('[data-testid="start"]');
     for (const p of players) {
       // Every lobby page with a seat goes to the table by itself once the match starts.
-      await p.waitForURL(/table\.html/, { timeout: 30_000 });
+      await onTablePage(p);
       await p.waitForFunction(
         () => {
           // biome-ignore lint/suspicious/noExplicitAny: the page's test hook

@@ -16,7 +16,15 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifacts, launchChromium, postJson, type RunningServer, repoRoot, startTableServer } from './e2e/harness.js';
+import {
+  artifacts,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  repoRoot,
+  startTableServer,
+  onTablePage,
+} from './e2e/harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -137,7 +145,7 @@ describe('a three-player riichi table in Chromium', () => {
     await host.screenshot({ path: join(shots, 'lobby-table.png'), fullPage: true });
     await host.click('[data-testid="start"]');
     // The lobby goes to the table by itself once the match starts.
-    await host.waitForURL(/table\.html/, { timeout: 30_000 });
+    await onTablePage(host);
     await host.waitForFunction(() => (window as Hook).__mj?.buttons().includes('north'), undefined, {
       timeout: 30_000,
     });

@@ -431,7 +431,7 @@ async function tableLobby(code: string): Promise<void> {
   // A match under way and a seat held in this browser: straight to the table (seat for life).
   const mine = heldSeats(code)[0];
   if (info.status === 'playing' && mine) {
-    location.href = tablePage(code, false, mine.seat);
+    leaveFor(tablePage(code, false, mine.seat));
     return;
   }
   const flash = takeFlash(code);
@@ -581,7 +581,7 @@ async function tableLobby(code: string): Promise<void> {
       start.addEventListener('click', async () => {
         try {
           await api<TableInfo>(`/api/tables/${code}/start`, {}, host);
-          location.href = ticket ? tablePage(code, false, ticket.seat) : tablePage(code, true);
+          leaveFor(ticket ? tablePage(code, false, ticket.seat) : tablePage(code, true));
         } catch (err) {
           showError(whyRefusedText(err));
         }
@@ -600,7 +600,7 @@ async function tableLobby(code: string): Promise<void> {
     if (document.activeElement?.tagName !== 'INPUT') render(table);
     const mine = heldSeats(code)[0];
     if (table.status !== 'lobby' && mine) {
-      location.href = tablePage(code, false, mine.seat);
+      leaveFor(tablePage(code, false, mine.seat));
       return false;
     }
     return true;
@@ -619,6 +619,17 @@ async function tableLobby(code: string): Promise<void> {
     clearInterval(timer);
     feed.close();
   };
+}
+
+/**
+ * Goes to the table once: the Start button's answer and the lobby's feed (pushed or polled) each
+ * say that the match has begun, and a second navigation would abort the first on its way.
+ */
+let leaving = false;
+function leaveFor(url: string): void {
+  if (leaving) return;
+  leaving = true;
+  location.href = url;
 }
 
 window.addEventListener('hashchange', route);

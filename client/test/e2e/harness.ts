@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -79,4 +79,17 @@ export async function postJson<T>(base: string, path: string, body: unknown, tok
   const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/**
+ * Waits until `page` shows the table page: a lobby page with a seat goes there by itself once the
+ * match starts. Read from the page's address as it changes, not `waitForURL`, which fails on a
+ * navigation that another one cut short.
+ */
+export async function onTablePage(page: Page, timeout = 30_000): Promise<void> {
+  const until = Date.now() + timeout;
+  while (!/\/table\.html/.test(page.url())) {
+    if (Date.now() > until) throw new Error(`not on the table page after ${timeout} ms: ${page.url()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
