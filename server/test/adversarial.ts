@@ -332,7 +332,10 @@ export async function restoreRace(options: { tables: number; redisUrl?: string }
     BOT_DELAY_MS: '100',
     LOG_LEVEL: process.env.ADVERSARIAL_LOG ?? 'fatal',
     LIMITS: 'off',
-    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    // Its own key: processes of another suite on the same Redis are not its peers.
+    ...(options.redisUrl
+      ? { REDIS_URL: options.redisUrl, REDIS_KEY: `mj-restore-${randomBytes(4).toString('hex')}` }
+      : {}),
   };
   const problems: string[] = [];
   const children: ChildServer[] = [];

@@ -2,17 +2,26 @@
  * The contract every Store keeps, as one vitest suite run against each implementation
  * (PGlite in the unit project, PostgreSQL in the postgres project).
  */
-import { DEFAULT_RULESET, type HandResultView, type Seat } from '@mahjong/shared';
+import { DEFAULT_RULESET, type HandResultView, JOIN_CODE_ALPHABET, type Seat } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerWrite, MatchRecord, Store } from './types.js';
 
 let counter = 0;
+/** `n` in five characters of the join codes' alphabet: distinct numbers give distinct texts. */
+function serial(n: number): string {
+  let text = '';
+  for (let i = 0; i < 5; i += 1, n = Math.floor(n / JOIN_CODE_ALPHABET.length)) {
+    text = JOIN_CODE_ALPHABET[n % JOIN_CODE_ALPHABET.length] + text;
+  }
+  return text;
+}
 export function sampleMatch(overrides: Partial<MatchRecord> = {}): MatchRecord {
   counter += 1;
   const id = `m${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
   return {
     id,
-    code: `C${counter.toString().padStart(5, '2').slice(-5)}`.replace(/[01]/g, '2') + id.slice(-3),
+    // Unique in this process by its counter (a match code is unique in a ledger).
+    code: `C${serial(counter)}${id.slice(-3)}`,
     ruleset: DEFAULT_RULESET,
     options: { minFaan: 3 },
     rounds: 4,
