@@ -14,11 +14,21 @@ const special = ['**/*.pg.test.ts', '**/*.redis.test.ts', '**/*.e2e.test.ts'];
 // One seed for every property test (FC_SEED=random explores): see the file.
 const setupFiles = ['scripts/fast-check-seed.ts'];
 const roots = ['shared', 'server', 'client', 'scripts'].map((w) => `${w}/**/*`);
-// Unit files at least two at a time: most of their time is spent waiting on sockets, timers and
-// child processes, so vitest's default of one file per core but one runs a 2-core machine's files
-// one after another. The suites that share a system part (one PostgreSQL, one Redis) keep the
-// default in a group of their own after them; the browser files run one at a time, last.
+// Three groups, one after another (vitest's sequence.groupOrder):
+// 0. the unit files, at least two at a time: most of their time is spent waiting on sockets,
+//    timers and child processes, and vitest's default of one file per core but one would run a
+//    2-core machine's files one after another;
+// 1. the suites of the shared system parts (one PostgreSQL, one Redis), two at a time: they mostly
+//    wait (kills, outages, restarts; a third of the machine's CPU one at a time), and each keeps to
+//    a database and Redis keys of its own;
+// 2. the browser files, one at a time: Chromium's software WebGL keeps both cores busy, and two
+//    files at once took longer than the same two one after the other.
 const unitWorkers = Math.max(2, availableParallelism() - 1);
+// The files of a worker share one module graph (`isolate: false`): each file importing the server
+// afresh (fastify, socket.io, the Prisma client, PGlite) was about a third of the unit group's
+// time. No test stubs globals, fakes timers or writes to process.env, and every server a file
+// starts it closes, so what one file leaves in the shared modules is what the next would build.
+const isolate = false;
 
 export default defineConfig({
   test: {
@@ -32,6 +42,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**', ...special],
           testTimeout: 30_000,
           maxWorkers: unitWorkers,
+          isolate,
         },
       },
       {
@@ -42,6 +53,8 @@ export default defineConfig({
           include: roots.map((r) => `${r}.pg.test.ts`),
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
+          maxWorkers: 2,
+          isolate,
         },
       },
       {
@@ -52,19 +65,23 @@ export default defineConfig({
           include: roots.map((r) => `${r}.redis.test.ts`),
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
+          maxWorkers: 2,
+          isolate,
         },
       },
       {
         test: {
           name: 'browser',
           setupFiles,
+          sequence: { groupOrder: 2 },
           // The client is built once for every browser suite (client/test/e2e/build-client.ts).
           globalSetup: ['client/test/e2e/build-client.ts'],
           include: roots.map((r) => `${r}.e2e.test.ts`),
           exclude: ['**/node_modules/**'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          isolate,
         },
       },
     ],
