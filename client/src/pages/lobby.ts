@@ -631,6 +631,10 @@ function leaveFor(url: string): void {
   leaving = true;
   location.href = url;
 }
+// A page the browser brings back from its back-forward cache has not left: it may go again.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) leaving = false;
+});
 
 window.addEventListener('hashchange', route);
 route();
