@@ -393,7 +393,9 @@ describe('four new players, four screens, two languages', () => {
     });
     await host.click('[data-testid="create"] button[type="submit"]');
     await host.waitForSelector('[data-testid="code"], [data-testid="create"] .error:not(:empty)', { timeout: SLOW });
-    expect(await host.textContent('[data-testid="create"] .error').catch(() => '')).toBeFalsy();
+    // (Read without waiting: the form is gone once the table's lobby shows, and a wait for it would
+    // take Playwright's whole default timeout.)
+    expect(await host.$eval('[data-testid="create"] .error', (e) => e.textContent).catch(() => '')).toBeFalsy();
     await host.waitForSelector('[data-testid="code"]', { timeout: SLOW });
     await host.unroute('**/api/tables');
     expect(creates).toHaveLength(1);
@@ -415,15 +417,28 @@ describe('four new players, four screens, two languages', () => {
     // Both tap "Sit here" on seat 3 at the same moment.
     await racers[0].fill('[data-testid="name"]', RTL_NAME);
     await racers[1].fill('[data-testid="name"]', EMOJI_NAME);
+    // Each page's answer to its own request to sit (null: the page sent none, its button already
+    // gone): only a page answered yes waits for its way to the table, so the race's loser costs
+    // no timeout.
+    const answers = racers.map((p) =>
+      p
+        .waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/tables/${code}/join`), {
+          timeout: 10_000,
+        })
+        .then((r) => r.ok())
+        .catch(() => null),
+    );
     await Promise.all([
       racers[0].click('[data-seat="2"]', { timeout: 5000 }).catch(() => {}),
       racers[1].tap('[data-seat="2"]', { timeout: 5000 }).catch(() => {}),
     ]);
-    const sat = async (p: Page) =>
-      p
-        .waitForSelector('[data-testid="go-table"]', { timeout: 10_000 })
-        .then(() => true)
-        .catch(() => false);
+    const sat = async (p: Page, i: number) =>
+      (await answers[i])
+        ? p
+            .waitForSelector('[data-testid="go-table"]', { timeout: SLOW })
+            .then(() => true)
+            .catch(() => false)
+        : (await p.$('[data-testid="go-table"]')) !== null;
     const won = await Promise.all(racers.map(sat));
     expect(won.filter(Boolean), 'exactly one of the two sits').toHaveLength(1);
     const winner = racers[won[0] ? 0 : 1];
