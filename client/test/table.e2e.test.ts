@@ -310,7 +310,9 @@ describe('four players, a spectator and a replay in Chromium', () => {
     const check = (await watcher.textContent('[data-testid="seed-check"]')) ?? '';
     expect(check).toContain('matches the hash shown at the start');
     expect(await watcher.locator('[data-testid="match-over"] polyline').count()).toBe(4);
-    await watcher.locator('[data-testid="seed-check"]').scrollIntoViewIfNeeded();
+    // Found and scrolled in one step of the page: the card may be drawn again between a locator's
+    // lookup and its scroll (a CI run failed with "Element is not attached to the DOM" there).
+    await watcher.$eval('[data-testid="seed-check"]', (e) => e.scrollIntoView({ block: 'nearest' }));
     await watcher.screenshot({ path: join(artifacts, 'e2e-match-over.png') });
   });
 
