@@ -9,6 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/test-order.js';
 
 const special = ['**/*.pg.test.ts', '**/*.redis.test.ts', '**/*.e2e.test.ts'];
 // One seed for every property test (FC_SEED=random explores): see the file.
@@ -35,6 +36,8 @@ const isolate = false;
 export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // Within each group the longest files first, so that its workers end together (scripts/test-order.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
