@@ -38,6 +38,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     // Within each group the longest files first, so that its workers end together (scripts/test-order.ts).
     sequence: { sequencer: LongestFirst },
+    // Every embedded database starts from one made once per run (scripts/pglite-template.ts).
+    globalSetup: ['scripts/pglite-template.ts'],
     projects: [
       {
         test: {

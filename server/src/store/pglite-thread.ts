@@ -92,7 +92,9 @@ export class PGliteThread {
   /**
    * `dataDir: null` keeps the database in memory: lost with its thread. A database in a folder is
    * opened again on a new thread when its thread is lost, as after a crash of the process.
-   * `workerFile` is the worker's file (the build puts a copy beside the bundle).
+   * `workerFile` is the worker's file (the build puts a copy beside the bundle). A new database
+   * (in memory, or a folder without one) starts from the tarball `PGLITE_TEMPLATE` names when it
+   * is set, instead of running initdb (the test runner sets it: scripts/pglite-template.ts).
    */
   constructor(
     private readonly dataDir: string | null,
@@ -110,7 +112,7 @@ export class PGliteThread {
     worker.on('exit', (code) => this.lose(worker, new Error(`the embedded database's thread exited (code ${code})`)));
     this.worker = worker;
     this.down = null;
-    return this.request({ op: 'open', dataDir: this.dataDir });
+    return this.request({ op: 'open', dataDir: this.dataDir, template: process.env.PGLITE_TEMPLATE || undefined });
   }
 
   async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {

@@ -6,7 +6,7 @@
  * `tsx`, under vitest, and next to the server's bundle in `server/dist/`).
  *
  * Messages in: { id, op, ... } with op one of
- *   open { dataDir }            (once, first)
+ *   open { dataDir, template }  (once, first; template: see startingPoint)
  *   query { sql, params, rowMode, raw, tx }   raw: the type ids whose values go back as text
  *   exec { sql, tx }
  *   begin                       a transaction: answered once it has begun, with its id (the request's)
@@ -16,6 +16,8 @@
  * Messages out: { id, ok: true, value } or { id, ok: false, error } (an error taken apart into
  * plain fields, put back together on the other side).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { messages, PGlite } from '@electric-sql/pglite';
 
@@ -49,6 +51,18 @@ function answer(id, promise) {
     (value) => parentPort.postMessage({ id, ok: true, value }),
     (error) => parentPort.postMessage({ id, ok: false, error: takeApart(error) }),
   );
+}
+
+/**
+ * A database made from `template` (a tarball of an empty database, PGlite's `dumpDataDir`) when
+ * one is given and the target holds no database yet: initdb, which PGlite otherwise runs for every
+ * new database, takes 3-4 s of CPU; unpacking the tarball about one. A folder that holds a database
+ * is opened as it is (PGlite refuses a tarball over one).
+ */
+function startingPoint(msg) {
+  if (!msg.template) return {};
+  if (msg.dataDir && existsSync(join(msg.dataDir, 'PG_VERSION'))) return {};
+  return { loadDataDir: new Blob([readFileSync(msg.template)]) };
 }
 
 function queryOptions(msg) {
@@ -119,7 +133,7 @@ parentPort.on('message', (msg) => {
   try {
     switch (op) {
       case 'open':
-        db = msg.dataDir ? new PGlite(msg.dataDir) : new PGlite();
+        db = new PGlite({ ...(msg.dataDir ? { dataDir: msg.dataDir } : {}), ...startingPoint(msg) });
         answer(
           id,
           db.waitReady.then(() => null),
