@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { formatTiles, parseTiles, scoreRequest, type TileKind, tiles } from '@mahjong/shared';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clientDist, closePages, launchChromium } from './e2e/harness.js';
 
 const clientRoot = resolve(import.meta.dirname, '..');
 const artifacts = resolve(clientRoot, '../artifacts');
@@ -74,6 +74,9 @@ afterAll(async () => {
   await browser?.close();
   await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 async function openPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -8,8 +8,16 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifacts, launchChromium, postJson, type RunningServer, repoRoot, startTableServer } from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import {
+  artifacts,
+  closePages,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  repoRoot,
+  startTableServer,
+} from './e2e/harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
 type Hook = any;
@@ -144,6 +152,9 @@ afterAll(async () => {
   await browser?.close();
   for (const s of servers) await s.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 describe('the lobby’s liability options', () => {
   test('pao on by default at riichi tables, the Hong Kong liability box off; both sent as the server’s keys', {

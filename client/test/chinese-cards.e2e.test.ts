@@ -10,8 +10,16 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifacts, launchChromium, postJson, type RunningServer, repoRoot, startTableServer } from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import {
+  artifacts,
+  closePages,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  repoRoot,
+  startTableServer,
+} from './e2e/harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -68,6 +76,9 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 async function newPage(w: number, h: number, dpr: number, init: (page: Page) => Promise<void>): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr, locale: 'zh-HK' });

@@ -43,10 +43,11 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { patternName } from '../src/i18n/pattern-names.js';
 import {
   artifacts,
+  closePages,
   launchChromium,
   postJson,
   type RunningServer,
@@ -330,6 +331,9 @@ afterAll(async () => {
   await hkServer?.close();
   await plainServer?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 describe('four new players, four screens, two languages', () => {
   test('the issue 24 run: lobby, a riichi hand with a lost claim, a reload, an offline move and a haneman, the summary and the replay', {

@@ -1,8 +1,15 @@
 import { glyphsOf } from './e2e/glyphs.js';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type RunningServer, artifacts, launchChromium, postJson, startTableServer } from './e2e/harness.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type RunningServer,
+  artifacts,
+  closePages,
+  launchChromium,
+  postJson,
+  startTableServer,
+} from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { patternName } from '../src/i18n/pattern-names.js';
 import type { Lang } from '../src/settings/settings.js';
 
@@ -154,6 +161,9 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 describe('a table that speaks its players language', () => {
   test('a hand in 繁體中文 and one in English: names in the language, every glyph from the font, call-outs for all', {

@@ -7,8 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifacts, launchChromium, postJson, repoRoot, type RunningServer, startTableServer } from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import {
+  artifacts,
+  closePages,
+  launchChromium,
+  postJson,
+  repoRoot,
+  type RunningServer,
+  startTableServer,
+} from './e2e/harness.js';
 
 const TESTDATA = join(repoRoot, 'server/src/logs/testdata');
 
@@ -42,6 +50,9 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 describe('replay page: log files', () => {
   test('a log opened from the page is watched, and the hand that differs is shown', async () => {

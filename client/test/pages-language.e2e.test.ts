@@ -9,8 +9,8 @@
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifacts, launchChromium, type RunningServer, startTableServer } from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { artifacts, closePages, launchChromium, type RunningServer, startTableServer } from './e2e/harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,6 +29,9 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 /** POSTs JSON from the page (its player cookie goes with it). */
 const post = <T>(page: Page, path: string, body: unknown) =>

@@ -17,9 +17,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type KindCounts, shanten, type TileKind } from '@mahjong/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import {
   artifacts,
+  closePages,
   launchChromium,
   postJson,
   type RunningServer,
@@ -680,6 +681,9 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 describe('a riichi table in Chromium', () => {
   test('the gallery shows a red five of each suit, in both face sets', { timeout: 60_000 }, async () => {

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type RunningServer, artifacts, launchChromium, postJson, startTableServer } from './e2e/harness.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type RunningServer,
+  artifacts,
+  closePages,
+  launchChromium,
+  postJson,
+  startTableServer,
+} from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 const TILE_ASPECT = 86 / 60;
 
@@ -125,6 +132,9 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 /** The four windows: name, CSS size, DPR, and the smallest tile heights asked for. */
 const SCREENS = [

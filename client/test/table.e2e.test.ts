@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type RunningServer, artifacts, launchChromium, postJson, startTableServer } from './e2e/harness.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type RunningServer,
+  artifacts,
+  closePages,
+  launchChromium,
+  postJson,
+  startTableServer,
+} from './e2e/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 let server: RunningServer;
 let browser: Browser;
@@ -93,6 +100,9 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+// Each test's pages closed when it ends (see closePages).
+afterEach(() => closePages(browser));
 
 describe('four players, a spectator and a replay in Chromium', () => {
   test('a whole hand played by clicking, watched, reconnected and replayed', { timeout: 300_000 }, async () => {
