@@ -416,7 +416,8 @@ function tickCountdown(): void {
   const pause = document.getElementById('pause-countdown');
   if (pause && v.deadlines.turn !== null)
     setText(pause, TEXT.nextHandIn(Math.max(0, Math.ceil((v.deadlines.turn - conn.serverNow()) / 1000))));
-  // The centre clock is part of the scene: redraw when the whole second changes.
+  // The centre clock is part of the scene (a live text, written in the page over the canvas: its
+  // second draws no canvas frame): lay the scene out again when the whole second changes.
   const seconds = cd?.seconds ?? null;
   if (seconds !== shownSeconds) {
     shownSeconds = seconds;

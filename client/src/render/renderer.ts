@@ -3,7 +3,8 @@
  * rasterised from the project's SVG art, and a keyed reconciliation of the plain Scene from
  * table/layout.ts into sprites. An item whose key survives from one scene to the next slides to
  * its new place (a sorted hand, a claimed tile), new items fade in (both at once under "reduce
- * motion"). A still table draws no frames. All game logic stays in the plain-data modules; this
+ * motion"). A still table draws no frames; its running clock is page text over the canvas
+ * (live-text.ts). All game logic stays in the plain-data modules; this
  * file only draws and reports taps.
  */
 import { ALL_KINDS, type TileKind } from '@mahjong/shared';
@@ -21,6 +22,7 @@ import {
   type TileItem,
   textWidth,
 } from '../table/layout.js';
+import { LiveTextLayer } from './live-text.js';
 
 /** The device's pixels per CSS pixel, as far as it is worth drawing (3 covers every phone). */
 export const deviceScale = (): number => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
@@ -114,6 +116,8 @@ export class TableRenderer {
   }
 
   private faceSet: FaceSet = 'classic';
+  /** The scene's live texts, in the page over the canvas (from `init` on). */
+  private live: LiveTextLayer | null = null;
 
   async init(host: HTMLElement, faces: FaceSet = 'classic'): Promise<void> {
     this.faceSet = faces;
@@ -127,6 +131,7 @@ export class TableRenderer {
       preference: 'webgl',
     });
     host.append(this.app.canvas);
+    this.live = new LiveTextLayer(host);
     // A tap on the hand is found from the scene's own geometry (where the layout puts each tile),
     // not by Pixi's hit test, which reads the transforms of the last frame drawn: a tile drawn or
     // rebuilt since (the new drawn tile, a tile no longer dimmed) missed taps until the next frame,
@@ -179,21 +184,32 @@ export class TableRenderer {
     return this.app.screen.height;
   }
 
-  /** Draws `scene`: keeps, moves, adds and removes sprites by key. */
+  /**
+   * Draws `scene`: keeps, moves, adds and removes sprites by key, and writes its live texts in the
+   * page. Frames are drawn only when a sprite changed: a scene that differs from the last only in
+   * its live texts (the clock's second) costs no frame.
+   */
   draw(scene: Scene): void {
     if (!this.textures) return;
     this.scene = scene;
-    this.wake();
+    let changed = false;
     const seen = new Set<string>();
+    const live: TextItem[] = [];
     scene.items.forEach((item, z) => {
+      if (item.type === 'text' && item.live) {
+        live.push(item);
+        return;
+      }
       seen.add(item.key);
       const node = this.nodes.get(item.key);
       if (node && sameShape(node.item, item)) {
+        if (node.dying || node.view.zIndex !== z || !sameItem(node.item, item)) changed = true;
         this.update(node, item);
         node.view.zIndex = z;
         node.dying = false;
         node.targetAlpha = 1;
       } else {
+        changed = true;
         if (node) this.remove(item.key, node, true);
         const view = this.build(item);
         view.zIndex = z;
@@ -212,8 +228,14 @@ export class TableRenderer {
         this.place(fresh);
       }
     });
-    for (const [key, node] of this.nodes) if (!seen.has(key)) this.remove(key, node, false);
+    for (const [key, node] of this.nodes) {
+      if (seen.has(key) || node.dying) continue;
+      this.remove(key, node, false);
+      changed = true;
+    }
     this.layer.sortableChildren = true;
+    this.live?.show(live);
+    if (changed) this.wake();
   }
 
   private remove(key: string, node: Node, now: boolean): void {
@@ -366,7 +388,8 @@ export class TableRenderer {
     // A still table costs nothing: no frame is drawn until something changes (batteries, and a
     // software-rendered page in CI, where a frame of a phone's canvas costs a tenth of a second or
     // more). The frame of this tick is still drawn (the ticker renders after its listeners), and
-    // it is the resting picture: a change that moves nothing (the clock's second) costs one frame.
+    // it is the resting picture. A scene that changes no sprite (the clock's second, written in
+    // the page: see LiveTextLayer) does not start the ticker at all.
     if (!this.animating) this.app.ticker.stop();
   }
 
@@ -423,3 +446,19 @@ const itemX = (i: SceneItem): number => i.x;
 const itemRotation = (i: SceneItem): number => (i.type === 'rect' ? 0 : (i.rotation ?? 0));
 const itemY = (i: SceneItem): number => i.y;
 const sameShape = (a: SceneItem, b: SceneItem): boolean => a.type === b.type;
+
+/** Whether two items of a key would be drawn alike: every field equal (a tile's `from` by value). */
+function sameItem(a: SceneItem, b: SceneItem): boolean {
+  const ra = a as unknown as Record<string, unknown>;
+  const rb = b as unknown as Record<string, unknown>;
+  const keys = Object.keys(ra);
+  if (keys.length !== Object.keys(rb).length) return false;
+  for (const k of keys) {
+    const x = ra[k];
+    const y = rb[k];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}

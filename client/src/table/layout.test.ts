@@ -11,6 +11,7 @@ import {
   positionOf,
   type RectItem,
   type Scene,
+  type SceneItem,
   TILE_ASPECT,
   type TextItem,
   textBounds,
@@ -200,13 +201,20 @@ describe('what is shown', () => {
     expect(raised.items.some((i) => i.key === 'missedWin')).toBe(true);
   });
 
-  test('the running clock is shown in the centre, red in its last seconds', () => {
-    const at = (seconds: number) =>
-      layoutTable(makeView(), 1280, 800, { selected: null, clock: { kind: 'claim', seconds } }).items.find(
-        (i) => i.key === 'clock',
-      );
-    expect(at(7)).toMatchObject({ text: 'claim 7s', color: '#f2b705' });
-    expect(at(2)).toMatchObject({ text: 'claim 2s', color: '#ffb0a4' });
+  test('the running clock is shown in the centre, red in its last seconds, the one live text', () => {
+    const scene = (seconds: number) =>
+      layoutTable(makeView(), 1280, 800, { selected: null, clock: { kind: 'claim', seconds } }).items;
+    const at = (seconds: number) => scene(seconds).find((i) => i.key === 'clock');
+    expect(at(7)).toMatchObject({ text: 'claim 7s', color: '#f2b705', live: true });
+    expect(at(2)).toMatchObject({ text: 'claim 2s', color: '#ffb0a4', live: true });
+    // Its second changes nothing else: the canvas has nothing to draw again (see LiveTextLayer).
+    const still = (items: readonly SceneItem[]) => items.filter((i) => !(i.type === 'text' && i.live));
+    expect(still(scene(6))).toEqual(still(scene(7)));
+    expect(
+      scene(7)
+        .filter((i) => i.type === 'text' && i.live)
+        .map((i) => i.key),
+    ).toEqual(['clock']);
     expect(layoutTable(makeView(), 1280, 800, { selected: null }).items.some((i) => i.key === 'clock')).toBe(false);
   });
 

@@ -70,6 +70,11 @@ export interface TextItem {
   readonly rotation?: number;
   /** Wraps at this width. */
   readonly maxWidth?: number;
+  /**
+   * Changes by itself every second (the running clock): the renderer writes it in the page over
+   * the canvas, so that a table at rest draws no canvas frame for it.
+   */
+  readonly live?: true;
 }
 
 export interface RectItem {
@@ -833,7 +838,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     fs = Math.max(6, fsMax * 0.8, fs * 0.95);
     dora = doraAt(fs);
   }
-  const middle: { key: string; text: string; color: string; bold: boolean }[] = [
+  const middle: { key: string; text: string; color: string; bold: boolean; live?: true }[] = [
     { key: 'round', text: round, color: COLORS.text, bold: true },
     { key: 'wall', text: wall, color: COLORS.muted, bold: false },
     ...potLines.map((text, i) => ({ key: i === 0 ? 'pot' : 'sticks', text, color: COLORS.muted, bold: false })),
@@ -844,6 +849,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       text: TABLE_TEXT.clock(ui.clock.kind, ui.clock.seconds),
       color: ui.clock.seconds <= 3 ? COLORS.red : COLORS.gold,
       bold: true,
+      live: true,
     });
   const lineH = fs * 1.3;
   const above = dora ? dora.h + fs * 0.3 : 0;
@@ -861,6 +867,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       bold: t.bold,
       anchorX: 0.5,
       anchorY: 0.5,
+      ...(t.live ? { live: t.live } : {}),
     });
   });
   for (const s of SEATS) {
