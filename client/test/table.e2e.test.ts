@@ -11,6 +11,11 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 let server: RunningServer;
+/**
+ * Its bots play at a quarter of `server`'s pace: the bots-only match is a whole match of them, at
+ * 100 ms a move a minute of the file's time. The page still joins while they play.
+ */
+let quickBots: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -92,6 +97,7 @@ async function discardByClicking(page: Page): Promise<void> {
 
 beforeAll(async () => {
   server = await startTableServer('e2e', { botDelayMs: 100 });
+  quickBots = await startTableServer('e2e-quick-bots', { botDelayMs: 25 });
   browser = await launchChromium({ motion: true });
 });
 
@@ -99,6 +105,7 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();
   await server?.close();
+  await quickBots?.close();
 });
 
 // Each test's pages closed when it ends (see closePages).
@@ -308,14 +315,14 @@ describe('four players, a spectator and a replay in Chromium', () => {
   test('a bots-only match watched to its end: final table, score chart, seed checked against its hash', {
     timeout: 240_000,
   }, async () => {
-    const t = await post<{ code: string; hostToken: string }>('/api/tables', {
+    const t = await postJson<{ code: string; hostToken: string }>(quickBots.url, '/api/tables', {
       rounds: 1,
       bots: [0, 1, 2, 3],
       options: { claimSeconds: 0.5, claimMinMs: 0, turnSeconds: 2, resultsSeconds: 0 },
     });
-    await post(`/api/tables/${t.code}/start`, {}, t.hostToken);
+    await postJson(quickBots.url, `/api/tables/${t.code}/start`, {}, t.hostToken);
     const watcher = await newPage(900, 900);
-    await watcher.goto(`${server.url}/table.html?code=${t.code}&spectate=1`);
+    await watcher.goto(`${quickBots.url}/table.html?code=${t.code}&spectate=1`);
     await watcher.waitForSelector('[data-testid="match-over"]', { timeout: 200_000 });
     const check = (await watcher.textContent('[data-testid="seed-check"]')) ?? '';
     expect(check).toContain('matches the hash shown at the start');
