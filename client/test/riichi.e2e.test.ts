@@ -487,8 +487,8 @@ const SCREENS = process.env.E2E_ALL_SCREENS === '1' ? ALL_SCREENS : ALL_SCREENS.
 /**
  * One spectator's page of the table on each screen, opened the first time it is photographed and
  * kept: the declaration, the result card and the summary are then each taken on the page that
- * watched the play up to them (a page costs seconds of software WebGL to load; an idle one draws
- * at a few frames a second).
+ * watched the play up to them (a page costs seconds of software WebGL to load; a still one draws
+ * nothing, its clock included).
  */
 const watchers = new Map<(typeof SCREENS)[number], Page>();
 
