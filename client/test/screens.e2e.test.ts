@@ -337,6 +337,12 @@ describe('every screen, and a seat for life in this browser', () => {
       );
     }
     expect(await host.textContent('[data-testid="ended"]')).toContain('The host ended this match');
+    // The view stays on the turn the match stopped on, with its deadline: no clock runs on it (in
+    // the centre or in the action bar, which is gone with its switches), and none ticks.
+    for (const p of [host, watcher]) {
+      expect(await p.locator('#stage .live-texts [data-key="clock"]').count()).toBe(0);
+      expect(await p.locator('#actions [data-testid="status"], #actions #countdown').count()).toBe(0);
+    }
     await host.screenshot({ path: join(artifacts, 'screens-match-ended.png') });
     await watcher.screenshot({ path: join(artifacts, 'screens-match-ended-phone.png') });
 

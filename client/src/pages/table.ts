@@ -251,7 +251,7 @@ function redraw(): void {
     selected: state.selected,
     reveal: state.hands,
     bottomSeat: state.bottomSeat,
-    clock: conn ? countdown(view, conn.serverNow(), FULL_MS) : null,
+    clock: runningClock(view),
     riichiChoice: choosing() ? { tiles: riichiTiles(view), waits: raisedWaits(view) } : null,
     hints: feedback.hintUi(),
     aiFallback: new Set(aiFallbackSeats()),
@@ -401,10 +401,18 @@ const setText = (e: HTMLElement, text: string): void => {
   if (e.textContent !== text) e.textContent = text;
 };
 
+/**
+ * The turn or claim clock running now, if any. A match the host ended keeps the view of the move
+ * it stopped on (a turn with its deadline): no clock runs on it, and no warning ticks.
+ */
+function runningClock(v: TableView): ReturnType<typeof countdown> {
+  return conn && !matchFinished() ? countdown(v, conn.serverNow(), FULL_MS) : null;
+}
+
 function tickCountdown(): void {
   const v = state.view;
   if (!v || !conn) return;
-  const cd = countdown(v, conn.serverNow(), FULL_MS);
+  const cd = runningClock(v);
   // Written only when the words change: a text set again, even to the same words, is laid out and
   // painted again, four times a second.
   const cdEl = document.getElementById('countdown');
@@ -1005,6 +1013,8 @@ async function main(): Promise<void> {
     onTable(table) {
       state.table = table;
       redraw();
+      // (The bar goes when the host ends the match: the table's status, not a view, says so.)
+      renderBar();
       renderToggles();
       // The summary replaces whatever card was up (a hand's result, a confirm).
       if (!state.view || matchFinished()) renderOverlay();
