@@ -19,6 +19,12 @@ export const CATCH_UP_MS = 5 * 60_000;
 
 export class SeatResultKeeper {
   private running: Promise<void> | null = null;
+  /**
+   * Matches over that this process found cannot have rows: their log does not replay to the end,
+   * or the database refused their rows while it answered. A catch-up passes them by (until the
+   * process starts again): looking for them again and again would never end.
+   */
+  private readonly unrecordable = new Set<string>();
   /** Rows may be missing: the next catch-up looks (the query is a scan of finished matches). */
   private stale = true;
   private timer: NodeJS.Timeout | null = null;
@@ -49,6 +55,21 @@ export class SeatResultKeeper {
     return true;
   }
 
+  /**
+   * `record`, false when the match cannot have rows: it does not replay to its end, or the
+   * database, answering, refused its rows (a value out of a column's range). A database that does
+   * not answer fails the catch-up (it is tried again later).
+   */
+  private async recordOrRefused(matchId: string): Promise<boolean> {
+    try {
+      return await this.record(matchId);
+    } catch (error) {
+      await this.ledger.ping();
+      this.log.warn({ matchId, err: error }, 'the database refused the league rows of a finished match: none for it');
+      return false;
+    }
+  }
+
   /** Catches up now and every `CATCH_UP_MS` until `stop`. */
   start(): void {
     const round = () => {
@@ -65,15 +86,18 @@ export class SeatResultKeeper {
     this.timer = null;
   }
 
-  /** Fills the rows of matches that lack them, when some may (one run at once). */
+  /**
+   * Fills the rows of matches that lack them, when some may (one run at once). Every match of a
+   * batch is either given its rows or passed by from then on, so each batch looks at new matches.
+   */
   catchUp(): Promise<void> {
     if (!this.stale) return this.running ?? Promise.resolve();
     this.running ??= (async () => {
       try {
         this.stale = false;
         for (;;) {
-          const ids = await this.store.missingResults(CATCH_UP_BATCH);
-          for (const id of ids) await this.record(id);
+          const ids = await this.store.missingResults(CATCH_UP_BATCH, [...this.unrecordable]);
+          for (const id of ids) if (!(await this.recordOrRefused(id))) this.unrecordable.add(id);
           if (ids.length < CATCH_UP_BATCH) break;
         }
       } catch (error) {

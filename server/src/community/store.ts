@@ -470,14 +470,19 @@ export class CommunityStore {
     });
   }
 
-  /** Matches played to their end that have no SeatResult rows yet (a kill at the end, older matches). */
-  missingResults(limit: number): Promise<string[]> {
+  /**
+   * Matches played to their end that have no SeatResult rows yet (a kill at the end, older
+   * matches), but those in `passed`. Imported matches never have rows: they have no action log.
+   */
+  missingResults(limit: number, passed: readonly string[] = []): Promise<string[]> {
     return guard('missing seat results', async () => {
       const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
-        `SELECT m."id" FROM "Match" m WHERE m."status" = 'over'
+        `SELECT m."id" FROM "Match" m WHERE m."status" = 'over' AND m."imported" IS NULL
+           AND NOT (m."id" = ANY($2::text[]))
            AND NOT EXISTS (SELECT 1 FROM "SeatResult" r WHERE r."matchId" = m."id")
          ORDER BY m."endedAt" LIMIT $1`,
         limit,
+        passed,
       );
       return rows.map((r) => r.id);
     });
