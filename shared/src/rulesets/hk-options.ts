@@ -16,14 +16,22 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 const HK_DOC = 'docs/rules/hong-kong.md';
 
-/** A points table: a name, or 1 to 101 non-negative numbers (points by faan). */
+/**
+ * The most a custom table gives for a hand, and the largest divisor. With at least 1 as the divisor,
+ * a hand moves at most 6 times the entry (hk-old, self-drawn): a match's points stay far inside
+ * what the league's figures hold (whole numbers of 32 bits), however long it runs.
+ */
+export const MAX_TABLE_POINTS = 100_000;
+export const MAX_DIVISOR = 1_000_000;
+
+/** A points table: a name, or 1 to 101 numbers from 0 to MAX_TABLE_POINTS (points by faan). */
 function pointsTableRefusal(value: unknown): string | null {
   const names = `must be one of ${POINTS_TABLE_NAMES.join(', ')} or an array of points by faan`;
   if (typeof value === 'string') return (POINTS_TABLE_NAMES as readonly string[]).includes(value) ? null : names;
   if (!Array.isArray(value)) return names;
   if (value.length === 0 || value.length > 101) return 'needs 1 to 101 entries (points by faan)';
-  const i = value.findIndex((v) => typeof v !== 'number' || !Number.isFinite(v) || v < 0);
-  return i < 0 ? null : `entry ${i} must be a non-negative number`;
+  const i = value.findIndex((v) => typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_TABLE_POINTS);
+  return i < 0 ? null : `entry ${i} must be a number from 0 to ${MAX_TABLE_POINTS}`;
 }
 
 const flag = (
@@ -129,8 +137,11 @@ export function hkOptionSchema(own: {
       layer: 'scorer',
       type: 'custom',
       default: 1,
-      allowed: 'a positive number',
-      check: (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? null : 'must be a positive number'),
+      allowed: `a number from 1 to ${MAX_DIVISOR}`,
+      check: (v) =>
+        typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= MAX_DIVISOR
+          ? null
+          : `must be a number from 1 to ${MAX_DIVISOR}`,
       label: { en: 'Divide every payment by', 'zh-HK': '所有付款除以' },
       calculator: false,
       doc: 'every payment divided by this constant',

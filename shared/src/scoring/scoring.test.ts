@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tile, tiles } from '../notation.js';
+import { MAX_DIVISOR, MAX_TABLE_POINTS } from '../rulesets/hk-options.js';
 import hkNewRows from './fixtures/hk-new.json' with { type: 'json' };
 import hkOldRows from './fixtures/hk-old.json' with { type: 'json' };
 import riichiRows from './fixtures/riichi.json' with { type: 'json' };
@@ -341,6 +342,18 @@ describe('options', () => {
     expect(resolveOptions('hk-new', { table: [1, 2, 3] }).ok).toBe(true);
     expect(resolveOptions('hk-new', { table: 'spicy' }).ok).toBe(false);
     expect(resolveOptions('hk-new', { minFaan: 5, faanCap: 3 }).ok).toBe(false);
+  });
+
+  it('bounds the points a custom table and the divisor can give (a match must fit the league figures)', () => {
+    expect(resolveOptions('hk-new', { table: [1, 2, MAX_TABLE_POINTS] }).ok).toBe(true);
+    const big = resolveOptions('hk-new', { table: [1, 2, MAX_TABLE_POINTS + 1] });
+    expect(!big.ok && big.error.message).toContain(`entry 2 must be a number from 0 to ${MAX_TABLE_POINTS}`);
+    expect(resolveOptions('hk-old', { table: [1e12] }).ok).toBe(false);
+    for (const divisor of [1, 16, 2.5, MAX_DIVISOR]) expect(resolveOptions('hk-new', { divisor }).ok).toBe(true);
+    for (const divisor of [0, 0.5, 5e-324, -1, MAX_DIVISOR + 1, Number.POSITIVE_INFINITY]) {
+      const r = resolveOptions('hk-new', { divisor });
+      expect(!r.ok && r.error.message).toContain(`must be a number from 1 to ${MAX_DIVISOR}`);
+    }
   });
 
   const dragons = {
