@@ -241,6 +241,12 @@ describe('circles', () => {
     expect(joined.status).toBe(200);
     expect(joined.body.members.map((m) => m.name)).toEqual(['Ann', 'Bo']);
     expect(joined.body.invite).toBeUndefined();
+    // A season's days must be days of the calendar the league can hold: each is a clear refusal.
+    for (const bad of ['from=2024-99-99', 'to=2024-13-45', 'from=2024-02-30', 'from=0000-01-01', 'to=9999-12-31']) {
+      const league = await bo.call('GET', `/api/circles/${circle.id}/league?${bad}`);
+      expect([league.status, code(league)], bad).toEqual([400, 'http/invalid']);
+    }
+    expect((await bo.call('GET', `/api/circles/${circle.id}/league?from=2024-02-29&to=2999-12-31`)).status).toBe(200);
     expect(code(await bo.call('POST', `/api/circles/${circle.id}/invite`, { action: 'rotate' }))).toBe(
       'circle/not_owner',
     );

@@ -70,18 +70,25 @@ export const joinCircleSchema = z
   .object({ invite: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not an invite') })
   .strict();
 
+/**
+ * A day of the calendar as YYYY-MM-DD, from 1970 to 2999: a date that does not exist (2024-02-30)
+ * is refused, not rolled over, and the years a league can span keep its months to four digits.
+ */
+const seasonDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'must be a day of the calendar')
+  .refine((s) => s >= '1970-01-01' && s <= '2999-12-31', 'must be a day from 1970 to 2999');
+
 /** ?family=hk|riichi&from=YYYY-MM-DD&to=YYYY-MM-DD (a season; all time without dates). */
 export const leagueQuerySchema = z
   .object({
     family: z.enum(FAMILIES).default('hk'),
-    from: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    to: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    from: seasonDay.optional(),
+    to: seasonDay.optional(),
   })
   .strict();
 export type LeagueQuery = z.infer<typeof leagueQuerySchema>;
