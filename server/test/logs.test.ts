@@ -168,4 +168,38 @@ describe('export and import over HTTP', () => {
     expect(huge.status).toBe(400);
     expect(await matchCount()).toBe(before);
   });
+
+  it('an upload stores only what a log is: names as names, no NUL, bounded hands, counters and steps', async () => {
+    const file = () => JSON.parse(readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8'));
+    const before = await matchCount();
+    const refused: [string, (f: Record<string, unknown[]> & { log: unknown[][][] }) => void, RegExp][] = [
+      ['a text-direction control', (f) => void (f.name[0] = '\u202eevil'), /`name` 1: .*text-direction/],
+      ['a name of 250,000 letters', (f) => void (f.name[1] = 'A'.repeat(250_000)), /`name` 2: .*longer/],
+      ['a NUL in the title', (f) => void (f.title = ['\u0000']), /NUL/],
+      ['a NUL in a result', (f) => void ((f.log[0]![16] as unknown[])[0] = 'x\u0000'), /NUL/],
+      ['101 hands', (f) => void (f.log = Array(101).fill(f.log[0])), /at most 100 hands/],
+      ['a repeat counter of 10^15', (f) => void ((f.log[0]![0] as number[])[1] = 1e15), /honba 0-99/],
+      ['81 takes', (f) => void (f.log[0]![5] = Array(81).fill(11)), /at most 80 times/],
+    ];
+    for (const [what, change, message] of refused) {
+      const f = file();
+      change(f);
+      const r = await upload(JSON.stringify(f));
+      expect([r.status, (r.body as HttpError).error.code], what).toEqual([422, 'log/invalid']);
+      expect((r.body as HttpError).error.message, what).toMatch(message);
+    }
+    expect(await matchCount()).toBe(before);
+
+    // Fields a log does not have are not stored; names left empty (logs made anonymous) are kept.
+    const f = { ...file(), junk: 'x'.repeat(100_000), rule: { ...file().rule, junk: [1, 2, 3] } };
+    f.name[2] = '';
+    const stored = await upload(JSON.stringify(f));
+    expect(stored.status).toBe(201);
+    const m = await store.loadMatch((stored.body as ImportResponse).id);
+    expect(Object.keys(m!.imported as object).sort()).toEqual(['log', 'name', 'rule', 'title']);
+    expect((m!.imported as { rule: object }).rule).toEqual(file().rule);
+    expect(m!.seats.map((s) => s.name)).toEqual(['Ⓢ福地誠', 'Bさん', '', 'Ⓟ多井隆晴']);
+    const replay = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${m!.id}/replay`);
+    expect(replay.status).toBe(200);
+  });
 });

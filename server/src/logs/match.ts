@@ -186,9 +186,24 @@ export function importMatch(raw: unknown, now: Date): ImportedMatch {
     circleId: null,
     rematchOf: null,
     seats: SEATS.map((seat) => ({ seat, name: parsed.value.names[seat], bot: false, nonce: null, playerId: null })),
-    imported: raw,
+    imported: keptOf(raw as Record<string, unknown>),
   };
   return { record, hands, check };
+}
+
+/**
+ * What of a checked file is stored: what reading it again takes (`checkTenhou6`), no other field
+ * of the upload, whatever it holds.
+ */
+function keptOf(raw: Record<string, unknown>): Record<string, unknown> {
+  const rule = (typeof raw.rule === 'object' && raw.rule !== null ? raw.rule : {}) as Record<string, unknown>;
+  const kept = ['disp', 'aka', 'aka51', 'aka52', 'aka53'].filter((k) => rule[k] !== undefined);
+  return {
+    ...(Array.isArray(raw.title) ? { title: raw.title.filter((t) => typeof t === 'string') } : {}),
+    name: raw.name,
+    rule: Object.fromEntries(kept.map((k) => [k, rule[k]])),
+    log: raw.log,
+  };
 }
 
 /** Frames of an imported match (each hand from its own engine) and how its hands compare. */

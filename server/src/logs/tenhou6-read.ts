@@ -3,7 +3,7 @@
  * into the order they were played (the format lists them per seat). Every problem names the
  * hand (by its number in the file and as `East 1, 0 honba`) and the step where it is found.
  */
-import type { BySeat, LogProblemCode, RefusalValues, Seat } from '@mahjong/shared';
+import { type BySeat, checkDisplayName, type LogProblemCode, type RefusalValues, type Seat } from '@mahjong/shared';
 import type { HandEvent } from './record.js';
 import { fromTenhouCode, type LogTile } from './tiles.js';
 
@@ -28,6 +28,34 @@ const fail = (code: LogProblemCode, message: string): LogResult<never> => ({ ok:
 
 /** A log of one match is tens of kilobytes; a megabyte is far more than any needs. */
 export const MAX_LOG_BYTES = 1024 * 1024;
+
+/**
+ * The most hands a file may hold. A game runs to a few dozen (a south game with many repeats and a
+ * west extension stays well under); each hand is replayed when the file is read, so the bound is
+ * also the bound on the work one upload costs.
+ */
+export const MAX_LOG_HANDS = 100;
+/** The most takes (or discards) of one seat in a hand: every draw of the live wall (70) and the dead wall (4), and 4 calls. */
+const MAX_SEAT_STEPS = 80;
+/** The most for a hand's repeat counter and for the riichi sticks on the table. */
+const MAX_COUNTER = 99;
+
+/** Whether any text in `value` holds a NUL character (which no database text can store). */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      // (One by one: spreading an array of a million items would overflow the call stack.)
+      for (const x of v) stack.push(x);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) stack.push(k, x);
+    }
+  }
+  return false;
+}
 
 /**
  * A problem as the values of its `log/invalid` refusal (see LOG_PROBLEMS in the protocol): the
@@ -142,6 +170,19 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
     );
   }
   if (raw.log.length === 0) return fail('log/shape', 'the log has no hands');
+  if (raw.log.length > MAX_LOG_HANDS) return fail('log/shape', `a log holds at most ${MAX_LOG_HANDS} hands`);
+  const names: string[] = [];
+  for (const [i, n] of (raw.name as string[]).entries()) {
+    // Logs made anonymous leave names empty: the seat is then shown by its wind.
+    if (n.trim() === '') {
+      names.push('');
+      continue;
+    }
+    const name = checkDisplayName(n);
+    if (!name.ok) return fail('log/shape', `\`name\` ${i + 1}: ${name.error.message}`);
+    names.push(name.value);
+  }
+  if (holdsNul(raw)) return fail('log/shape', 'the file holds a NUL character');
   const aka = [rule.aka, rule.aka51, rule.aka52, rule.aka53].some((x) => isInt(x) && x > 0);
   const hands: ParsedHand[] = [];
   for (const [index, h] of raw.log.entries()) {
@@ -158,7 +199,7 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
     }
   }
   return ok({
-    names: raw.name as unknown as BySeat<string>,
+    names: names as unknown as BySeat<string>,
     redFives: aka,
     rounds: disp.includes('東') || /east/i.test(disp) ? 1 : 2,
     openTanyao: disp.includes('喰') || !/[\u4e00-\u9fff]/u.test(disp),
@@ -193,8 +234,8 @@ function parseHand(h: unknown, index: number, name: string): ParsedHand {
     throw new Problem('log/shape', 'the header is [kyoku 0-15, honba, sticks]');
   }
   const [kyoku, honba, sticks] = head as [number, number, number];
-  if (kyoku < 0 || kyoku > 15 || honba < 0 || sticks < 0)
-    throw new Problem('log/shape', 'the header is [kyoku 0-15, honba, sticks]');
+  if (kyoku < 0 || kyoku > 15 || honba < 0 || sticks < 0 || honba > MAX_COUNTER || sticks > MAX_COUNTER)
+    throw new Problem('log/shape', `the header is [kyoku 0-15, honba 0-${MAX_COUNTER}, sticks 0-${MAX_COUNTER}]`);
   const scores = seatArray(h[1], 'the scores');
   const list = (v: unknown, what: string): Item[] => {
     if (!Array.isArray(v) || !v.every((x) => isInt(x) || typeof x === 'string'))
@@ -214,6 +255,8 @@ function parseHand(h: unknown, index: number, name: string): ParsedHand {
     deal.push(d.map((c) => tileOf(c, `seat ${seat}'s deal`)));
     takes.push(list(h[5 + seat * 3], `seat ${seat}'s takes`));
     discards.push(list(h[6 + seat * 3], `seat ${seat}'s discards`));
+    if (takes[seat]!.length > MAX_SEAT_STEPS || discards[seat]!.length > MAX_SEAT_STEPS)
+      throw new Problem('log/shape', `a seat takes and discards at most ${MAX_SEAT_STEPS} times in a hand`);
   }
   const dealer = (kyoku % 4) as Seat;
   const events = playOrder(dealer, takes, discards);
