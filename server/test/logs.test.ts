@@ -170,9 +170,10 @@ describe('export and import over HTTP', () => {
   });
 
   it('an upload stores only what a log is: names as names, no NUL, bounded hands, counters and steps', async () => {
-    const file = () => JSON.parse(readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8'));
+    type File = { name: string[]; title: unknown; rule: object; log: unknown[][] };
+    const file = (): File => JSON.parse(readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8'));
     const before = await matchCount();
-    const refused: [string, (f: Record<string, unknown[]> & { log: unknown[][][] }) => void, RegExp][] = [
+    const refused: [string, (f: File) => void, RegExp][] = [
       ['a text-direction control', (f) => void (f.name[0] = '\u202eevil'), /`name` 1: .*text-direction/],
       ['a name of 250,000 letters', (f) => void (f.name[1] = 'A'.repeat(250_000)), /`name` 2: .*longer/],
       ['a NUL in the title', (f) => void (f.title = ['\u0000']), /NUL/],
