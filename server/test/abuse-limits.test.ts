@@ -265,6 +265,30 @@ describe('abuse: limits', () => {
       ]);
       socket.close();
 
+      // Following a code (`lobby`) is a lookup too: a real code costs nothing, unknown ones count,
+      // and past the budget no code is answered, a real one included (from 127.0.0.5's own).
+      const follower = connect(server.url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        localAddress: '127.0.0.5',
+      } as Parameters<typeof connect>[1]);
+      const heard: ServerMessage[] = [];
+      follower.on('s2c', (m: ServerMessage) => heard.push(m));
+      await new Promise<void>((r) => follower.once('connect', () => r()));
+      for (let i = 0; i < 8; i += 1) {
+        follower.emit('c2s', { type: 'lobby', code: t.code });
+        await vi.waitFor(() => expect(heard.length).toBe(i + 1));
+      }
+      expect(heard.every((m) => m.type === 'table')).toBe(true);
+      for (const code of ['JJJJJJ', 'KKKKKK', 'MMMMMM', 'NNNNNN', 'PPPPPP'])
+        follower.emit('c2s', { type: 'lobby', code });
+      follower.emit('c2s', { type: 'lobby', code: t.code });
+      await vi.waitFor(() => expect(heard.length).toBe(9));
+      const last = heard[8]!;
+      expect(last.type === 'refused' ? last.code : last.type).toBe('msg/rate_limited');
+      follower.close();
+
       // A player at that address (a household, a school, a carrier's NAT) whose page reloads is
       // welcomed back with the seat token the table gave them; a hello without one waits.
       const seat = await request(server.url, 'POST', `/api/tables/${t.code}/join`, {

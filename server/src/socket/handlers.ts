@@ -2,6 +2,7 @@
 import type { ClientMessage } from '@mahjong/shared';
 import { roomName } from './broadcast.js';
 import type { Conn, SocketContext } from './context.js';
+import { clientAddress } from './rate.js';
 import { type Awaitable, linkTo, whenReady } from './table-link.js';
 
 type Msg<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
@@ -23,10 +24,28 @@ export function onHandOver(ctx: SocketContext, c: Conn): void {
 /**
  * The table's `table` messages (public: its lobby record) reach this socket too; the current one
  * comes now when the table is live here (else the page has it by HTTP).
+ *
+ * Following a code is a lookup of it, on the same budget of unknown codes per address as HTTP and
+ * `hello`: an address over it is refused whatever the code (an answer for live codes only would
+ * still tell them from the rest), and a code unknown here costs a miss (on a single process: a
+ * table of another process of a cluster is not known here).
  */
-export function onLobby(ctx: SocketContext, c: Conn, msg: Msg<'lobby'>): void {
+export async function onLobby(ctx: SocketContext, c: Conn, msg: Msg<'lobby'>): Promise<void> {
   const { data, socket } = c;
   const code = msg.code.toUpperCase();
+  const misses = ctx.lookupMisses;
+  if (misses) {
+    // One call on the budget, the handler's first step: messages that arrive together (handled
+    // at once) are counted in the order they came, none of them before another's miss.
+    const address = clientAddress(socket, ctx.trustProxy);
+    const unknown = !ctx.tables.get(code) && !ctx.peers;
+    const budget = await (unknown ? misses.take(address) : misses.check(address));
+    if (socket.disconnected) return;
+    if (!budget.ok) {
+      const n = budget.retryAfterSeconds;
+      return c.refuse('msg/rate_limited', `too many unknown table codes; try again in ${n} s`, undefined, { n });
+    }
+  }
   if (data.lobby && data.lobby !== code && data.lobby !== data.code) socket.leave(roomName.table(data.lobby));
   data.lobby = code;
   socket.join(roomName.table(code));
