@@ -15,14 +15,13 @@ import {
   type MatchListResponse,
   type MatchSummary,
   matchListQuerySchema,
-  type ReplayFrame,
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limiter, Limits } from './limits.js';
 import { type ReplayCache, type ReplaySource, unzipStream } from './replay-cache.js';
 import type { Room } from './room.js';
 import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
-import { importedFrames } from './logs/match.js';
+import { importedReplay } from './logs/match.js';
 import { registerLogRoutes } from './logs/routes.js';
 import { replaySteps } from './replay.js';
 import type { EngineInternals, LogEntry, TableEvent } from './table/index.js';
@@ -43,18 +42,6 @@ function reply(res: FastifyReply, code: HttpErrorCode, message: string, values?:
 
 export function tableLink(code: string): string {
   return `/#/table/${code}`;
-}
-
-/** Frames made all at once (an imported match's), each with the hand `handStarts` puts it in. */
-function* withHands(
-  frames: readonly ReplayFrame[],
-  handStarts: readonly number[],
-): Generator<{ hand: number; frame: ReplayFrame }> {
-  let hand = 0;
-  for (let i = 0; i < frames.length; i += 1) {
-    while (handStarts[hand + 1] !== undefined && i >= handStarts[hand + 1]!) hand += 1;
-    yield { hand, frame: frames[i]! };
-  }
 }
 
 function summary(m: MatchRecord, hands: number): MatchSummary {
@@ -277,8 +264,8 @@ export function registerRoutes(
       const [hands, rows] = await Promise.all([store.loadHands(m.id), store.loadLog(m.id)]);
       if (m.imported !== undefined && m.imported !== null) {
         // An imported match: each hand played again from its file, with how it compares.
-        const { frames, handStarts, check } = importedFrames(m);
-        return { head: { match: detail(m, hands), imported: check }, frames: withHands(frames, handStarts) };
+        const { frames, check } = await importedReplay(m);
+        return { head: { match: detail(m, hands), imported: check }, frames };
       }
       const log: LogEntry[] = rows.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
       return {

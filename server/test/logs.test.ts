@@ -174,13 +174,55 @@ describe('export and import over HTTP', () => {
     const file = (): File => JSON.parse(readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8'));
     const before = await matchCount();
     const refused: [string, (f: File) => void, RegExp][] = [
-      ['a text-direction control', (f) => void (f.name[0] = '\u202eevil'), /`name` 1: .*text-direction/],
-      ['a name of 250,000 letters', (f) => void (f.name[1] = 'A'.repeat(250_000)), /`name` 2: .*longer/],
-      ['a NUL in the title', (f) => void (f.title = ['\u0000']), /NUL/],
-      ['a NUL in a result', (f) => void ((f.log[0]![16] as unknown[])[0] = 'x\u0000'), /NUL/],
-      ['101 hands', (f) => void (f.log = Array(101).fill(f.log[0])), /at most 100 hands/],
-      ['a repeat counter of 10^15', (f) => void ((f.log[0]![0] as number[])[1] = 1e15), /honba 0-99/],
-      ['81 takes', (f) => void (f.log[0]![5] = Array(81).fill(11)), /at most 80 times/],
+      [
+        'a text-direction control',
+        (f) => {
+          f.name[0] = '\u202eevil';
+        },
+        /`name` 1: .*text-direction/,
+      ],
+      [
+        'a name of 250,000 letters',
+        (f) => {
+          f.name[1] = 'A'.repeat(250_000);
+        },
+        /`name` 2: .*longer/,
+      ],
+      [
+        'a NUL in the title',
+        (f) => {
+          f.title = ['\u0000'];
+        },
+        /NUL/,
+      ],
+      [
+        'a NUL in a result',
+        (f) => {
+          (f.log[0]![16] as unknown[])[0] = 'x\u0000';
+        },
+        /NUL/,
+      ],
+      [
+        '101 hands',
+        (f) => {
+          f.log = Array(101).fill(f.log[0]);
+        },
+        /at most 100 hands/,
+      ],
+      [
+        'a repeat counter of 10^15',
+        (f) => {
+          (f.log[0]![0] as number[])[1] = 1e15;
+        },
+        /honba 0-99/,
+      ],
+      [
+        '81 takes',
+        (f) => {
+          f.log[0]![5] = Array(81).fill(11);
+        },
+        /at most 80 times/,
+      ],
     ];
     for (const [what, change, message] of refused) {
       const f = file();

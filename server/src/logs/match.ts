@@ -14,7 +14,7 @@ import { isRiichiTable, type LogEntry, type MatchConfig, type TableEvent } from 
 import { type HandRecord, type MatchRecording, recordEngine, recordMatch } from './record.js';
 import { mjaiLines, toMjai } from './mjai.js';
 import { toTenhou6 } from './tenhou6.js';
-import { checkHands, type ImportedHand, importConfig, replayLog } from './tenhou6-import.js';
+import { checkHands, type ImportedHand, importConfig, replayLog, replayLogInSlices } from './tenhou6-import.js';
 import { type LogProblem, type ParsedLog, checkTenhou6 } from './tenhou6-read.js';
 
 export const isFinished = (m: MatchRecord): boolean => m.status === 'over' || m.status === 'ended';
@@ -142,10 +142,10 @@ export interface ImportedMatch {
  * A checked tenhou.net/6 file as a match for the ledger: finished, no seed, its hands as the
  * engine scored them. Throws a LogProblem (nothing to store) when the file does not play.
  */
-export function importMatch(raw: unknown, now: Date): ImportedMatch {
+export async function importMatch(raw: unknown, now: Date): Promise<ImportedMatch> {
   const parsed = checkTenhou6(raw);
   if (!parsed.ok) throw parsed.error;
-  const played = replayLog(parsed.value);
+  const played = await replayLogInSlices(parsed.value);
   const check = checkHands(played);
   const hands: HandRow[] = played.flatMap((h) =>
     h.result === null
@@ -206,35 +206,43 @@ function keptOf(raw: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-/** Frames of an imported match (each hand from its own engine) and how its hands compare. */
-export function importedFrames(m: MatchRecord): { frames: ReplayFrame[]; handStarts: number[]; check: ImportCheck } {
+/**
+ * An imported match's replay: how its hands compare (each played again from the file, in slices
+ * of work), and its frames, made one at a time as they are taken (each hand from its own engine),
+ * so that a replay's build, which yields between frames, never holds the event loop for long.
+ */
+export async function importedReplay(m: MatchRecord): Promise<{
+  readonly check: ImportCheck;
+  readonly frames: Iterable<{ readonly hand: number; readonly frame: ReplayFrame }>;
+}> {
   const parsed = checkTenhou6(m.imported);
   if (!parsed.ok) throw new Error(`stored import ${m.id} no longer reads: ${(parsed.error as LogProblem).message}`);
-  const played = replayLog(parsed.value);
-  const frames: ReplayFrame[] = [];
-  const handStarts: number[] = [];
-  const config = importConfig(parsed.value);
+  const played = await replayLogInSlices(parsed.value);
+  return { check: checkHands(played), frames: importedSteps(played, importConfig(parsed.value)) };
+}
+
+function* importedSteps(
+  played: readonly ImportedHand[],
+  config: ReturnType<typeof importConfig>,
+): Generator<{ hand: number; frame: ReplayFrame }> {
+  let seq = 0;
   for (const h of played) {
-    handStarts[h.index] = frames.length;
     const engine = createEngine(config, 0, { walls: [h.wall], firstHand: h.firstHand });
     const frame = (entry: LogEntry | null) => {
       const seats = SEATS.map((s) => engine.viewFor(s));
       const spectator = engine.viewFor('spectator');
       // Each hand is its own engine: the view is renumbered as the file's hand.
       const view: TableView = { ...spectator, handNumber: h.index };
-      frames.push({
-        seq: frames.length + 1,
-        at: entry?.at ?? 0,
-        event: entry?.event ?? null,
-        view,
-        ...seatHands(seats),
-      });
+      seq += 1;
+      return {
+        hand: h.index,
+        frame: { seq, at: entry?.at ?? 0, event: entry?.event ?? null, view, ...seatHands(seats) },
+      };
     };
-    frame(null);
+    yield frame(null);
     for (const entry of h.log.slice(1)) {
       engine.apply(entry);
-      frame(entry);
+      yield frame(entry);
     }
   }
-  return { frames, handStarts, check: checkHands(played) };
 }

@@ -58,9 +58,9 @@ export function registerLogRoutes(
       const text = typeof req.body === 'string' ? req.body : '';
       const parsed = readTenhou6(text);
       if (!parsed.ok) return reply(res, 'log/invalid', parsed.error.message, logProblemValues(parsed.error));
-      let imported: ReturnType<typeof importMatch>;
+      let imported: Awaited<ReturnType<typeof importMatch>>;
       try {
-        imported = importMatch(JSON.parse(text), deps.now());
+        imported = await importMatch(JSON.parse(text), deps.now());
       } catch (error) {
         if (isProblem(error)) return reply(res, 'log/invalid', error.message, logProblemValues(error));
         throw error;

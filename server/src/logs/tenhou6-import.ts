@@ -393,6 +393,26 @@ export function replayLog(log: ParsedLog): ImportedHand[] {
   return log.hands.map((h) => replayHand(log, h));
 }
 
+/** Work between two yields to the event loop (ms), as a replay's build does. */
+const SLICE_MS = 8;
+
+/**
+ * `replayLog` on a server: between hands, once a slice of work is done, everything else runs (a
+ * file of a hundred hands is most of a second of work, which no table should wait for).
+ */
+export async function replayLogInSlices(log: ParsedLog): Promise<ImportedHand[]> {
+  const out: ImportedHand[] = [];
+  let sliceStart = performance.now();
+  for (const h of log.hands) {
+    out.push(replayHand(log, h));
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((r) => setImmediate(r));
+      sliceStart = performance.now();
+    }
+  }
+  return out;
+}
+
 /** The comparison of computed and stated score changes, hand by hand. */
 export function checkHands(hands: readonly ImportedHand[]): ImportCheck {
   const differences: ImportDifference[] = hands

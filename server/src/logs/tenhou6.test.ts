@@ -9,6 +9,7 @@ import { type HandRecord, recordEngine, recordMatch } from './record.js';
 import { toTenhou6 } from './tenhou6.js';
 import { checkHands, importConfig, replayLog } from './tenhou6-import.js';
 import { type LogProblem, logProblemValues, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
+import { importedReplay, importMatch } from './match.js';
 
 const TESTDATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testdata');
 const BOTS = [0, 1, 2, 3].map((i) => ({ name: `Bot ${i + 1}`, bot: true })) as unknown as MatchConfig['players'];
@@ -190,5 +191,34 @@ describe('a three-player match in tenhou.net/6', () => {
       norths += f44;
     }
     expect(norths).toBeGreaterThan(0);
+  });
+});
+
+describe('on a server', () => {
+  it('a file of a hundred hands, imported and replayed, lets the event loop run between hands', async () => {
+    const f = JSON.parse(readFileSync(path.join(TESTDATA, 'ranked_game.json'), 'utf8'));
+    f.log = Array.from({ length: 100 }, (_, i) => f.log[i % f.log.length]);
+    // Callbacks of the loop that run while the work is under way (none could, were it one piece).
+    const ticksDuring = async <T>(work: Promise<T>): Promise<[T, number]> => {
+      let ticks = 0;
+      let on = true;
+      const tick = () => {
+        ticks += 1;
+        if (on) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const value = await work;
+      on = false;
+      return [value, ticks];
+    };
+    const [imported, importTicks] = await ticksDuring(importMatch(f, new Date()));
+    expect(imported.check).toEqual({ hands: 100, agree: 100, differences: [] });
+    expect(importTicks).toBeGreaterThan(1);
+    const [replay, replayTicks] = await ticksDuring(importedReplay(imported.record));
+    expect(replay.check).toEqual(imported.check);
+    expect(replayTicks).toBeGreaterThan(1);
+    // The frames are made as they are taken: each hand starts with its deal, in the file's order.
+    const hands = [...replay.frames].filter((x) => x.frame.event === null).map((x) => x.hand);
+    expect(hands).toEqual(Array.from({ length: 100 }, (_, i) => i));
   });
 });
