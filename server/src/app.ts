@@ -87,6 +87,12 @@ export interface ServerOptions {
   /** Abuse limits (`DEFAULT_LIMITS` for what is not given). */
   readonly limits?: Partial<Limits>;
   /**
+   * `/healthz` with the ledger's write counts and the paused tables' codes (HEALTH_DETAIL=1): for a
+   * server whose `/healthz` only operators reach. Public, those tell when a seat answered a claim
+   * window (`app/health.ts`).
+   */
+  readonly healthDetail?: boolean;
+  /**
    * Web origins whose pages may use the API and the socket (`https://mj.example,http://localhost:5173`,
    * or `*`); by default only the server's own origin. Requests without an Origin are accepted.
    */
@@ -233,7 +239,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     guards,
     peers,
     clock,
-    health: healthReport({ started: Date.now(), store, tables, io, redis, ledger, loopDelay }),
+    health: healthReport({ started: Date.now(), store, tables, io, redis, ledger, loopDelay }, options.healthDetail),
     ...pick(options, ['engineInternals']),
     community:
       community && keeper

@@ -143,6 +143,7 @@ async function runServer(worker: boolean): Promise<void> {
     // Replicas behind a proxy without sticky sessions (docker-compose.yml) say WEBSOCKET_ONLY=1.
     ...(worker || process.env.WEBSOCKET_ONLY === '1' ? { websocketOnly: true } : {}),
     ...(process.env.TRUST_PROXY === '1' ? { trustProxy: true } : {}),
+    ...(process.env.HEALTH_DETAIL === '1' ? { healthDetail: true } : {}),
     limits: limitsFromEnv(process.env),
     mjaiBots: mjaiBots(),
     ...(process.env.ORIGINS ? { origins: process.env.ORIGINS } : {}),

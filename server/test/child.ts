@@ -30,7 +30,16 @@ export function spawnServer(
 ): { proc: ChildProcess; exited: Promise<number | string | null> } {
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    // (HEALTH_DETAIL: the tests and the load tools read the ledger's figures from /healthz.)
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SKIP_CLIENT_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      HEALTH_DETAIL: '1',
+      ...env,
+    },
     stdio: lines ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   if (lines) for (const out of [proc.stdout!, proc.stderr!]) createInterface({ input: out }).on('line', lines);

@@ -40,6 +40,8 @@ export async function testServer(options: ServerOptions = {}): Promise<RunningSe
     logger: pino({ level: process.env.TEST_LOG ?? 'silent' }),
     botDelayMs: 0,
     clientDir: null,
+    // The tests read the ledger's figures and the paused tables from /healthz.
+    healthDetail: true,
     ...options,
     // Tests make many requests from one address; the tests of the limits set their own.
     limits: { ...UNLIMITED, ...options.limits },

@@ -156,7 +156,8 @@ describe('refusals', () => {
   it('refuses a second answer to a claim window, and an answer that leaves it open tells nobody else', async () => {
     // Its own server: the test's clients act at machine speed, far above the per-socket rate
     // limit (which has its own test above).
-    const fast = await testServer({ rateLimit: { perSecond: 10_000, burst: 10_000 } });
+    // (And /healthz as anyone reads it: without the operators' detail.)
+    const fast = await testServer({ rateLimit: { perSecond: 10_000, burst: 10_000 }, healthDetail: false });
     try {
       const t = await createTable(fast.url, { options: { ...SLOW, claimMinMs: 0 }, fillWithBots: false });
       const joined = await Promise.all(['A', 'B', 'C', 'D'].map((n) => join(fast.url, t.code, n)));
@@ -199,6 +200,14 @@ describe('refusals', () => {
           const [first] = eligible;
           const others = SEATS.filter((s) => !eligible.includes(s));
           const before = [...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)];
+          // What anyone may ask the server: its health (but its clocks) and the table's record.
+          const public_ = async () => {
+            const { uptimeSeconds, eventLoopDelayMs, ...health } = (
+              await api<Record<string, unknown>>(fast.url, 'GET', '/healthz')
+            ).body;
+            return { health, table: (await api(fast.url, 'GET', `/api/tables/${t.code}`)).body };
+          };
+          const publicBefore = await public_();
           const c = cs[first!]!;
           c.act({ type: 'pass' });
           await until(() => engine.seq > seq);
@@ -207,6 +216,11 @@ describe('refusals', () => {
           expect(await refusal(c, () => c.act({ type: 'pass' }))).toBe('act/already_answered');
           await caughtUp();
           expect([...others.map((s) => viewCount(cs[s]!)), viewCount(watcher)]).toEqual(before);
+          // The answer is in the ledger, and nothing public moved with it.
+          expect(engine.log.some((e) => e.seq > seq && e.event.type === 'act' && e.event.action.type === 'pass')).toBe(
+            true,
+          );
+          expect(await public_()).toEqual(publicBefore);
           for (const x of [...cs, watcher]) x.close();
           return;
         }
