@@ -188,6 +188,14 @@ export class Room {
   private readonly scheduler: Scheduler;
   /** Outside AI seats (`server/src/mjai/table.ts`), once the match is dealt. */
   private mjai: MjaiTable | null = null;
+  /**
+   * The outside AI seats' marks (decisions the built-in bot made for them) as the table's record
+   * shows them: brought up to date only between hands. An AI is asked only when it has something
+   * to do, so a mark made in another seat's claim window, shown then, would tell everyone that the
+   * AI could claim the discard. `marksHeld`: marks were made since the last update.
+   */
+  private shownMarks: ReturnType<MjaiTable['marks']> = [];
+  private marksHeld = false;
   /** When each outside AI seat's move was first due (its answer is taken no earlier). */
   private readonly aiDue: (number | null)[] = [null, null, null, null];
   /** Started but not dealt yet: waiting for the human seats' pages (or START_WAIT_MS). */
@@ -318,7 +326,7 @@ export class Room {
 
   /** What the lobby shows of an outside AI seat: its name, and the decisions the built-in bot made for it. */
   private aiInfo(seat: Seat, ai: string): Pick<LobbySeat, 'ai' | 'aiFallbacks'> {
-    const mark = this.mjai?.marks().find((m) => m.seat === seat);
+    const mark = this.shownMarks.find((m) => m.seat === seat);
     return { ai, ...(mark && (mark.fallbacks > 0 || mark.gone) ? { aiFallbacks: Math.max(1, mark.fallbacks) } : {}) };
   }
 
@@ -626,6 +634,7 @@ export class Room {
 
   /** The match is over or ended, committed: told once (a closed room is told, and stays closed). */
   private finished(): void {
+    this.showMarks();
     this.mjai?.close();
     const s = this.stage;
     if (s.kind === 'finished' || (s.kind === 'closed' && s.from === 'finished')) return;
@@ -973,9 +982,19 @@ export class Room {
         this.scheduler.schedule();
       },
       onMark: () => {
-        if (!this.closed) this.emitInfo();
+        if (this.closed) return;
+        this.marksHeld = true;
+        if (this.committed?.spectator.phase !== 'playing') this.showMarks();
       },
     });
+  }
+
+  /** The marks made so far go into the table's record, and its followers are told. */
+  private showMarks(): void {
+    if (!this.marksHeld) return;
+    this.marksHeld = false;
+    this.shownMarks = this.mjai?.marks() ?? this.shownMarks;
+    this.emitInfo();
   }
 
   private botControls(seat: Seat): boolean {
@@ -1053,6 +1072,7 @@ export class Room {
         const before = this.committed;
         this.committed = views;
         this.broadcast(views, before);
+        if (views.spectator.phase !== 'playing') this.showMarks();
         if (ended) this.feed.release(ended);
         if (reset || over) this.emitInfo();
         if (over) this.finished();

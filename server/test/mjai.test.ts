@@ -15,7 +15,7 @@ import type { EngineInternals } from '../src/table/engine.js';
 import type { MatchConfig, TableEvent } from '../src/table/index.js';
 import { MJAI_DEFAULTS, type MjaiBotSpec } from '../src/mjai/config.js';
 import { maskFor } from '../src/mjai/table.js';
-import { api, createTable, FAST_OPTIONS, testServer } from './helpers.js';
+import { api, createTable, FAST_OPTIONS, TestClient, testServer } from './helpers.js';
 import { logSink } from './log-sink.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -71,7 +71,10 @@ afterAll(async () => {
 });
 
 /** A riichi table with `ai` seats given to outside AIs and the rest to the built-in bot, started. */
-async function playWith(ai: Partial<Record<Seat, string>>): Promise<CreateTableResponse> {
+async function playWith(
+  ai: Partial<Record<Seat, string>>,
+  beforeStart?: (code: string) => Promise<void>,
+): Promise<CreateTableResponse> {
   const t = await createTable(server.url, {
     ruleset: 'riichi-modern',
     rounds: 1,
@@ -82,6 +85,7 @@ async function playWith(ai: Partial<Record<Seat, string>>): Promise<CreateTableR
     const r = await api(server.url, 'POST', `/api/tables/${t.code}/bot`, { seat: Number(seat), ai: name }, t.hostToken);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
+  await beforeStart?.(t.code);
   const s = await api(server.url, 'POST', `/api/tables/${t.code}/start`, {}, t.hostToken);
   expect(s.status).toBe(200);
   return t;
@@ -182,6 +186,32 @@ describe('outside AI seats (mjai)', () => {
     // A process that never answers is stopped after three decisions in a row.
     expect(linesOf(a.code, 3).some((l) => /never answers/.test(String(l.reason)))).toBe(true);
   }, 90_000);
+
+  it("an AI's fallbacks are shown between hands only (one shown in a claim window would tell it could claim)", async () => {
+    let watcher: TestClient | undefined;
+    const t = await playWith({ 0: 'illegal', 2: 'garbage' }, async (code) => {
+      watcher = await TestClient.open(server.url, code);
+    });
+    await over(t.code);
+    await watcher!.roundTrip();
+    // The phase of the view the spectator held whenever a table message changed the marks.
+    let phase: string | undefined;
+    let marks = '[]';
+    const changedIn: (string | undefined)[] = [];
+    for (const m of watcher!.messages) {
+      if (m.type === 'view') phase = m.view.phase;
+      if (m.type !== 'table') continue;
+      const now = JSON.stringify(m.table.seats.map((x) => x.aiFallbacks ?? 0));
+      if (now !== marks && now !== '[0,0,0,0]') changedIn.push(phase);
+      marks = now;
+    }
+    expect(changedIn.length).toBeGreaterThan(0);
+    expect(changedIn.filter((p) => p === 'playing')).toEqual([]);
+    const info = (await api<TableInfo>(server.url, 'GET', `/api/tables/${t.code}`)).body;
+    expect(info.seats[0]?.aiFallbacks).toBeGreaterThan(0);
+    expect(info.seats[2]?.aiFallbacks).toBeGreaterThan(0);
+    watcher!.close();
+  }, 60_000);
 
   it('an AI over its memory limit is killed, and the built-in bot plays its seat to the end', async () => {
     const t = await playWith({ 1: 'hog' });
