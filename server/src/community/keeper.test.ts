@@ -65,14 +65,17 @@ it('passes by the finished matches that cannot have rows, and fills the others',
   // More than a catch-up's batch (25) of matches that never get rows, oldest first.
   const withoutLog = [];
   for (let i = 0; i < 27; i += 1) withoutLog.push(await overWithoutLog(i, i % 3 === 0));
-  // A match whose points the database cannot hold (the options of a table made before they were
-  // bounded, written in afterwards): its rows are refused.
+  // A match whose rows cannot be made: its options (written in afterwards, as a table made before
+  // they were bounded would have them) are refused when it is played again.
   const refused = await storeBotMatch(store, botConfig('aa01'), 1);
   await store.prisma.match.update({
     where: { id: refused },
     data: { options: { table: [1e12], divisor: 1 }, endedAt: new Date(Date.UTC(2026, 0, 2)) },
   });
   const fine = await storeBotMatch(store, botConfig('bb02'), 1);
+  // Hong Kong points in thirds (a divisor of 3; a 0-faan self-draw pays halves): stored as they are.
+  const thirds = await storeBotMatch(store, botConfig('dd04'), 1);
+  await store.prisma.match.update({ where: { id: thirds }, data: { options: { divisor: 3 } } });
 
   const warnings: string[] = [];
   const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
@@ -84,11 +87,19 @@ it('passes by the finished matches that cannot have rows, and fills the others',
   await Promise.race([keeper.catchUp(), stuck]).finally(() => clearTimeout(timer));
 
   expect(await rowsOf(fine)).toBe(4);
+  const stored = await store.prisma.seatResult.findMany({ where: { matchId: thirds }, orderBy: { seat: 'asc' } });
+  expect(stored).toHaveLength(4);
+  const scores = stored.map((r) => r.finalScore);
+  expect(
+    scores.some((x) => !Number.isInteger(x)),
+    JSON.stringify(scores),
+  ).toBe(true);
+  expect(scores.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 6);
   expect(await rowsOf(refused)).toBe(0);
   for (const id of withoutLog) expect(await rowsOf(id)).toBe(0);
   // The imported ones are not even looked at; the rest are named once each.
   expect(warnings.filter((w) => w.includes('did not replay'))).toHaveLength(withoutLog.length - 9);
-  expect(warnings.filter((w) => w.includes('refused'))).toHaveLength(1);
+  expect(warnings.filter((w) => w.includes('could not be made or stored'))).toHaveLength(1);
   // A match that ends afterwards still gets its rows at the next catch-up.
   const later = await storeBotMatch(store, botConfig('cc03'), 1);
   expect(await keeper.record(later)).toBe(true);

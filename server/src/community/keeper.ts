@@ -21,7 +21,7 @@ export class SeatResultKeeper {
   private running: Promise<void> | null = null;
   /**
    * Matches over that this process found cannot have rows: their log does not replay to the end,
-   * or the database refused their rows while it answered. A catch-up passes them by (until the
+   * they could not be made (options no longer valid), or the database refused them while it answered. A catch-up passes them by (until the
    * process starts again): looking for them again and again would never end.
    */
   private readonly unrecordable = new Set<string>();
@@ -56,8 +56,8 @@ export class SeatResultKeeper {
   }
 
   /**
-   * `record`, false when the match cannot have rows: it does not replay to its end, or the
-   * database, answering, refused its rows (a value out of a column's range). A database that does
+   * `record`, false when the match cannot have rows: it does not replay to its end, they cannot be
+   * made (its options are no longer valid), or the database, answering, refused them. A database that does
    * not answer fails the catch-up (it is tried again later).
    */
   private async recordOrRefused(matchId: string): Promise<boolean> {
@@ -65,7 +65,10 @@ export class SeatResultKeeper {
       return await this.record(matchId);
     } catch (error) {
       await this.ledger.ping();
-      this.log.warn({ matchId, err: error }, 'the database refused the league rows of a finished match: none for it');
+      this.log.warn(
+        { matchId, err: error },
+        'the league rows of a finished match could not be made or stored: none for it',
+      );
       return false;
     }
   }

@@ -90,7 +90,7 @@ const ROW_COLUMNS = [
 const ROW_CASTS = ROW_COLUMNS.map((c) =>
   c === 'endedAt'
     ? '::timestamp'
-    : c === 'result'
+    : c === 'result' || c === 'finalScore' || c === 'winValue' || c === 'dealInValue'
       ? '::float8'
       : ['matchId', 'playerId', 'circleId', 'family', 'ruleset'].includes(c)
         ? '::text'
@@ -116,15 +116,15 @@ const TALLY_SUMS: readonly (readonly [keyof Tally, 'sum' | 'max'])[] = [
 /** Sums of monthly rows (`LeagueMonth` or the same shape) per player. */
 const SUMS = `SELECT "playerId", sum("matches")::int AS matches, sum("hands")::int AS hands, sum("wins")::int AS wins,
     sum("selfDraws")::int AS "selfDraws", sum("dealIns")::int AS "dealIns", sum("riichi")::int AS riichi,
-    sum("calls")::int AS calls, sum("winValue")::bigint AS "winValue", sum("dealInValue")::bigint AS "dealInValue",
+    sum("calls")::int AS calls, sum("winValue")::float8 AS "winValue", sum("dealInValue")::float8 AS "dealInValue",
     sum("exhaustiveDraws")::int AS "exhaustiveDraws", sum("readyAtDraw")::int AS "readyAtDraw",
     sum("faanSum")::int AS "faanSum", max("maxFaan")::int AS "maxFaan", sum("total")::float8 AS total,
     sum("placeSum")::int AS "placeSum", sum("p1")::int AS p1, sum("p2")::int AS p2, sum("p3")::int AS p3, sum("p4")::int AS p4`;
 
 /** SeatResult rows in the shape of monthly rows (one match each). */
 const ROWS_AS_MONTHS = `SELECT "playerId", to_char("endedAt", 'YYYY-MM') AS "month", 1 AS "matches",
-    "hands", "wins", "selfDraws", "dealIns", "riichi", "calls", "winValue"::bigint AS "winValue",
-    "dealInValue"::bigint AS "dealInValue", "exhaustiveDraws", "readyAtDraw", "faanSum", "maxFaan",
+    "hands", "wins", "selfDraws", "dealIns", "riichi", "calls", "winValue"::float8 AS "winValue",
+    "dealInValue"::float8 AS "dealInValue", "exhaustiveDraws", "readyAtDraw", "faanSum", "maxFaan",
     "result" AS "total", "place" AS "placeSum", ("place" = 1)::int AS p1, ("place" = 2)::int AS p2,
     ("place" = 3)::int AS p3, ("place" = 4)::int AS p4
   FROM "SeatResult"`;
@@ -183,9 +183,7 @@ function seasonParts(season: Season, first: number): { union: string; params: Da
   return { union: parts.join(' UNION ALL '), params };
 }
 
-type TotalsRow = Omit<Totals, 'places' | 'winValue' | 'dealInValue'> & {
-  winValue: bigint | number;
-  dealInValue: bigint | number;
+type TotalsRow = Omit<Totals, 'places'> & {
   p1: number;
   p2: number;
   p3: number;
@@ -201,8 +199,8 @@ const toTotals = (r: TotalsRow): Totals => ({
   dealIns: r.dealIns,
   riichi: r.riichi,
   calls: r.calls,
-  winValue: Number(r.winValue),
-  dealInValue: Number(r.dealInValue),
+  winValue: r.winValue,
+  dealInValue: r.dealInValue,
   exhaustiveDraws: r.exhaustiveDraws,
   readyAtDraw: r.readyAtDraw,
   faanSum: r.faanSum,
