@@ -102,6 +102,13 @@ describe('players', () => {
     const created = (await raw.json()) as MeResponse;
     expect(JSON.stringify(created)).not.toContain(cookie.split(';')[0]!.slice('mj_player='.length));
     expect(created.player.name).toBe('陳大文');
+    // A device label is cut to 60 characters, never through one (an emoji is two UTF-16 units).
+    const cut = await new Browser(s.url).call<MeResponse>('POST', '/api/players', {
+      name: 'Ed',
+      device: `${'a'.repeat(59)}\u{1F600}\u{1F600}`,
+    });
+    expect(cut.status).toBe(201);
+    expect(cut.body.devices[0]!.label).toBe(`${'a'.repeat(59)}\u{1F600}`);
 
     expect(code(await b.call('GET', '/api/me'))).toBe('player/no_key');
     b.setKey(cookie.split(';')[0]!.slice('mj_player='.length));

@@ -12,7 +12,14 @@ export const playerColourSchema = z.enum(PLAYER_COLOURS);
 const deviceLabelSchema = z
   .string()
   .max(200)
-  .transform((s) => s.replace(/[\p{C}]/gu, '').slice(0, 60) || 'a browser');
+  // Shortened by characters, not UTF-16 units: a cut through an emoji's pair would leave half a
+  // character, which the database will not store.
+  .transform(
+    (s) =>
+      Array.from(s.replace(/[\p{C}]/gu, ''))
+        .slice(0, 60)
+        .join('') || 'a browser',
+  );
 
 /** POST /api/players: the first visit. Both fields optional (a name is made up otherwise). */
 export const createPlayerSchema = z
