@@ -18,8 +18,9 @@ const HK_DOC = 'docs/rules/hong-kong.md';
 
 /**
  * The most a custom table gives for a hand, and the largest divisor. With at least 1 as the divisor,
- * a hand moves at most 6 times the entry (hk-old, self-drawn): a match's points stay far inside
- * what the league's figures hold (whole numbers of 32 bits), however long it runs.
+ * a hand moves at most 6 times the entry (hk-old, self-drawn): a match's points stay exact and
+ * finite however long it runs (a divisor of 5e-324 made them Infinity), and its whole-point sums
+ * far inside 32 bits.
  */
 export const MAX_TABLE_POINTS = 100_000;
 export const MAX_DIVISOR = 1_000_000;
