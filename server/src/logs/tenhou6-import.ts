@@ -6,6 +6,7 @@
  * (round, dealer, honba, sticks, scores), so one hand's difference never moves the next. The
  * engine scores every hand itself; the file's stated score changes are compared, not copied.
  */
+import { SLICE_MS } from '../replay-cache.js';
 import {
   type BySeat,
   type ImportCheck,
@@ -393,9 +394,6 @@ export function replayLog(log: ParsedLog): ImportedHand[] {
   return log.hands.map((h) => replayHand(log, h));
 }
 
-/** Work between two yields to the event loop (ms), as a replay's build does. */
-const SLICE_MS = 8;
-
 /**
  * `replayLog` on a server: between hands, once a slice of work is done, everything else runs (a
  * file of a hundred hands is most of a second of work, which no table should wait for).
@@ -405,6 +403,7 @@ export async function replayLogInSlices(log: ParsedLog): Promise<ImportedHand[]>
   let sliceStart = performance.now();
   for (const h of log.hands) {
     out.push(replayHand(log, h));
+    // (The slice of a replay's build: the same share of the loop for either kind of work.)
     if (performance.now() - sliceStart >= SLICE_MS) {
       await new Promise<void>((r) => setImmediate(r));
       sliceStart = performance.now();
