@@ -142,10 +142,16 @@ describe('outside AI seats (mjai)', () => {
     const log = await server.store.loadLog(info.matchId);
     const entries = log.map((r) => ({ seq: r.seq, at: r.at, event: r.event as TableEvent }));
     const all = toMjai(recordMatch(config as MatchConfig, entries, INTERNALS));
-    const seen = readFileSync(RECORD, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as MjaiEvent);
+    // The match is over for the server once its ledger says so; the recorder is another process
+    // and writes the last events (hora, end_kyoku, end_game) when it gets to them.
+    const read = () =>
+      readFileSync(RECORD, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as MjaiEvent);
+    const until = Date.now() + 15_000;
+    while (read().at(-1)?.type !== 'end_game' && Date.now() < until) await new Promise((f) => setTimeout(f, 50));
+    const seen = read();
     const start = seen[0] as MjaiEvent;
     expect(start.type).toBe('start_game');
     const expected = all.slice(1).map((e) => maskFor(e, 2));
