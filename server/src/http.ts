@@ -17,7 +17,7 @@ import {
   matchListQuerySchema,
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Limiter, Limits } from './limits.js';
+import { type Limiter, type Limits, payForLookup } from './limits.js';
 import { type ReplayCache, type ReplaySource, unzipStream } from './replay-cache.js';
 import type { Room } from './room.js';
 import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
@@ -115,12 +115,25 @@ export function registerRoutes(
   /**
    * Join codes are secrets of a sort: an address whose lookups keep missing (probing codes) is
    * refused for a while (`false`: refused and answered). Hits cost nothing, so players are never
-   * held up. (Not the reply itself: a reply is a thenable, which an await would unwrap.)
+   * held up. A code no table here has is paid for before it is looked up further (in the ledger,
+   * at the peers) and given back when found: lookups that arrive together cannot all pass the
+   * check before any of them has missed. (Not the reply itself: a reply is a thenable, which an
+   * await would unwrap.)
    */
-  const lookup = async (req: FastifyRequest, res: FastifyReply): Promise<{ room: Room | undefined } | false> => {
+  const lookup = async (
+    req: FastifyRequest,
+    res: FastifyReply,
+  ): Promise<{ room: Room | undefined; hit: () => Promise<void> } | false> => {
     const blocked = await guards.lookupMisses.check(req.ip);
-    if (blocked.ok) return { room: findRoom((req.params as { code?: unknown }).code) };
-    limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
+    if (!blocked.ok) {
+      limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
+      return false;
+    }
+    const room = findRoom((req.params as { code?: unknown }).code);
+    if (room) return { room, hit: async () => {} };
+    const paid = await payForLookup(guards.lookupMisses, req.ip);
+    if (paid.ok) return { room: undefined, hit: paid.hit };
+    limited(res, paid.retryAfterSeconds, 'too many unknown table codes from this address');
     return false;
   };
 
@@ -175,14 +188,14 @@ export function registerRoutes(
   });
 
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, res) => {
-    const blocked = await guards.lookupMisses.check(req.ip);
-    if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
+    const found = await lookup(req, res);
+    if (!found) return res;
+    if (found.room) return found.room.info();
+    // A table of the ledger that no process holds (a finished match's lobby record).
     const code = joinCodeSchema.safeParse(req.params.code);
     const info = code.success ? await tables.info(code.data) : null;
-    if (!info) {
-      await guards.lookupMisses.take(req.ip);
-      return reply(res, 'table/not_found', 'no such table');
-    }
+    if (!info) return reply(res, 'table/not_found', 'no such table');
+    await found.hit();
     return info;
   });
 
@@ -203,14 +216,16 @@ export function registerRoutes(
         room = await tables.adopt(code.data).catch(() => undefined);
         if (!room) {
           const remote = await deps.peers.http(code.data, op, req.body ?? null, authorization, playerId);
-          if (remote) return send(res, remote);
+          if (remote) {
+            // A table held by a peer is a hit too.
+            await found.hit();
+            return send(res, remote);
+          }
         }
       }
-      if (!room) {
-        // A miss only when no process holds the table (one held by a peer is a hit).
-        await guards.lookupMisses.take(req.ip);
-        return reply(res, 'table/not_found', 'no such table');
-      }
+      // A miss only when no process holds the table: its cost, paid ahead, stays taken.
+      if (!room) return reply(res, 'table/not_found', 'no such table');
+      await found.hit();
       return send(res, await runTableOp(room, op, req.body, authorization, secret, playerId));
     });
   }

@@ -112,12 +112,36 @@ export type Take = { readonly ok: true } | { readonly ok: false; readonly retryA
 
 /**
  * A limit by key (a client address): `check` says whether a request would be refused, `take`
- * counts one. In one process (`RateLimiter`) or shared by every process through Redis
- * (`src/shared-limits.ts`), hence an answer that may come later.
+ * counts one, `give` hands one back (a cost taken ahead that turned out not to be owed). In one
+ * process (`RateLimiter`) or shared by every process through Redis (`src/shared-limits.ts`),
+ * hence an answer that may come later.
  */
 export interface Limiter {
   check(key: string): Take | Promise<Take>;
   take(key: string): Take | Promise<Take>;
+  give(key: string): void | Promise<void>;
+}
+
+/**
+ * A lookup whose misses are limited (a join code, an invite, a transfer code), paid for before it
+ * is made: `ok` with `hit` to call when it found something (the token comes back), or the
+ * refusal. Checking first and taking on a miss would let lookups that arrive together all pass
+ * the check before any of them missed; paid ahead, the budget holds however many are in flight.
+ */
+export type Lookup = { readonly ok: true; readonly hit: () => Promise<void> } | Extract<Take, { ok: false }>;
+
+export async function payForLookup(limiter: Limiter, key: string): Promise<Lookup> {
+  const taken = await limiter.take(key);
+  if (!taken.ok) return taken;
+  let given = false;
+  return {
+    ok: true,
+    hit: async () => {
+      if (given) return;
+      given = true;
+      await limiter.give(key);
+    },
+  };
 }
 
 /** Token buckets by key (a client address), forgotten once full again so the map stays small. */
@@ -154,6 +178,12 @@ export class RateLimiter implements Limiter {
     this.buckets.set(key, b);
     if (this.buckets.size > 10_000) this.sweep();
     return { ok: true };
+  }
+
+  give(key: string): void {
+    const b = this.refill(key);
+    b.tokens = Math.min(this.rate.burst, b.tokens + 1);
+    this.buckets.set(key, b);
   }
 
   private sweep(): void {

@@ -11,7 +11,8 @@ import { type Limiter, type Rate, RateLimiter, type Take } from './limits.js';
 
 /**
  * One bucket (a hash: tokens, last refill in ms) refilled to now and, when ARGV[3] is 1, taken
- * from. Answers {1} when allowed, {0, seconds} when not. Time is Redis's, the same for everybody.
+ * from (-1: one given back, never over the burst). Answers {1} when allowed, {0, seconds} when
+ * not. Time is Redis's, the same for everybody.
  */
 const BUCKET_SCRIPT = `
 local rate = tonumber(ARGV[1])
@@ -27,11 +28,11 @@ if tokens == nil or last == nil then
   last = now
 end
 tokens = math.min(burst, tokens + math.max(0, now - last) / 1000 * rate)
-if tokens < 1 then
+if cost >= 0 and tokens < 1 then
   return {0, math.max(1, math.ceil((1 - tokens) / rate))}
 end
-if cost > 0 then
-  tokens = tokens - cost
+if cost ~= 0 then
+  tokens = math.min(burst, tokens - cost)
   redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'last', tostring(now))
   redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
 end
@@ -66,7 +67,7 @@ export class SharedRateLimiter implements Limiter {
     this.local = new RateLimiter(rate);
   }
 
-  private async ask(key: string, cost: 0 | 1): Promise<Take | null> {
+  private async ask(key: string, cost: -1 | 0 | 1): Promise<Take | null> {
     // The client fails at once while disconnected (no offline queue) and after a second when
     // Redis hangs: a request never waits on Redis for long.
     if (this.redis.status !== 'ready') return null;
@@ -99,6 +100,12 @@ export class SharedRateLimiter implements Limiter {
     // What this process let through is counted here too, so that a fallback starts from its share.
     if (shared.ok) this.local.take(key);
     return shared;
+  }
+
+  async give(key: string): Promise<void> {
+    const shared = await this.ask(key, -1);
+    if (!shared) this.fallbacks += 1;
+    this.local.give(key);
   }
 }
 

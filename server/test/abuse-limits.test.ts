@@ -317,6 +317,21 @@ describe('abuse: limits', () => {
       const other = await createTable(server.url);
       const elsewhere = await hello(other.code, true);
       expect(elsewhere.type === 'refused' ? elsewhere.code : elsewhere.type).toBe('msg/rate_limited');
+
+      // Lookups that arrive together: the budget holds however many are in flight (a miss is
+      // paid for before the ledger is asked), and hits together still cost nothing.
+      const statuses = async (n: number, path: (i: number) => string, from: string, method = 'GET', body?: unknown) =>
+        (await Promise.all(Array.from({ length: n }, (_, i) => request(server.url, method, path(i), { from, body }))))
+          .map((a) => a.status)
+          .sort();
+      const burst = await statuses(16, (i) => `/api/tables/QQQQ${'JKMNPQRSTUVWXYZ2'[i]}Q`, '127.0.0.6');
+      expect(burst).toEqual([...Array(5).fill(404), ...Array(11).fill(429)]);
+      expect(await statuses(16, () => `/api/tables/${t.code}`, '127.0.0.7')).toEqual(Array(16).fill(200));
+      // Transfer codes (a player's identity) and circle invites are paid for ahead the same way.
+      const transfers = await statuses(12, (i) => `/api/players/transfer?i=${i}`, '127.0.0.8', 'POST', {
+        code: 'ABCDEFGH',
+      });
+      expect(transfers).toEqual([...Array(5).fill(404), ...Array(7).fill(429)]);
     } finally {
       await server.close();
     }

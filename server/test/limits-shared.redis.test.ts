@@ -57,9 +57,9 @@ describe('limits shared through Redis', () => {
       const prefix = `t-${randomBytes(4).toString('hex')}`;
       const one = new SharedRateLimiter('create', SLOW, r1, prefix);
       const two = new SharedRateLimiter('create', SLOW, r2, prefix);
-      const taken = async (l: SharedRateLimiter, n: number) => {
+      const taken = async (l: SharedRateLimiter, n: number, key = '10.0.0.1') => {
         const out: boolean[] = [];
-        for (let i = 0; i < n; i += 1) out.push((await l.take('10.0.0.1')).ok);
+        for (let i = 0; i < n; i += 1) out.push((await l.take(key)).ok);
         return out;
       };
       expect(await taken(one, 3)).toEqual([true, true, true]);
@@ -71,6 +71,13 @@ describe('limits shared through Redis', () => {
       // Another address and another limit have budgets of their own.
       expect((await two.take('10.0.0.2')).ok).toBe(true);
       expect((await new SharedRateLimiter('matches', SLOW, r1, prefix).take('10.0.0.1')).ok).toBe(true);
+      // A cost paid ahead and given back (a lookup that found its table) is there again for
+      // everyone, and giving never fills a bucket over its burst.
+      await two.give('10.0.0.1');
+      expect((await one.take('10.0.0.1')).ok).toBe(true);
+      expect((await two.take('10.0.0.1')).ok).toBe(false);
+      for (let i = 0; i < 8; i += 1) await one.give('10.0.0.3');
+      expect(await taken(two, 6, '10.0.0.3')).toEqual([true, true, true, true, true, false]);
       expect([one.fallbacks, two.fallbacks]).toEqual([0, 0]);
     } finally {
       r1.disconnect();

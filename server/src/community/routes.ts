@@ -40,7 +40,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import type { Limiter } from '../limits.js';
+import { type Limiter, payForLookup } from '../limits.js';
 import type { Peers } from '../socket.js';
 import type { MatchRecord, Store } from '../store/types.js';
 import { runTableOp, STATUS } from '../table-ops.js';
@@ -235,14 +235,14 @@ export function registerCommunityRoutes(
   });
 
   app.post('/api/players/transfer', async (req, res) => {
-    const blocked = await deps.misses.check(req.ip);
-    if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown codes from this address');
     const body = parse(res, useTransferSchema, req.body);
     if (!body) return res;
+    const paid = await payForLookup(deps.misses, req.ip);
+    if (!paid.ok) return limited(res, paid.retryAfterSeconds, 'too many unknown codes from this address');
     const deviceId = randomUUID();
     const used = await store.useTransfer(sha256(body.code), now(), deviceId, body.device ?? 'a browser');
     if (!used.ok) {
-      await deps.misses.take(req.ip);
+      // Used or expired codes cost a miss too: they are the ones a guesser would find.
       const why = {
         'transfer/not_found': 'no such transfer code',
         'transfer/used': 'this transfer code was used already: make a new one',
@@ -250,6 +250,7 @@ export function registerCommunityRoutes(
       }[used.code];
       return fail(res, used.code, why);
     }
+    await paid.hit();
     const found = await store.device(deviceId);
     setKey(req, res, used.playerId, deviceId);
     return me(used.playerId, deviceId, found!.player);
@@ -325,19 +326,19 @@ export function registerCommunityRoutes(
   app.post('/api/circles/join', async (req, res) => {
     const c = await caller(req, res);
     if (!c) return res;
-    const blocked = await deps.misses.check(req.ip);
-    if (!blocked.ok) return limited(res, blocked.retryAfterSeconds, 'too many unknown invites from this address');
     const body = parse(res, joinCircleSchema, req.body);
     if (!body) return res;
+    const paid = await payForLookup(deps.misses, req.ip);
+    if (!paid.ok) return limited(res, paid.retryAfterSeconds, 'too many unknown invites from this address');
     const circle = await store.joinByInvite(body.invite, c.player.id);
     if (!circle) {
-      await deps.misses.take(req.ip);
       return fail(
         res,
         'circle/invite_invalid',
         'this invite no longer works (revoked or replaced): ask for a new link',
       );
     }
+    await paid.hit();
     return circleView(circle.id, c.player.id);
   });
 

@@ -4,7 +4,7 @@
  * that just died (then this one takes it over).
  */
 import { type ClientMessage, PROTOCOL_VERSION } from '@mahjong/shared';
-import type { Limiter } from '../limits.js';
+import { type Limiter, type Lookup, payForLookup, type Take } from '../limits.js';
 import type { Admission } from '../peers/peers.js';
 import type { Room, Viewer } from '../room.js';
 import { verifyToken } from '../tokens.js';
@@ -38,8 +38,20 @@ export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<
   // carrier's NAT). Only hellos without one (spectators, probes) wait out the address's misses.
   const claims = msg.token === undefined ? null : verifyToken(ctx.secret, msg.token);
   const vouched = claims !== null && claims.code === msg.code.toUpperCase();
-  if (!vouched && ctx.lookupMisses && !(await underMissLimit(ctx.lookupMisses, c, address))) return;
+  const misses = vouched ? undefined : ctx.lookupMisses;
+  if (misses && !(await underMissLimit(misses, c, address))) return;
   let room = ctx.tables.get(msg.code);
+  // A code no table here has is paid for before it is looked up further, and given back when
+  // found (by a peer, or taken over): hellos that arrive together cannot all pass the check
+  // before any of them has missed.
+  let paid: Paid | null = null;
+  if (!room && misses) {
+    const taken = await payForMiss(misses, c, address);
+    if (!taken) return;
+    paid = taken;
+  }
+  // Whatever the hello finds (a seat, a spectator's place, a refusal by the table) is a hit.
+  const found = () => void paid?.hit();
   if (!room && ctx.peers) {
     room = await adoptHere(ctx, c, msg.code);
     if (socket.disconnected) return;
@@ -47,6 +59,7 @@ export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<
   // A seat that changed pages too often goes on only with its holder's consent.
   if (room && claims && vouched && claims.subject !== 'host' && room.tokenCurrent(claims.subject, claims.nonce)) {
     if (!ctx.holders.mayTakeOver(socket, room.code, claims.subject)) {
+      found();
       return c.refuse(
         'auth/seat_held',
         'this seat changed pages too often; the page holding it was asked to hand it over',
@@ -68,9 +81,13 @@ export async function onHello(ctx: SocketContext, c: Conn, msg: Hello): Promise<
     if (socket.disconnected) return;
   }
   if (!admitted.ok) {
-    if (admitted.code === 'table/not_found') await ctx.lookupMisses?.take(address);
+    // A miss: paid ahead, or (a vouched hello, which was not asked to) paid now.
+    if (admitted.code === 'table/not_found') {
+      if (!paid) await ctx.lookupMisses?.take(address);
+    } else found();
     return c.refuse(admitted.code, admitted.message, undefined, admitted.values);
   }
+  found();
   seatAt(ctx, c, admitted, msg.code, room === undefined);
 }
 
@@ -98,22 +115,34 @@ function helloAgain(ctx: SocketContext, c: Conn, msg: Hello): Awaitable<boolean>
   });
 }
 
+type Paid = Extract<Lookup, { ok: true }>;
+
 /** The address has not missed too many codes (refused when it has; false then, or when the socket left). */
-async function underMissLimit(misses: Limiter, c: Conn, address: string): Promise<boolean> {
+function underMissLimit(misses: Limiter, c: Conn, address: string): Promise<boolean> {
+  return asked(c, async () => misses.check(address));
+}
+
+/** The address pays ahead for a miss (refused as above when it cannot); a hit gives it back. */
+async function payForMiss(misses: Limiter, c: Conn, address: string): Promise<Paid | false> {
+  let paid: Paid | undefined;
+  const ok = await asked(c, async () => {
+    const answer = await payForLookup(misses, address);
+    if (answer.ok) paid = answer;
+    return answer;
+  });
+  return ok && paid ? paid : false;
+}
+
+/** One question to the budget of misses, answered by refusing the hello when it says no. */
+async function asked(c: Conn, ask: () => Promise<Take>): Promise<boolean> {
   // (Joining while the limit is asked: a second hello meanwhile is refused as already joined.)
   c.data.joining = true;
-  const blocked = await misses.check(address);
+  const answer = await ask();
   c.data.joining = false;
   if (c.socket.disconnected) return false;
-  if (!blocked.ok) {
-    c.refuse(
-      'msg/rate_limited',
-      `too many unknown table codes; try again in ${blocked.retryAfterSeconds} s`,
-      undefined,
-      {
-        n: blocked.retryAfterSeconds,
-      },
-    );
+  if (!answer.ok) {
+    const n = answer.retryAfterSeconds;
+    c.refuse('msg/rate_limited', `too many unknown table codes; try again in ${n} s`, undefined, { n });
     return false;
   }
   return true;
