@@ -163,28 +163,35 @@ export function registerRoutes(
     if (tables.lobbiesOf(req.ip) >= guards.limits.maxLobbiesPerClient) {
       return limited(res, 60, 'this address has too many tables waiting to start; start or end one');
     }
-    const mine = await guards.createPerClient.take(req.ip);
-    if (!mine.ok) return limited(res, mine.retryAfterSeconds, 'too many tables created from this address');
-    const all = await guards.createTotal.take('all');
-    if (!all.ok) return limited(res, all.retryAfterSeconds, 'too many tables are being created');
-    const { circleId, ...request } = body.data;
-    if (circleId !== undefined) {
-      // Only a member opens a table for a circle (a circle of others is not told apart from none).
-      const playerId = deps.community ? await deps.community.playerOf(req) : null;
-      if (playerId === null || !(await deps.community!.isMember(playerId, circleId))) {
-        return reply(res, 'circle/not_found', 'no such circle');
+    // Counted as a lobby from the check on (in this same turn of the loop) until it is one, so
+    // that creations sent together cannot all pass the caps.
+    const release = tables.holdLobby(req.ip);
+    try {
+      const mine = await guards.createPerClient.take(req.ip);
+      if (!mine.ok) return limited(res, mine.retryAfterSeconds, 'too many tables created from this address');
+      const all = await guards.createTotal.take('all');
+      if (!all.ok) return limited(res, all.retryAfterSeconds, 'too many tables are being created');
+      const { circleId, ...request } = body.data;
+      if (circleId !== undefined) {
+        // Only a member opens a table for a circle (a circle of others is not told apart from none).
+        const playerId = deps.community ? await deps.community.playerOf(req) : null;
+        if (playerId === null || !(await deps.community!.isMember(playerId, circleId))) {
+          return reply(res, 'circle/not_found', 'no such circle');
+        }
       }
+      const created = await tables.create(request, { circleId: circleId ?? null, creator: req.ip });
+      if (!created.ok) return reply(res, created.error.code, created.error.message);
+      const room = created.value;
+      const out: CreateTableResponse = {
+        code: room.code,
+        link: tableLink(room.code),
+        hostToken: room.hostToken(),
+        table: room.info(),
+      };
+      return res.status(201).send(out);
+    } finally {
+      release();
     }
-    const created = await tables.create(request, { circleId: circleId ?? null, creator: req.ip });
-    if (!created.ok) return reply(res, created.error.code, created.error.message);
-    const room = created.value;
-    const out: CreateTableResponse = {
-      code: room.code,
-      link: tableLink(room.code),
-      hostToken: room.hostToken(),
-      table: room.info(),
-    };
-    return res.status(201).send(out);
   });
 
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, res) => {

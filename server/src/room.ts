@@ -453,6 +453,12 @@ export class Room {
   /** The address that created the table (this process's count of its lobbies and bot tables). */
   creator: string | null = null;
 
+  /**
+   * A start of a table of bots only is being committed: it counts as playing for the caps from its
+   * check on, so that starts of several such tables at once cannot all pass the check.
+   */
+  starting = false;
+
   /** No seat has a human holder: the table is (or would start as) bots only. */
   get botsOnly(): boolean {
     return this.record.seats.every((s) => s.bot || s.nonce === null);
@@ -545,32 +551,42 @@ export class Room {
         const refusal = this.ctx.botTableRefusal?.(this) ?? null;
         if (refusal !== null) return fail('http/rate_limited', refusal);
       }
-      // A seat still reserved for a player who has not come (a rematch) counts as empty.
-      const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null && !this.vacant(s.seat));
-      if (empty.length > 0 && !this.record.fillWithBots) {
-        const seats = empty.map((s) => s.seat + 1).join(', ');
-        return fail('table/not_ready', `seats ${seats} are empty`, { name: seats });
+      this.starting = true;
+      try {
+        return await this.startChecked();
+      } finally {
+        this.starting = false;
       }
-      const writes: LedgerWrite[] = [];
-      const seats = this.record.seats.map((s): SeatRecord => {
-        if (s.bot || s.nonce !== null || this.vacant(s.seat)) return s;
-        const bot: SeatRecord = { seat: s.seat, name: BOT_NAMES[s.seat], bot: true, nonce: null, playerId: null };
-        writes.push({ kind: 'seat', matchId: this.record.id, seat: bot });
-        return bot;
-      });
-      const now = this.ctx.clock.now();
-      const patch: MatchPatch = { status: 'playing', startedAt: new Date(now), startClock: now };
-      writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
-      if (!(await this.commit(writes))) return UNAVAILABLE;
-      this.record = { ...this.record, ...patch, seats };
-      if (!this.closed) this.move({ kind: 'dealing' });
-      this.emitInfo();
-      // The deal (the logged start event, so replays stay the same) waits for the players' pages.
-      if (this.everyHumanHere()) this.deal();
-      else this.dealTimer.set(() => this.deal(), this.ctx.startWaitMs ?? START_WAIT_MS);
-      await this.outbox;
-      return ok(this.info());
     });
+  }
+
+  /** `start` past the caps' check. */
+  private async startChecked(): Promise<Result<TableInfo, 'table/not_ready' | 'server/unavailable'>> {
+    // A seat still reserved for a player who has not come (a rematch) counts as empty.
+    const empty = this.record.seats.filter((s) => !s.bot && s.nonce === null && !this.vacant(s.seat));
+    if (empty.length > 0 && !this.record.fillWithBots) {
+      const seats = empty.map((s) => s.seat + 1).join(', ');
+      return fail('table/not_ready', `seats ${seats} are empty`, { name: seats });
+    }
+    const writes: LedgerWrite[] = [];
+    const seats = this.record.seats.map((s): SeatRecord => {
+      if (s.bot || s.nonce !== null || this.vacant(s.seat)) return s;
+      const bot: SeatRecord = { seat: s.seat, name: BOT_NAMES[s.seat], bot: true, nonce: null, playerId: null };
+      writes.push({ kind: 'seat', matchId: this.record.id, seat: bot });
+      return bot;
+    });
+    const now = this.ctx.clock.now();
+    const patch: MatchPatch = { status: 'playing', startedAt: new Date(now), startClock: now };
+    writes.push({ kind: 'updateMatch', matchId: this.record.id, patch });
+    if (!(await this.commit(writes))) return UNAVAILABLE;
+    this.record = { ...this.record, ...patch, seats };
+    if (!this.closed) this.move({ kind: 'dealing' });
+    this.emitInfo();
+    // The deal (the logged start event, so replays stay the same) waits for the players' pages.
+    if (this.everyHumanHere()) this.deal();
+    else this.dealTimer.set(() => this.deal(), this.ctx.startWaitMs ?? START_WAIT_MS);
+    await this.outbox;
+    return ok(this.info());
   }
 
   private everyHumanHere(): boolean {

@@ -26,6 +26,9 @@ import { checkConfig, type LogEntry, type TableEvent } from './table/index.js';
 import { holdsLobby, holdsMatch } from './room/stage.js';
 import { newNonce } from './tokens.js';
 
+/** A table of bots only that plays, or whose start is being committed (the caps count both). */
+const playsBotsOnly = (room: Room): boolean => (holdsMatch(room.currentStage) || room.starting) && room.botsOnly;
+
 export function randomCode(): string {
   const bytes = randomBytes(JOIN_CODE_LENGTH);
   let code = '';
@@ -117,7 +120,7 @@ export class Tables {
       if (holdsLobby(room.currentStage)) {
         lobbies += 1;
         if (room.creator !== null) lobbiesBy[room.creator] = (lobbiesBy[room.creator] ?? 0) + 1;
-      } else if (holdsMatch(room.currentStage) && room.botsOnly) {
+      } else if (playsBotsOnly(room)) {
         botTables += 1;
         if (room.creator !== null) botTablesBy[room.creator] = (botTablesBy[room.creator] ?? 0) + 1;
       }
@@ -125,9 +128,31 @@ export class Tables {
     return { lobbies, lobbiesBy, botTables, botTablesBy };
   }
 
+  /**
+   * Creations under way (checked against the lobby caps, not yet in `rooms`), in all and by
+   * address: they count as lobbies, so that creations sent together cannot all pass the caps.
+   */
+  private readonly creating = new Map<string, number>();
+  private creatingAll = 0;
+
+  /** Counts a creation as a lobby until `release` (call it once the table exists or failed). */
+  holdLobby(address: string): () => void {
+    this.creating.set(address, (this.creating.get(address) ?? 0) + 1);
+    this.creatingAll += 1;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.creatingAll -= 1;
+      const n = (this.creating.get(address) ?? 1) - 1;
+      if (n > 0) this.creating.set(address, n);
+      else this.creating.delete(address);
+    };
+  }
+
   /** Tables in the lobby created from `address`, on every process of the deployment. */
   lobbiesOf(address: string): number {
-    let n = this.elsewhere().lobbiesBy[address] ?? 0;
+    let n = (this.elsewhere().lobbiesBy[address] ?? 0) + (this.creating.get(address) ?? 0);
     for (const room of this.rooms.values()) if (holdsLobby(room.currentStage) && room.creator === address) n += 1;
     return n;
   }
@@ -141,7 +166,7 @@ export class Tables {
     let all = elsewhere.botTables;
     let mine = room.creator === null ? 0 : (elsewhere.botTablesBy[room.creator] ?? 0);
     for (const r of this.rooms.values()) {
-      if (r === room || !holdsMatch(r.currentStage) || !r.botsOnly) continue;
+      if (r === room || !playsBotsOnly(r)) continue;
       all += 1;
       if (room.creator !== null && r.creator === room.creator) mine += 1;
     }
@@ -154,7 +179,7 @@ export class Tables {
 
   /** Tables in the lobby (created, not started) on every process: what a creation flood fills. */
   get lobbies(): number {
-    let n = this.elsewhere().lobbies;
+    let n = this.elsewhere().lobbies + this.creatingAll;
     for (const room of this.rooms.values()) if (holdsLobby(room.currentStage)) n += 1;
     return n;
   }

@@ -184,6 +184,11 @@ describe('abuse: limits', () => {
       expect(json<TableInfo>(await request(server.url, 'GET', `/api/tables/${seated!.code}`)).status).toBe('lobby');
       // The address has a place again.
       expect((await create('127.0.0.5')).status).toBe(201);
+
+      // Creations sent together: a creation counts as a lobby from its check on, so they cannot
+      // all pass the cap while the first ones are still being written.
+      const together = await Promise.all(Array.from({ length: 6 }, () => create('127.0.0.10')));
+      expect(together.map((a) => a.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
     } finally {
       await server.close();
     }
@@ -219,6 +224,40 @@ describe('abuse: limits', () => {
       expect(await start('127.0.0.9')).toBe(429);
       // A table with a player at it is no bot table.
       expect(await start('127.0.0.7', true)).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('tables of bots only started together: the caps count the starts being written', async () => {
+    const server = await testServer({
+      botDelayMs: 60_000,
+      limits: { ...UNLIMITED, maxBotTables: 3, maxBotTablesPerClient: 2 },
+    });
+    try {
+      const made = await Promise.all(
+        Array.from({ length: 5 }, async () =>
+          json<{ code: string; hostToken: string }>(
+            await request(server.url, 'POST', '/api/tables', {
+              body: { bots: [0, 1, 2, 3], options: { turnSeconds: 600 } },
+              from: '127.0.0.11',
+            }),
+          ),
+        ),
+      );
+      const started = await Promise.all(
+        made.map((t) =>
+          request(server.url, 'POST', `/api/tables/${t.code}/start`, {
+            headers: { authorization: `Bearer ${t.hostToken}` },
+            from: '127.0.0.11',
+          }),
+        ),
+      );
+      expect(started.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429]);
+      const playing = await Promise.all(
+        made.map(async (t) => json<TableInfo>(await request(server.url, 'GET', `/api/tables/${t.code}`)).status),
+      );
+      expect(playing.filter((st) => st === 'playing')).toHaveLength(2);
     } finally {
       await server.close();
     }
