@@ -18,6 +18,7 @@ import {
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Limiter, type Limits, payForLookup } from './limits.js';
+import { openTable } from './table-gate.js';
 import { type ReplayCache, type ReplaySource, unzipStream } from './replay-cache.js';
 import type { Room } from './room.js';
 import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
@@ -157,20 +158,9 @@ export function registerRoutes(
   app.post('/api/tables', async (req, res) => {
     const body = createTableRequestSchema.safeParse(req.body ?? {});
     if (!body.success) return reply(res, 'http/invalid', body.error.issues.map((i) => i.message).join('; '));
-    if (tables.lobbies >= guards.limits.maxLobbies) {
-      return limited(res, 60, 'too many tables are waiting to start on this server');
-    }
-    if (tables.lobbiesOf(req.ip) >= guards.limits.maxLobbiesPerClient) {
-      return limited(res, 60, 'this address has too many tables waiting to start; start or end one');
-    }
-    // Counted as a lobby from the check on (in this same turn of the loop) until it is one, so
-    // that creations sent together cannot all pass the caps.
-    const release = tables.holdLobby(req.ip);
+    const opening = await openTable(tables, guards, req.ip);
+    if (!opening.ok) return limited(res, opening.retryAfterSeconds, opening.message);
     try {
-      const mine = await guards.createPerClient.take(req.ip);
-      if (!mine.ok) return limited(res, mine.retryAfterSeconds, 'too many tables created from this address');
-      const all = await guards.createTotal.take('all');
-      if (!all.ok) return limited(res, all.retryAfterSeconds, 'too many tables are being created');
       const { circleId, ...request } = body.data;
       if (circleId !== undefined) {
         // Only a member opens a table for a circle (a circle of others is not told apart from none).
@@ -190,7 +180,7 @@ export function registerRoutes(
       };
       return res.status(201).send(out);
     } finally {
-      release();
+      opening.release();
     }
   });
 

@@ -118,6 +118,7 @@ const UNAVAILABLE = fail('server/unavailable', 'the server cannot record this ri
 /** A seat kept for a player who has not taken it yet (a rematch): it has their name, no holder. */
 const isReserved = (s: SeatRecord): boolean => !s.bot && s.playerId !== null && s.nonce === null;
 const isReservedFor = (s: SeatRecord, playerId: string): boolean => isReserved(s) && s.playerId === playerId;
+const isHeldBy = (s: SeatRecord, playerId: string): boolean => !s.bot && s.playerId === playerId && s.nonce !== null;
 
 /** Pauses between attempts to rebuild a paused table from the ledger (ms): 200, 400, 800, then 2,000. */
 const recoveryDelay = (attempt: number): number => Math.min(2000, 200 * 2 ** attempt);
@@ -319,7 +320,8 @@ export class Room {
       createdAt: r.createdAt.toISOString(),
       startedAt: r.startedAt?.toISOString() ?? null,
       endedAt: r.endedAt?.toISOString() ?? null,
-      ...(r.circleId === null ? {} : { circleId: r.circleId }),
+      // (Not its circle: the record is public, and a circle's matches and players are its
+      // members' business. The circle's page adds it.)
       ...(r.rematchOf === null ? {} : { rematchOf: r.rematchOf }),
     };
   }
@@ -416,6 +418,10 @@ export class Room {
       const notLobby = this.lobbyClosed();
       if (notLobby) return notLobby;
       const free = (s: SeatRecord) => s.name === null && !s.bot && !this.vacant(s.seat);
+      // A player holds one seat of a table: asking again (another device, a page that lost its
+      // token) gives that seat a new token, never a second seat (each would count in the league).
+      const held = playerId === null ? undefined : this.record.seats.find((s) => isHeldBy(s, playerId));
+      if (held) return this.rejoin(held, name);
       let seat: SeatRecord | undefined =
         playerId === null ? undefined : this.record.seats.find((s) => isReservedFor(s, playerId));
       if (seat) {
@@ -438,6 +444,22 @@ export class Room {
         seat: next.seat,
         token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
       });
+    });
+  }
+
+  /** A player's seat to a new page of theirs: a new token, the old page told it was replaced. */
+  private async rejoin(
+    held: SeatRecord,
+    name: string,
+  ): Promise<Result<{ seat: Seat; token: string }, 'server/unavailable'>> {
+    const next: SeatRecord = { ...held, name, nonce: newNonce() };
+    if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
+    this.setSeat(next);
+    this.replaced(next.seat);
+    this.emitInfo();
+    return ok({
+      seat: next.seat,
+      token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
     });
   }
 
@@ -530,7 +552,9 @@ export class Room {
       const held = this.record.seats[seat];
       if (!held || held.bot || held.nonce === null)
         return fail('http/invalid', `seat ${seat + 1} has no player to give a token to`);
-      const next: SeatRecord = { ...held, nonce: newNonce() };
+      // The host's new link may reach anyone: from now on the seat is a guest's, and its result
+      // no longer counts as its player's in the league and statistics.
+      const next: SeatRecord = { ...held, nonce: newNonce(), playerId: null };
       if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
       this.setSeat(next);
       this.replaced(seat);

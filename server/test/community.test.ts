@@ -26,6 +26,7 @@ import { KEY_LIFETIME_MS, signPlayerKey } from '../src/community/player-key.js';
 import type { Tally } from '../src/community/seat-results.js';
 import { playerStats, totalsOf } from '../src/community/stats.js';
 import { systemClock } from '../src/clock.js';
+import { UNLIMITED } from '../src/limits.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/types.js';
 import type { TableEvent } from '../src/table/index.js';
@@ -218,6 +219,96 @@ describe('limits', () => {
     expect(code(await b.call('POST', '/api/circles/join', { invite: 'x'.repeat(24) }))).toBe('circle/invite_invalid');
     const refused = await other.call('POST', '/api/players/transfer', { code: 'ABCDEFGJ' });
     expect([refused.status, code(refused)]).toEqual([429, 'http/rate_limited']);
+  });
+});
+
+describe('seats of players', () => {
+  it("one seat per player; a reissued seat is a guest's; a table's circle is not in its public record; a guest's rematch opens outside the circle, within the creation budget", {
+    timeout: 180_000,
+  }, async () => {
+    const s = await testServer({ limits: { ...UNLIMITED, createPerClient: { perSecond: 1 / 3600, burst: 4 } } });
+    servers.push(s);
+    const { b: ann } = await newPlayer(s.url, 'Ann');
+    const { b: bo } = await newPlayer(s.url, 'Bo');
+    const { b: cy } = await newPlayer(s.url, 'Cy');
+    const circle = (await ann.call<CircleView>('POST', '/api/circles', { name: 'Friday' })).body;
+    await bo.call('POST', '/api/circles/join', { invite: circle.invite });
+    const table = await ann.call<{ code: string; hostToken: string }>('POST', '/api/tables', {
+      circleId: circle.id,
+      options: FAST_OPTIONS,
+    });
+    const { code: tableCode, hostToken } = table.body;
+    const seatsOf = async () => (await s.store.loadMatchByCode(tableCode))!.seats;
+
+    // The public record says nothing of the circle; the circle's page does, to its members.
+    const open = await fetch(`${s.url}/api/tables/${tableCode}`).then((r) => r.json() as Promise<TableInfo>);
+    expect(open.circleId).toBeUndefined();
+    expect(JSON.stringify(open)).not.toContain(circle.id);
+    expect((await bo.call<CircleView>('GET', `/api/circles/${circle.id}`)).body.tables[0]?.circleId).toBe(circle.id);
+
+    // A player asking twice gets the seat they hold again (a new token), never a second one.
+    const first = await bo.call<{ seat: number; token: string }>('POST', `/api/tables/${tableCode}/join`, {
+      name: 'Bo',
+    });
+    const again = await bo.call<{ seat: number; token: string }>('POST', `/api/tables/${tableCode}/join`, {
+      name: 'Bo',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.seat).toBe(first.body.seat);
+    expect(again.body.token).not.toBe(first.body.token);
+    const boId = (await bo.call<MeResponse>('GET', '/api/me')).body.player.id;
+    expect((await seatsOf()).filter((x) => x.playerId === boId)).toHaveLength(1);
+
+    // The host's new token for a player's seat may reach anyone: the seat is a guest's from then on.
+    const cyJoin = await cy.call<{ seat: number }>('POST', `/api/tables/${tableCode}/join`, { name: 'Cy' });
+    const reissued = await fetch(`${s.url}/api/tables/${tableCode}/reissue`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hostToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ seat: first.body.seat }),
+    });
+    expect(reissued.status).toBe(200);
+    const seats = await seatsOf();
+    expect(seats[first.body.seat]).toMatchObject({ name: 'Bo', playerId: null });
+    expect(seats[cyJoin.body.seat]?.playerId).not.toBeNull();
+
+    // Cy (a guest of the circle) asks first for the rematch: it opens outside the circle.
+    await fetch(`${s.url}/api/tables/${tableCode}/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hostToken}` },
+    });
+    await fetch(`${s.url}/api/tables/${tableCode}/end`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hostToken}` },
+    });
+    const matchId = (await s.store.loadMatchByCode(tableCode))!.id;
+    const rematch = await cy.call<RematchResponse>('POST', `/api/matches/${matchId}/rematch`);
+    expect(rematch.status).toBe(200);
+    expect((await s.store.loadMatchByCode(rematch.body.code))!.circleId).toBeNull();
+    expect((await ann.call<CircleView>('GET', `/api/circles/${circle.id}`)).body.tables).toEqual([]);
+
+    // Opening a rematch is opening a table: a chain of them spends the address's creations (four
+    // here, as for its players and circle: the circle's table, this rematch, two more, refused).
+    const playedThrough = async (c: string, token: string) => {
+      const host = { authorization: `Bearer ${token}` };
+      await fetch(`${s.url}/api/tables/${c}/start`, { method: 'POST', headers: host });
+      await fetch(`${s.url}/api/tables/${c}/end`, { method: 'POST', headers: host });
+      return (await s.store.loadMatchByCode(c))!.id;
+    };
+    const chain: number[] = [];
+    let last = rematch.body;
+    for (let i = 0; i < 3; i += 1) {
+      const next = await cy.call<RematchResponse>(
+        'POST',
+        `/api/matches/${await playedThrough(last.code, last.hostToken!)}/rematch`,
+      );
+      chain.push(next.status);
+      if (next.status !== 200) {
+        expect(code(next)).toBe('http/rate_limited');
+        break;
+      }
+      last = next.body;
+    }
+    expect(chain).toEqual([200, 200, 429]);
   });
 });
 

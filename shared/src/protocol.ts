@@ -205,7 +205,10 @@ export interface TableInfo {
   readonly createdAt: string;
   readonly startedAt: string | null;
   readonly endedAt: string | null;
-  /** Opened for a circle (its page lists it). */
+  /**
+   * Opened for this circle: on the circle's page only (its members'). A table's public record
+   * never says its circle.
+   */
   readonly circleId?: string;
   /** The match this table is the rematch of. */
   readonly rematchOf?: string;

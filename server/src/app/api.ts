@@ -66,6 +66,7 @@ export function registerApi(app: FastifyInstance, d: ApiDeps): void {
         clock: d.clock,
         creations: community.creations,
         misses: community.misses,
+        tableGuards: d.guards,
         peers: d.peers,
       })
     : null;

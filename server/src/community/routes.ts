@@ -41,6 +41,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { type Limiter, payForLookup } from '../limits.js';
+import { openTable, type TableGuards } from '../table-gate.js';
 import type { Peers } from '../socket.js';
 import type { MatchRecord, Store } from '../store/types.js';
 import { runTableOp, STATUS } from '../table-ops.js';
@@ -68,6 +69,8 @@ export interface CommunityDeps {
   readonly creations: Limiter;
   /** Transfer codes and invites that name nothing, per address. */
   readonly misses: Limiter;
+  /** The caps and budgets of opening a table (a rematch opens one). */
+  readonly tableGuards: TableGuards;
   readonly peers?: Peers | null;
 }
 
@@ -355,7 +358,9 @@ export function registerCommunityRoutes(
       ...(circle.ownerId === playerId ? { invite: circle.invite } : {}),
       stakePerPoint: circle.stakePerPoint,
       currency: circle.currency,
-      tables: infos.filter((t): t is TableInfo => t !== null && (t.status === 'lobby' || t.status === 'playing')),
+      tables: infos
+        .filter((t): t is TableInfo => t !== null && (t.status === 'lobby' || t.status === 'playing'))
+        .map((t) => ({ ...t, circleId })),
     };
   };
 
@@ -455,18 +460,25 @@ export function registerCommunityRoutes(
     let hostToken: string | undefined;
     let code = await rematchCode(m.id);
     if (code === null) {
-      const created = await deps.tables.create(
-        {
-          ruleset: m.ruleset,
-          options: m.options,
-          bots: [],
-          fillWithBots: m.fillWithBots,
-          spectatorsAllowed: m.spectatorsAllowed,
-          spectatorDelay: m.spectatorDelay,
-          rounds: m.rounds,
-        },
-        { circleId: m.circleId, rematchOf: m.id, seats: rotatedSeats(m) },
-      );
+      // Opening it is opening a table: the same caps and budgets (a chain of rematches is no way
+      // around them), and only a member opens one for the circle (a guest's opens outside it).
+      const opening = await openTable(deps.tables, deps.tableGuards, req.ip);
+      if (!opening.ok) return limited(res, opening.retryAfterSeconds, opening.message);
+      const member = m.circleId !== null && (await store.circleFor(m.circleId, c.player.id)) !== null;
+      const created = await deps.tables
+        .create(
+          {
+            ruleset: m.ruleset,
+            options: m.options,
+            bots: [],
+            fillWithBots: m.fillWithBots,
+            spectatorsAllowed: m.spectatorsAllowed,
+            spectatorDelay: m.spectatorDelay,
+            rounds: m.rounds,
+          },
+          { circleId: member ? m.circleId : null, rematchOf: m.id, seats: rotatedSeats(m), creator: req.ip },
+        )
+        .finally(opening.release);
       if (created.ok) {
         code = created.value.code;
         hostToken = created.value.hostToken();
