@@ -234,7 +234,21 @@ export function registerRoutes(
     if (!r.ok) return limited(res, r.retryAfterSeconds, 'too many history and replay requests from this address');
   });
 
-  registerLogRoutes(app, { store, reply, now: () => new Date() });
+  registerLogRoutes(app, {
+    store,
+    reply,
+    now: () => new Date(),
+    mayCreate: async (req, res) => {
+      const mine = await guards.createPerClient.take(req.ip);
+      if (!mine.ok) limited(res, mine.retryAfterSeconds, 'too many matches created from this address');
+      else {
+        const all = await guards.createTotal.take('all');
+        if (all.ok) return true;
+        limited(res, all.retryAfterSeconds, 'too many matches are being created');
+      }
+      return false;
+    },
+  });
 
   app.get('/api/matches', async (req, res) => {
     const q = matchListQuerySchema.safeParse(req.query ?? {});

@@ -5,7 +5,9 @@
  * spectator churn coalesced into one table message per period. Other addresses are real: the
  * requests leave from 127.0.0.2 and 127.0.0.3 (all of 127/8 is loopback).
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PROTOCOL_VERSION, type ReplayResponse, type ServerMessage, type TableInfo } from '@mahjong/shared';
 import { io as connect } from 'socket.io-client';
@@ -90,6 +92,32 @@ describe('abuse: limits', () => {
       expect(total.status).toBe(429);
       expect(json<{ error: { message: string } }>(total).error.message).toContain('too many tables are being created');
       expect(server.tables.size).toBe(8);
+
+      // An imported log is a match created (and a costly one to check): it spends the same
+      // budgets, before its file is read, and a refused one stores nothing.
+      const log = readFileSync(path.join(import.meta.dirname, '../src/logs/testdata/double_ron.json'), 'utf8');
+      const upload = (from: string) =>
+        request(server.url, 'POST', '/api/matches/import', { body: JSON.parse(log), from });
+      const before = (await server.store.listFinished(1, 100)).total;
+      expect((await upload('127.0.0.1')).status).toBe(429);
+      expect((await upload('127.0.0.2')).status).toBe(429);
+      expect((await server.store.listFinished(1, 100)).total).toBe(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("imports spend the address's table creations", async () => {
+    const server = await testServer({ limits: { createPerClient: { perSecond: 1 / 60, burst: 3 } } });
+    try {
+      const log = readFileSync(path.join(import.meta.dirname, '../src/logs/testdata/double_ron.json'), 'utf8');
+      const upload = () => request(server.url, 'POST', '/api/matches/import', { body: JSON.parse(log) });
+      const bad = await request(server.url, 'POST', '/api/matches/import', { body: { log: 'nope' } });
+      expect(bad.status).toBe(422);
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await upload()).status);
+      expect(statuses).toEqual([201, 201, 429]);
+      expect((await request(server.url, 'POST', '/api/tables', { body: {} })).status).toBe(429);
     } finally {
       await server.close();
     }

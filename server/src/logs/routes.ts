@@ -3,7 +3,8 @@
  * match as a file to download; 409 `match/in_progress` while it is played) and
  * `POST /api/matches/import` (a tenhou.net/6 file as the body: checked, stored as an imported
  * match, 201 with its id and how its hands compare; 422 `log/invalid` naming the hand and step,
- * in its message and as values beside its reason, nothing stored).
+ * in its message and as values beside its reason, nothing stored; 429 past the address's table
+ * creations).
  */
 import {
   EXPORT_FORMATS,
@@ -13,7 +14,7 @@ import {
   LOG_PROBLEMS,
   type RefusalValues,
 } from '@mahjong/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../store/types.js';
 import { exportMatch, importMatch } from './match.js';
 import { type LogProblem, logProblemValues, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
@@ -27,6 +28,12 @@ export function registerLogRoutes(
     readonly store: Store;
     readonly reply: (res: FastifyReply, code: HttpErrorCode, message: string, values?: RefusalValues) => FastifyReply;
     readonly now: () => Date;
+    /**
+     * Whether the request's address may store one more match now (false: refused and answered).
+     * An import is a match created, and a costly one to check: it spends the address's table
+     * creations before its file is read.
+     */
+    readonly mayCreate: (req: FastifyRequest, res: FastifyReply) => Promise<boolean>;
   },
 ): void {
   const { store, reply } = deps;
@@ -55,6 +62,7 @@ export function registerLogRoutes(
       (_req, body, done) => done(null, body),
     );
     scope.post('/api/matches/import', async (req, res) => {
+      if (!(await deps.mayCreate(req, res))) return res;
       const text = typeof req.body === 'string' ? req.body : '';
       const parsed = readTenhou6(text);
       if (!parsed.ok) return reply(res, 'log/invalid', parsed.error.message, logProblemValues(parsed.error));
