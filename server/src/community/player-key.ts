@@ -54,7 +54,7 @@ export function checkPlayerKey(secret: Buffer, raw: string | undefined, now: num
   return { ok: true, key: { playerId, deviceId, issuedAt } };
 }
 
-/** The value of cookie `name` in a Cookie header (the last one wins, as browsers send the most specific first). */
+/** The value of cookie `name` in a Cookie header (the first one: browsers send the most specific first, RFC 6265 5.4). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   let found: string | undefined;
