@@ -155,6 +155,10 @@ export function readTenhou6(text: string): LogResult<ParsedLog> {
   return checkTenhou6(raw);
 }
 
+/** Whether a parsed value holds a red five anywhere (a tile of the deal, an event, an indicator). */
+const holdsRed = (v: unknown): boolean =>
+  Array.isArray(v) ? v.some(holdsRed) : isObject(v) && (v.red === true || Object.values(v).some(holdsRed));
+
 /** Checks an already parsed file (see `readTenhou6`). */
 export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
   if (!isObject(raw) || !Array.isArray(raw.log))
@@ -200,7 +204,9 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
   }
   return ok({
     names: names as unknown as BySeat<string>,
-    redFives: aka,
+    // A red five in the file says red fives are played, whatever its `rule` says or lacks (a
+    // tournament lobby's file has `rule` as an array, with no `aka`).
+    redFives: aka || hands.some(holdsRed),
     rounds: disp.includes('東') || /east/i.test(disp) ? 1 : 2,
     openTanyao: disp.includes('喰') || !/[\u4e00-\u9fff]/u.test(disp),
     title: Array.isArray(raw.title)

@@ -69,6 +69,16 @@ describe('real tenhou.net/6 logs', () => {
     expect(check.agree).toBe(parsed.value.hands.length);
   });
 
+  it("a file whose `rule` is no object (a tournament lobby's array) plays red fives when it shows one", () => {
+    const file = JSON.parse(readFileSync(path.join(TESTDATA, 'ranked_game.json'), 'utf8')) as Record<string, unknown>;
+    const parsed = readTenhou6(JSON.stringify({ ...file, rule: ['2024-01-01', '2024-01-02', '000b'] }));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.redFives).toBe(true);
+    const check = checkHands(replayLog(parsed.value));
+    expect(check.differences).toEqual([]);
+    expect(check.agree).toBe(parsed.value.hands.length);
+  });
+
   it('a stated result the engine does not reach is shown as a difference', () => {
     const parsed = readTenhou6(readFileSync(path.join(TESTDATA, 'confusing_nakis_1.json'), 'utf8'));
     if (!parsed.ok) throw new Error(parsed.error.message);

@@ -96,6 +96,47 @@ describe('riichi: pao for big three dragons', () => {
     settle(ron);
     expect(last(ron).deltas).toEqual([-32_000, 32_000, 0, 0]);
   });
+
+  // The same, with East's triplet and a South wait: big three dragons and all honours.
+  const honours = (draws: string, options: Record<string, unknown> = {}) =>
+    scriptedEngine(
+      [
+        {
+          bonus: false,
+          hands: ['5z147m258p36s12349m', '5566771112z1s9s4p', '67z258m369p47s123z', '369m17p258s12344m'],
+          draws,
+        },
+      ],
+      { ruleset: 'riichi-modern', options },
+    );
+  const selfDrawn = (options?: Record<string, unknown>) => {
+    const e = honours('8p2s9m5s7s2z', options);
+    feedThree(e);
+    play(e, 2, '9m');
+    play(e, 3, '5s');
+    play(e, 0, '7s');
+    must(e, 1, { type: 'win' });
+    return last(e);
+  };
+
+  it('a second yakuman: the feeder pays the whole hand (Tenhou), or with the option off only the liable one', () => {
+    const whole = selfDrawn();
+    expect(whole.patterns?.map((p) => p.name).sort()).toEqual(['all-honours', 'big-three-dragons']);
+    expect(whole.liable).toEqual({ seat: 2, rule: 'big-three-dragons' });
+    expect(whole.payments).toEqual([{ from: 2, to: 1, amount: 64_000 }]);
+    expect(whole.deltas).toEqual([0, 64_000, -64_000, 0]);
+    // Only the liable yakuman: the feeder pays it as a ron, the all honours is a usual self-draw.
+    expect(selfDrawn({ paoWholeHand: false }).deltas).toEqual([-16_000, 64_000, -40_000, -8_000]);
+    // On a discard, the discarder and the feeder share the whole hand.
+    const e = honours('8p2s9m5s2z');
+    feedThree(e);
+    play(e, 2, '9m');
+    play(e, 3, '5s');
+    must(e, 0, { type: 'discard', tile: tile('2z') });
+    must(e, 1, { type: 'win' });
+    settle(e);
+    expect(last(e).deltas).toEqual([-32_000, 64_000, -32_000, 0]);
+  });
 });
 
 describe('Hong Kong: nine and twelve pieces under discarder-pays-half', () => {

@@ -5,12 +5,15 @@
  * player who discarded that tile is liable if the hand is won. A concealed kong as the last set
  * makes nobody liable (no discard fed it).
  *
- * Payment: on a self-draw the liable player pays that yakuman in full, as if it had dealt in; on
- * a win on another player's discard the discarder and the liable player each pay half of it (a
- * discarder who is the liable player pays it all). Any other yakuman of the same hand is paid as
- * usual. The honba go with the liable player: it pays them all (300 each), on a self-draw as on a
- * discard. Source: riichi.wiki, "Sekinin barai" (the online rule: its point exchanges, honba and
- * the example of a hand with a second yakuman).
+ * Payment: on a self-draw the liable player pays in full, as if it had dealt in; on a win on
+ * another player's discard the discarder and the liable player each pay half (a discarder who is
+ * the liable player pays it all). What it pays for is the whole hand, a second yakuman of it too
+ * (option `paoWholeHand`, on: as Tenhou pays, e.g. its log 2019103023gm-00a9-0000-f90e0fe9, East
+ * 4, where big three dragons and all honours self-drawn cost the liable seat 64,900 alone), or
+ * only the liable yakuman, any other yakuman of the hand paid as usual (off). The honba go with
+ * the liable player: it pays them all (300 each), on a self-draw as on a discard. Source:
+ * riichi.wiki, "Sekinin barai" (its point exchanges, honba, and both variants of a hand with a
+ * second yakuman).
  */
 import type { RiichiYakuman } from '../scoring/rulesets.js';
 import type { Meld, Seat } from '../table-types.js';

@@ -115,6 +115,18 @@ export const RIICHI_TABLE_FLAGS = {
     { en: 'Liability (pao) for big three dragons and big four winds', 'zh-HK': '大三元、大四喜包牌' },
     'the feeder of the last set of big three dragons or big four winds pays',
   ),
+  /** With liability: the liable seat pays the whole hand, a second yakuman of it too (Tenhou, as
+   * its own logs of such hands pay). Off: only the liable yakuman, the rest paid as usual (the
+   * other variant riichi.wiki's "Sekinin barai" gives). Either way the liable seat pays the honba. */
+  paoWholeHand: {
+    ...tableFlag(
+      'paoWholeHand',
+      true,
+      { en: 'The liable player pays the whole hand (a second yakuman too)', 'zh-HK': '包牌者付全手（連其他役滿）' },
+      'with liability: the liable seat pays the whole hand, a second yakuman of it too; off: only the liable yakuman',
+    ),
+    source: 'Tenhou (its logs); off: riichi.wiki, "Sekinin barai"',
+  } satisfies BooleanOption<'paoWholeHand'>,
   /** A score below zero ends the match (tobi). */
   bustEnds: tableFlag(
     'bustEnds',

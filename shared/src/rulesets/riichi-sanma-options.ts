@@ -134,6 +134,7 @@ export const RIICHI_SANMA_OPTION_SCHEMA = {
   nagashiMangan: RIICHI_TABLE_OPTIONS.nagashiMangan,
   swapCalls: RIICHI_TABLE_OPTIONS.swapCalls,
   pao: RIICHI_TABLE_OPTIONS.pao,
+  paoWholeHand: RIICHI_TABLE_OPTIONS.paoWholeHand,
   bustEnds: RIICHI_TABLE_OPTIONS.bustEnds,
   extraRound: {
     ...RIICHI_TABLE_OPTIONS.extraRound,

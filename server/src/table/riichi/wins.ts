@@ -231,8 +231,9 @@ const liableOf = (s: TableState, w: ScoredWin): Pick<HandResultView, 'liable'> =
 };
 
 /**
- * A win as settled: the scorer's payments, or with a liable seat the liable yakuman's value as
- * a win on a discard (4 or 6 times its base points) apart and the rest of the hand paid as usual.
+ * A win as settled: the scorer's payments, or with a liable seat the liable part's value as a
+ * win on a discard (4 or 6 times its base points) apart, and the rest of the hand paid as usual.
+ * The liable part is the whole hand (`paoWholeHand`, Tenhou) or the liable yakuman's share.
  */
 function settledWin(s: TableState, w: ScoredWin, selfDrawn: boolean): Win {
   const points = w.score.points as Points;
@@ -240,7 +241,7 @@ function settledWin(s: TableState, w: ScoredWin, selfDrawn: boolean): Win {
   const share = l === null ? undefined : w.score.patterns.find((p) => p.name === l.yakuman);
   if (l === null || share === undefined) return { seat: w.seat, points };
   const basic = w.score.basicPoints ?? 0;
-  const liable = liableBasicPoints(basic, w.score.han ?? 0, share.value);
+  const liable = rulesOf(s).paoWholeHand ? basic : liableBasicPoints(basic, w.score.han ?? 0, share.value);
   const dealer = w.seat === s.dealer;
   const rest = basic - liable;
   const win = { selfDrawn, winner: windOf(s, w.seat), dealer };
