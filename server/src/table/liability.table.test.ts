@@ -34,27 +34,42 @@ const last = (e: TableEngineImpl): HandResultView => {
 describe('riichi: pao for big three dragons', () => {
   // Seat 1 holds pairs of the three dragons: it pungs White from the dealer, Green and Red from
   // seat 2 (which fed the third set: liable), and waits on 9p alone.
-  const wall = (draws: string): WallScript => ({
-    bonus: false,
-    hands: ['5z147m258p36s12349m', '556677z123m9p1s9s4p', '67z258m369p47s123z', '369m17p258s12344m'],
-    draws,
-  });
-  const table = (draws: string, pao?: boolean) =>
-    scriptedEngine([wall(draws)], { ruleset: 'riichi-modern', options: pao === undefined ? {} : { pao } });
   const feedThree = (e: TableEngineImpl) => {
     fed(e, 0, '5z', '1s');
     fed(e, 2, '6z', '9s');
     fed(e, 2, '7z', '4p');
   };
-
-  it('a self-draw: the feeder pays it all', () => {
-    const e = table('8p2s9m5s7s9p');
+  // Seat 1 pairs of the dragons and a 9p wait (`plain`), or with East's triplet and a South wait
+  // (`honours`: big three dragons and all honours).
+  const hands = {
+    plain: ['5z147m258p36s12349m', '556677z123m9p1s9s4p', '67z258m369p47s123z', '369m17p258s12344m'],
+    honours: ['5z147m258p36s12349m', '5566771112z1s9s4p', '67z258m369p47s123z', '369m17p258s12344m'],
+  } satisfies Record<string, WallScript['hands']>;
+  const start = (kind: keyof typeof hands, draws: string, options: Record<string, unknown>) => {
+    const e = scriptedEngine([{ bonus: false, hands: hands[kind], draws }], { ruleset: 'riichi-modern', options });
     feedThree(e);
     play(e, 2, '9m');
     play(e, 3, '5s');
+    return e;
+  };
+  /** Seat 1 draws `t` and wins. */
+  const selfDrawn = (kind: keyof typeof hands, t: string, options: Record<string, unknown> = {}) => {
+    const e = start(kind, `8p2s9m5s7s${t}`, options);
     play(e, 0, '7s');
     must(e, 1, { type: 'win' });
-    const r = last(e);
+    return last(e);
+  };
+  /** The dealer draws `t` and discards it; seat 1 wins on it. */
+  const onDiscard = (kind: keyof typeof hands, t: string, options: Record<string, unknown> = {}) => {
+    const e = start(kind, `8p2s9m5s${t}`, options);
+    must(e, 0, { type: 'discard', tile: tile(t) });
+    must(e, 1, { type: 'win' });
+    settle(e);
+    return last(e);
+  };
+
+  it('a self-draw: the feeder pays it all', () => {
+    const r = selfDrawn('plain', '9p');
     expect(r.patterns?.map((p) => p.name)).toEqual(['big-three-dragons']);
     expect(r.liable).toEqual({ seat: 2, rule: 'big-three-dragons' });
     expect(r.payments).toEqual([{ from: 2, to: 1, amount: 32_000 }]);
@@ -62,14 +77,7 @@ describe('riichi: pao for big three dragons', () => {
   });
 
   it('a win on another seat\u2019s discard: the discarder and the feeder pay half each', () => {
-    const e = table('8p2s9m5s9p');
-    feedThree(e);
-    play(e, 2, '9m');
-    play(e, 3, '5s');
-    must(e, 0, { type: 'discard', tile: tile('9p') });
-    must(e, 1, { type: 'win' });
-    settle(e);
-    const r = last(e);
+    const r = onDiscard('plain', '9p');
     expect(r.liable).toEqual({ seat: 2, rule: 'big-three-dragons' });
     expect(r.payments).toEqual([
       { from: 2, to: 1, amount: 16_000 },
@@ -79,63 +87,22 @@ describe('riichi: pao for big three dragons', () => {
   });
 
   it('not played with the option off: the usual payments', () => {
-    const self = table('8p2s9m5s7s9p', false);
-    feedThree(self);
-    play(self, 2, '9m');
-    play(self, 3, '5s');
-    play(self, 0, '7s');
-    must(self, 1, { type: 'win' });
-    expect(last(self).liable).toBeUndefined();
-    expect(last(self).deltas).toEqual([-16_000, 32_000, -8_000, -8_000]);
-    const ron = table('8p2s9m5s9p', false);
-    feedThree(ron);
-    play(ron, 2, '9m');
-    play(ron, 3, '5s');
-    must(ron, 0, { type: 'discard', tile: tile('9p') });
-    must(ron, 1, { type: 'win' });
-    settle(ron);
-    expect(last(ron).deltas).toEqual([-32_000, 32_000, 0, 0]);
+    const self = selfDrawn('plain', '9p', { pao: false });
+    expect(self.liable).toBeUndefined();
+    expect(self.deltas).toEqual([-16_000, 32_000, -8_000, -8_000]);
+    expect(onDiscard('plain', '9p', { pao: false }).deltas).toEqual([-32_000, 32_000, 0, 0]);
   });
 
-  // The same, with East's triplet and a South wait: big three dragons and all honours.
-  const honours = (draws: string, options: Record<string, unknown> = {}) =>
-    scriptedEngine(
-      [
-        {
-          bonus: false,
-          hands: ['5z147m258p36s12349m', '5566771112z1s9s4p', '67z258m369p47s123z', '369m17p258s12344m'],
-          draws,
-        },
-      ],
-      { ruleset: 'riichi-modern', options },
-    );
-  const selfDrawn = (options?: Record<string, unknown>) => {
-    const e = honours('8p2s9m5s7s2z', options);
-    feedThree(e);
-    play(e, 2, '9m');
-    play(e, 3, '5s');
-    play(e, 0, '7s');
-    must(e, 1, { type: 'win' });
-    return last(e);
-  };
-
   it('a second yakuman: the feeder pays the whole hand (Tenhou), or with the option off only the liable one', () => {
-    const whole = selfDrawn();
+    const whole = selfDrawn('honours', '2z');
     expect(whole.patterns?.map((p) => p.name).sort()).toEqual(['all-honours', 'big-three-dragons']);
     expect(whole.liable).toEqual({ seat: 2, rule: 'big-three-dragons' });
     expect(whole.payments).toEqual([{ from: 2, to: 1, amount: 64_000 }]);
     expect(whole.deltas).toEqual([0, 64_000, -64_000, 0]);
     // Only the liable yakuman: the feeder pays it as a ron, the all honours is a usual self-draw.
-    expect(selfDrawn({ paoWholeHand: false }).deltas).toEqual([-16_000, 64_000, -40_000, -8_000]);
+    expect(selfDrawn('honours', '2z', { paoWholeHand: false }).deltas).toEqual([-16_000, 64_000, -40_000, -8_000]);
     // On a discard, the discarder and the feeder share the whole hand.
-    const e = honours('8p2s9m5s2z');
-    feedThree(e);
-    play(e, 2, '9m');
-    play(e, 3, '5s');
-    must(e, 0, { type: 'discard', tile: tile('2z') });
-    must(e, 1, { type: 'win' });
-    settle(e);
-    expect(last(e).deltas).toEqual([-32_000, 64_000, -32_000, 0]);
+    expect(onDiscard('honours', '2z').deltas).toEqual([-32_000, 64_000, -32_000, 0]);
   });
 });
 
