@@ -439,7 +439,7 @@ export class Room {
       if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
       this.setSeat(next);
       this.emitInfo();
-      if (this.record.rematchOf !== null && this.everySeatTaken()) void this.startRematch();
+      this.startIfFullRematch();
       return ok({
         seat: next.seat,
         token: signToken(this.ctx.secret, { code: this.code, subject: next.seat, nonce: next.nonce! }),
@@ -497,6 +497,16 @@ export class Room {
   }
 
   /** A rematch starts by itself once its last reserved seat is taken: one click each. */
+  /**
+   * A rematch starts by itself once its last seat is taken: after that join, and when its lobby
+   * comes back after a restart (the seat was committed, the start was not yet).
+   */
+  startIfFullRematch(): void {
+    if (this.record.rematchOf !== null && this.stage.kind === 'lobby' && this.everySeatTaken()) {
+      void this.startRematch();
+    }
+  }
+
   private async startRematch(): Promise<void> {
     const r = await this.start();
     if (!r.ok && r.error.code !== 'table/already_started') {

@@ -429,6 +429,7 @@ export class Tables {
         ready.get(record.code)!(room);
         back.push(record);
         this.ctx.onAdopted?.(room);
+        room.startIfFullRematch();
       }
     } finally {
       for (const r of fresh) {
