@@ -727,10 +727,15 @@ export class Room {
     this.offset = this.ctx.clock.now() - lastAt;
     this.handsWritten = handsWritten;
     if (this.record.spectatorDelay) {
-      // Frames of the hand in play, so that spectators still get the whole hand when it ends.
+      // Frames of the hand in play, so that spectators still get the whole hand when it ends, and
+      // the playback of the hand before taken up where it stood (as if no time had passed).
       const { frames, handStarts } = replayFrames(this.record, entries, { internals: this.ctx.engineInternals });
       const current = engine.viewFor('spectator').handNumber;
-      this.feed.holdFrom(frames.slice(handStarts[current] ?? frames.length));
+      const from = handStarts[current] ?? frames.length;
+      this.feed.holdFrom(frames.slice(from));
+      const ended = frames.slice(handStarts[current - 1] ?? from, from);
+      const endedAt = ended[ended.length - 1]?.at;
+      if (endedAt !== undefined) this.feed.resume(ended, lastAt - endedAt);
     }
     this.restartViewCounters();
     const views = this.computeViews();
@@ -754,11 +759,19 @@ export class Room {
     this.viewSeqs.fill(Math.max(Math.floor(this.ctx.clock.now()), ...this.viewSeqs.map((n) => n + 1)));
   }
 
-  /** A finished match brought back read-only after a restart: its final view for late sockets. */
-  restoreFinished(engine: TableEngine | null): void {
+  /**
+   * A finished match brought back read-only after a restart: its final view for late sockets, and
+   * at a table with delayed spectators the playback of its last hand (`lastHand`, its frames),
+   * taken up where it stands now, time since the match ended included.
+   */
+  restoreFinished(engine: TableEngine | null, lastHand: readonly ReplayFrame[] = []): void {
     this.engine = engine;
     // (Built from a finished record, the room is finished already: nobody is told again.)
     if (!engine) return;
+    if (this.record.spectatorDelay) {
+      const endedAt = this.record.endedAt?.getTime() ?? this.ctx.clock.now();
+      this.feed.resume(lastHand, this.ctx.clock.now() - endedAt);
+    }
     this.restartViewCounters();
     const views = this.computeViews();
     this.latest = views;

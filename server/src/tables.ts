@@ -12,13 +12,14 @@ import {
   JOIN_CODE_ALPHABET,
   JOIN_CODE_LENGTH,
   ok,
+  type ReplayFrame,
   RULESETS,
   type Result,
   type Seat,
   seedHash,
   type TableInfo,
 } from '@mahjong/shared';
-import { replayUpTo } from './replay.js';
+import { replayFrames, replayUpTo } from './replay.js';
 import { type HeldTables, NOTHING_HELD } from './shared-caps.js';
 import { BOT_NAMES, LOG_FORMAT_VERSION, Room, type RoomContext, rulesetVersion } from './room.js';
 import type { MatchRecord, SeatRecord } from './store/types.js';
@@ -450,11 +451,18 @@ export class Tables {
       const room = new Room(record, this.ctx);
       if (record.startedAt !== null) {
         const log = entries(await store.loadLog(record.id));
-        room.restoreFinished(log.length > 0 ? replayUpTo(room.config(), log, this.ctx.engineInternals).engine : null);
+        const engine = log.length > 0 ? replayUpTo(room.config(), log, this.ctx.engineInternals).engine : null;
+        room.restoreFinished(engine, engine && record.spectatorDelay ? this.lastHandFrames(record, log) : []);
       } else room.restoreFinished(null);
       this.rooms.set(record.code, room);
       this.dropLater(room, (record.endedAt?.getTime() ?? now) + this.retainFinishedMs - now);
     }
+  }
+
+  /** The replay frames of a match's last hand (what its delayed spectators play back last). */
+  private lastHandFrames(record: MatchRecord, log: readonly LogEntry[]): ReplayFrame[] {
+    const { frames, handStarts } = replayFrames(record, log, { internals: this.ctx.engineInternals });
+    return frames.slice(handStarts[handStarts.length - 1] ?? frames.length);
   }
 
   /**

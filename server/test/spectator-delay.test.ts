@@ -2,13 +2,16 @@
  * Host option spectatorDelay: spectators watch one whole hand behind, with every hand visible,
  * at the pace it was played; they never see the hand in play.
  */
-import type { ServerMessage } from '@mahjong/shared';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ServerMessage, TableView } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import type { Room } from '../src/room.js';
 import { openStore } from '../src/store/open.js';
 import { FlakyStore } from './flaky-store.js';
-import { api, createTable, TestClient, testServer } from './helpers.js';
+import { api, createTable, FAST_OPTIONS, TestClient, testServer } from './helpers.js';
 
 vi.setConfig({ hookTimeout: 60_000 });
 
@@ -129,5 +132,71 @@ describe('spectatorDelay', () => {
     expect(spectator.messages.every((m) => m.type !== 'view' || m.hands === undefined)).toBe(true);
     await api(server.url, 'POST', `/api/tables/${t.code}/end`, undefined, t.hostToken);
     spectator.close();
+  });
+});
+
+describe('spectatorDelay across a restart', () => {
+  /** A table of bots with delayed spectators on a server of its own folder, stopped once `stopWhen`. */
+  async function playThenStop(dir: string, stopWhen: (room: Room) => boolean): Promise<string> {
+    const server = await testServer({ store: await openStore({ kind: 'pglite', dataDir: dir }) });
+    try {
+      const t = await createTable(server.url, {
+        rounds: 1,
+        bots: [0, 1, 2, 3],
+        spectatorDelay: true,
+        options: FAST_OPTIONS,
+      });
+      expect((await api(server.url, 'POST', `/api/tables/${t.code}/start`, undefined, t.hostToken)).status).toBe(200);
+      const room = server.tables.get(t.code)!;
+      await until(() => room.engine !== null && stopWhen(room), 60_000);
+      await room.settled();
+      return t.code;
+    } finally {
+      await server.close();
+    }
+  }
+
+  /**
+   * What a spectator is shown on a restarted server whose bots stand still: its welcome's view,
+   * then each view sent, until `enough` holds of one of them.
+   */
+  async function watchAfterRestart(dir: string, code: string, enough: (v: TableView) => boolean) {
+    const server = await testServer({ store: await openStore({ kind: 'pglite', dataDir: dir }), botDelayMs: 600_000 });
+    try {
+      const spectator = await TestClient.open(server.url, code);
+      const shown = () =>
+        spectator.messages.flatMap((m) => (m.type === 'welcome' ? [m.view] : m.type === 'view' ? [m.view] : []));
+      await spectator.waitFor(() => shown().some((v) => v !== null && enough(v)), 30_000);
+      spectator.close();
+      return shown();
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('mid-match: the playback of the hand before goes on where it stood, to its end', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mj-delay-restart-'));
+    try {
+      const code = await playThenStop(dir, (room) => room.engine!.results().length === 1);
+      const shown = await watchAfterRestart(dir, code, (v) => v.handNumber === 0 && v.phase === 'handOver');
+      // At once a frame of the hand that ended (never of the hand in play), then on to its end.
+      expect(shown[0]?.handNumber).toBe(0);
+      expect(shown.every((v) => v?.handNumber === 0)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('after the match ended: the last hand plays back, to the final table', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mj-delay-restart-end-'));
+    try {
+      const code = await playThenStop(dir, (room) => room.engine!.isOver());
+      const shown = await watchAfterRestart(dir, code, (v) => v.phase === 'matchOver');
+      expect(shown[0]).not.toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

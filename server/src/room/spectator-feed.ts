@@ -36,6 +36,26 @@ export class DelayedSpectatorFeed {
     this.held = frames;
   }
 
+  /**
+   * After a rebuild from the ledger: the playback of the last hand that ended, taken up where it
+   * stood `elapsedMs` after that hand's end (its playback began then). Its frames up to there count
+   * as shown (a spectator who comes back sees the last of them), the rest play on: nothing of that
+   * hand is skipped, and nothing of the hand in play is shown.
+   */
+  resume(ended: readonly ReplayFrame[], elapsedMs: number): void {
+    const first = ended[0];
+    if (!first) return;
+    const now = this.clock.now();
+    const at = (frame: ReplayFrame) => frame.at - first.at;
+    let shown = 0;
+    while (shown + 1 < ended.length && at(ended[shown + 1]!) <= elapsedMs) shown += 1;
+    this.shown = ended[shown]!;
+    for (const frame of ended.slice(shown + 1)) this.playback.push({ frame, due: now + at(frame) - elapsedMs });
+    const last = this.playback[this.playback.length - 1];
+    if (last) this.playbackEnd = last.due + 1;
+    this.pump();
+  }
+
   /** The frames held so far (a hand's, once it has ended), no longer held. */
   takeHeld(): ReplayFrame[] {
     const frames = this.held;
