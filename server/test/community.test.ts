@@ -17,6 +17,7 @@ import {
   type TableInfo,
   type TransferResponse,
 } from '@mahjong/shared';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -371,6 +372,48 @@ describe('circles', () => {
     const page = await ann.call<CircleView>('GET', `/api/circles/${circle.id}`);
     expect(page.body.tables.map((t) => t.code)).toEqual([opened.body.code]);
     expect(page.body.tables[0]!.circleId).toBe(circle.id);
+  });
+});
+
+describe('leaving a circle', () => {
+  it('the owner removes a member (the old link stops working), members leave, the owner hands the circle on, the last ends it', {
+    timeout: 120_000,
+  }, async () => {
+    const s = await server();
+    const { b: ann, me: annMe } = await newPlayer(s.url, 'Ann');
+    const { b: bo, me: boMe } = await newPlayer(s.url, 'Bo');
+    const { b: cy, me: cyMe } = await newPlayer(s.url, 'Cy');
+    const made = (await ann.call<CircleView>('POST', '/api/circles', { name: 'Sunday' })).body;
+    const id = made.id;
+    for (const b of [bo, cy])
+      expect((await b.call('POST', '/api/circles/join', { invite: made.invite })).status).toBe(200);
+
+    // Only the owner removes, only members, never itself.
+    const byBo = await bo.call('POST', `/api/circles/${id}/remove`, { playerId: cyMe.player.id });
+    expect([byBo.status, code(byBo)]).toEqual([403, 'circle/not_owner']);
+    const self = await ann.call('POST', `/api/circles/${id}/remove`, { playerId: annMe.player.id });
+    expect([self.status, code(self)]).toEqual([400, 'http/invalid']);
+    const stranger = await ann.call('POST', `/api/circles/${id}/remove`, { playerId: randomUUID() });
+    expect([stranger.status, code(stranger)]).toEqual([400, 'http/invalid']);
+
+    const removed = await ann.call<CircleView>('POST', `/api/circles/${id}/remove`, { playerId: cyMe.player.id });
+    expect(removed.status).toBe(200);
+    expect(removed.body.members.map((m) => m.name)).toEqual(['Ann', 'Bo']);
+    expect(removed.body.invite).not.toBe(made.invite);
+    expect(code(await cy.call('GET', `/api/circles/${id}`))).toBe('circle/not_found');
+    // The link Cy had no longer lets Cy back in.
+    expect(code(await cy.call('POST', '/api/circles/join', { invite: made.invite }))).toBe('circle/invite_invalid');
+
+    // The owner leaves: Bo, who joined first after it, owns the circle now.
+    expect((await ann.call('POST', `/api/circles/${id}/leave`)).body).toEqual({ circle: 'handed' });
+    expect(code(await ann.call('GET', `/api/circles/${id}`))).toBe('circle/not_found');
+    const now = (await bo.call<CircleView>('GET', `/api/circles/${id}`)).body;
+    expect(now.ownerId).toBe(boMe.player.id);
+    expect(now.members.map((m) => m.name)).toEqual(['Bo']);
+    expect((await ann.call<MeResponse>('GET', '/api/me')).body.circles).toEqual([]);
+    // The last member's leaving ends it.
+    expect((await bo.call('POST', `/api/circles/${id}/leave`)).body).toEqual({ circle: 'ended' });
+    expect(code(await bo.call('POST', `/api/circles/${id}/leave`))).toBe('circle/not_found');
   });
 });
 

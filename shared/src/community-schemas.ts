@@ -72,6 +72,9 @@ export const circleSettingsSchema = z
 /** POST /api/circles/:id/invite (owner): a new invite (the old one stops working) or none. */
 export const inviteActionSchema = z.object({ action: z.enum(['rotate', 'revoke']) }).strict();
 
+/** POST /api/circles/:id/remove: the member the owner removes. */
+export const removeMemberSchema = z.object({ playerId: z.string().uuid('not a player') }).strict();
+
 /** POST /api/circles/join */
 export const joinCircleSchema = z
   .object({ invite: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not an invite') })

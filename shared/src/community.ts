@@ -88,6 +88,14 @@ export interface CircleView {
   readonly tables: readonly TableInfo[];
 }
 
+/**
+ * POST /api/circles/:id/leave: what became of the circle (`handed`: its owner left and the member
+ * who joined first after it owns it now; `ended`: its last member left).
+ */
+export interface LeaveCircleResponse {
+  readonly circle: 'left' | 'handed' | 'ended';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rematch
 

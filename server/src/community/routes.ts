@@ -17,6 +17,7 @@ import {
   inviteActionSchema,
   isVacantSeat,
   joinCircleSchema,
+  type LeaveCircleResponse,
   type LeagueMatch,
   type LeagueResponse,
   leagueQuerySchema,
@@ -25,6 +26,7 @@ import {
   PLAYER_COLOURS,
   type PlayerView,
   type RematchResponse,
+  removeMemberSchema,
   RULESETS,
   type RulesetId,
   type Seat,
@@ -393,6 +395,28 @@ export function registerCommunityRoutes(
       ...(body.stakePerPoint === undefined ? {} : { stakePerPoint: body.stakePerPoint }),
       ...(body.currency === undefined ? {} : { currency: body.currency?.trim() || null }),
     });
+    return circleView(m.circle.id, m.caller.player.id);
+  });
+
+  // A member leaves (the owner too: the circle goes to the member who joined first after it).
+  app.post<{ Params: { id: string } }>('/api/circles/:id/leave', async (req, res) => {
+    const m = await memberOf(req, res);
+    if (!m) return res;
+    const out: LeaveCircleResponse = { circle: await store.leaveCircle(m.circle.id, m.caller.player.id) };
+    return out;
+  });
+
+  // The owner removes a member; the invite link they had stops working.
+  app.post<{ Params: { id: string } }>('/api/circles/:id/remove', async (req, res) => {
+    const m = await memberOf(req, res);
+    if (!m) return res;
+    if (m.circle.ownerId !== m.caller.player.id) return fail(res, 'circle/not_owner', 'only the owner removes members');
+    const body = parse(res, removeMemberSchema, req.body);
+    if (!body) return res;
+    if (body.playerId === m.caller.player.id) return fail(res, 'http/invalid', 'the owner leaves, not removes itself');
+    if (!(await store.removeMember(m.circle.id, body.playerId, newInvite()))) {
+      return fail(res, 'http/invalid', 'this player is not a member of the circle');
+    }
     return circleView(m.circle.id, m.caller.player.id);
   });
 

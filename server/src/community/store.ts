@@ -391,6 +391,43 @@ export class CommunityStore {
     });
   }
 
+  /**
+   * A member leaves. An owner who leaves hands the circle to the member who joined first after
+   * it; the last member's leaving ends the circle (its matches keep their rows: the league of an
+   * ended circle is nobody's). Says what became of the circle.
+   */
+  leaveCircle(circleId: string, playerId: string): Promise<'left' | 'handed' | 'ended'> {
+    return guard('leave circle', () =>
+      this.prisma.$transaction(async (tx) => {
+        await tx.circleMember.delete({ where: { circleId_playerId: { circleId, playerId } } });
+        const circle = await tx.circle.findUnique({ where: { id: circleId } });
+        if (!circle || circle.ownerId !== playerId) return 'left';
+        const next = await tx.circleMember.findFirst({ where: { circleId }, orderBy: { joinedAt: 'asc' } });
+        if (next) {
+          await tx.circle.update({ where: { id: circleId }, data: { ownerId: next.playerId } });
+          return 'handed';
+        }
+        await tx.circle.delete({ where: { id: circleId } });
+        return 'ended';
+      }),
+    );
+  }
+
+  /**
+   * The owner removes a member; the invite, when there is one, is replaced by `invite` in the
+   * same write (the removed member has the old link). False when the player is no member.
+   */
+  removeMember(circleId: string, playerId: string, invite: string): Promise<boolean> {
+    return guard('remove member', () =>
+      this.prisma.$transaction(async (tx) => {
+        const gone = await tx.circleMember.deleteMany({ where: { circleId, playerId } });
+        if (gone.count === 0) return false;
+        await tx.circle.updateMany({ where: { id: circleId, invite: { not: null } }, data: { invite } });
+        return true;
+      }),
+    );
+  }
+
   /** Joins the circle whose invite this is; null when no circle has it. */
   joinByInvite(invite: string, playerId: string): Promise<CircleRecord | null> {
     return guard('join circle', async () => {
