@@ -354,7 +354,10 @@ describe('a circle of four friends', () => {
     await ann.page.waitForFunction(() => document.querySelectorAll('[data-testid="members"] li').length === 4, null, {
       timeout: 20_000,
     });
-    const members = await ann.page.$$eval('[data-testid="members"] li', (li) => li.map((l) => l.textContent));
+    // Names and tags (the owner's page has a Remove button on the others' rows too).
+    const members = await ann.page.$$eval('[data-testid="members"] li', (li) =>
+      li.map((l) => [...l.querySelectorAll('.who, .tag')].map((x) => x.textContent).join('')),
+    );
     expect(members[0]).toBe('Annowner');
     expect(members.slice(1).sort()).toEqual(['Bo', 'Cy', 'Dee']);
 
@@ -633,4 +636,42 @@ describe('a circle of four friends', () => {
       await ctx.close();
     }
   }, 300_000);
+
+  test('members: the owner removes one (asked twice), another leaves the circle', async () => {
+    const page = await ann.ctx.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/circle.html?id=${circleId}`);
+    const cyRow = `[data-testid="members"] li[data-player="${cy.id}"]`;
+    await page.waitForSelector(`${cyRow} [data-testid="remove"]`);
+    // Only the owner has Remove buttons, and not on its own row.
+    expect(await page.$$(`[data-testid="members"] li[data-player="${ann.id}"] [data-testid="remove"]`)).toHaveLength(0);
+    await page.click(`${cyRow} [data-testid="remove"]`);
+    await page.waitForSelector(`${cyRow} [data-testid="remove"][data-armed]`);
+    expect(await page.textContent(`${cyRow} [data-testid="remove"]`)).toContain('Cy');
+    await page.screenshot({ path: join(artifacts, 'circle-remove-asked-390x844.png') });
+    // Still a member until the second click.
+    expect((await page.$$(cyRow)).length).toBe(1);
+    await page.click(`${cyRow} [data-testid="remove"]`);
+    await page.waitForSelector(cyRow, { state: 'detached' });
+    const cyPage = await cy.ctx.newPage();
+    await cyPage.goto(`${server.url}/circle.html?id=${circleId}`);
+    await cyPage.waitForSelector('[data-testid="not-found"]');
+
+    // Bo leaves from its own page: a member's page has Leave, no Remove.
+    const boPage = await bo.ctx.newPage();
+    await boPage.goto(`${server.url}/circle.html?id=${circleId}`);
+    await boPage.waitForSelector('[data-testid="leave"]');
+    expect(await boPage.$$('[data-testid="remove"]')).toHaveLength(0);
+    await boPage.click('[data-testid="leave"]');
+    await boPage.click('[data-testid="leave"]');
+    await boPage.waitForURL((u) => u.pathname === '/player.html');
+    await page.reload();
+    await page.waitForSelector('[data-testid="members"]');
+    const left = await page.$$eval('[data-testid="members"] li', (lis) =>
+      lis.map((li) => li.getAttribute('data-player')),
+    );
+    expect(left.sort()).toEqual([ann.id, dee.id].sort());
+    await page.screenshot({ path: join(artifacts, 'circle-after-leaving-390x844.png') });
+    for (const p of [page, cyPage, boPage]) await p.close();
+  }, 120_000);
 });

@@ -854,6 +854,14 @@ export const MESSAGES = {
   'circle.title': { en: 'Circle', 'zh-HK': '牌友圈' },
   'circle.pageTitle': { en: 'Circle · Mahjong', 'zh-HK': '牌友圈 · 麻雀' },
   'circle.members': { en: 'Members', 'zh-HK': '成員' },
+  'circle.remove': { en: 'Remove', 'zh-HK': '移除' },
+  'circle.removeSure': { en: 'Remove {name}? Click again', 'zh-HK': '移除{name}？再按一次' },
+  'circle.leave': { en: 'Leave the circle', 'zh-HK': '退出牌友圈' },
+  'circle.leaveSure': { en: 'Leave? Click again', 'zh-HK': '退出？再按一次' },
+  'circle.leaveOwnerSure': {
+    en: 'Leave? The next member becomes owner. Click again',
+    'zh-HK': '退出？下一位成員會成為圈主。再按一次',
+  },
   'circle.invite': { en: 'Invite link', 'zh-HK': '邀請連結' },
   'circle.inviteHint': { en: 'Anyone with this link joins the circle.', 'zh-HK': '任何人有這條連結都可以加入牌友圈。' },
   'circle.noInvite': {

@@ -11,6 +11,8 @@ import type {
   Family,
   JoinResponse,
   LeagueResponse,
+  LeaveCircleResponse,
+  PlayerView,
   RulesetId,
   TableInfo,
 } from '@mahjong/shared';
@@ -55,19 +57,80 @@ function header(c: CircleView | null): HTMLElement {
   );
 }
 
-function membersCard(c: CircleView): HTMLElement {
+/**
+ * A button that acts on a second click: the first asks (its text becomes `sure`), a second within
+ * a few seconds acts, and otherwise it goes back to asking nothing. For what cannot be undone from
+ * this page (a member removed, the circle left).
+ */
+function confirmingButton(label: MessageId, sure: MessageId, values: Record<string, string>, act: () => void) {
+  const button = el('button', { type: 'button', class: 'confirming' }, say(label, values));
+  let armed: ReturnType<typeof setTimeout> | null = null;
+  button.addEventListener('click', () => {
+    if (armed === null) {
+      button.replaceChildren(say(sure, values));
+      button.dataset.armed = 'true';
+      armed = setTimeout(() => {
+        armed = null;
+        delete button.dataset.armed;
+        button.replaceChildren(say(label, values));
+      }, 5000);
+      return;
+    }
+    clearTimeout(armed);
+    armed = null;
+    act();
+  });
+  return button;
+}
+
+function membersCard(c: CircleView, me: PlayerView, redraw: (c: CircleView) => void): HTMLElement {
+  const owner = c.ownerId === me.id;
+  const note = el('div');
   const list = el('ul', { class: 'plain members', 'data-testid': 'members' });
   for (const m of c.members) {
+    const remove =
+      owner && m.id !== me.id
+        ? confirmingButton('circle.remove', 'circle.removeSure', { name: m.name }, async () => {
+            try {
+              redraw(await api<CircleView>(`/api/circles/${c.id}/remove`, { playerId: m.id }));
+            } catch (err) {
+              tell(note, whyRefused(err));
+            }
+          })
+        : null;
+    remove?.setAttribute('data-testid', 'remove');
     list.append(
       el(
         'li',
         { 'data-player': m.id },
         playerLabel(m),
         m.id === c.ownerId ? el('span', { class: 'tag' }, say('player.owner')) : '',
+        remove ?? '',
       ),
     );
   }
-  return el('section', { class: 'card' }, el('h2', {}, say('circle.members')), list);
+  const leave = confirmingButton(
+    'circle.leave',
+    owner && c.members.length > 1 ? 'circle.leaveOwnerSure' : 'circle.leaveSure',
+    {},
+    async () => {
+      try {
+        await api<LeaveCircleResponse>(`/api/circles/${c.id}/leave`, {});
+        location.assign('/player.html');
+      } catch (err) {
+        tell(note, whyRefused(err));
+      }
+    },
+  );
+  leave.setAttribute('data-testid', 'leave');
+  return el(
+    'section',
+    { class: 'card' },
+    el('h2', {}, say('circle.members')),
+    list,
+    el('div', { class: 'row' }, leave),
+    note,
+  );
 }
 
 function inviteCard(c: CircleView, redraw: (c: CircleView) => void): HTMLElement {
@@ -405,7 +468,7 @@ async function main(): Promise<void> {
     league ??= leagueCard(c);
     root.replaceChildren(
       header(c),
-      membersCard(c),
+      membersCard(c, me, draw),
       ...(owner ? [inviteCard(c, draw), settingsCard(c, draw)] : []),
       tablesCard(c, me),
       openTableCard(c, me),
