@@ -123,6 +123,11 @@ describe('human-readable explanation', () => {
     expect(text).toContain('limit hand');
     expect(text).toMatch(/Thirteen orphans 十三么 \.+ 13 faan/);
     expect(text).toMatch(/Total \.+ 10 faan \(13, capped\)/);
+    // Cut down to the cap without a limit pattern: its dragons count, and no limit hand is said.
+    const capped = human(['123m456m7z', '--win', '7z', '--pung', '555z', '--pung', '666z', '--option', 'faanCap=8']);
+    expect(capped).toMatch(/Total \.+ 8 faan \(\d+, capped\)/);
+    expect(capped).toMatch(/Dragon pung/);
+    expect(capped).not.toContain('limit hand');
   });
 
   it('scores riichi-modern with its options and conditions, names in both languages', () => {

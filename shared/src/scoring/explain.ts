@@ -5,8 +5,9 @@
 import type { Failure } from '../result.js';
 import { formatTiles, parseTiles } from '../notation.js';
 import { type TileKind, tileName } from '../tiles.js';
-import { DEFAULT_RULESET, rulesetOfFamily } from '../rulesets/ids.js';
+import { DEFAULT_RULESET, type HkRulesetId, rulesetOfFamily } from '../rulesets/ids.js';
 import { defaultOptions } from './options.js';
+import { HK_RULESETS } from './rulesets.js';
 import { patternName } from './pattern-names.js';
 import { isScoringRulesetId, type ScoreResult, type ScoringRulesetId, type WaitKind } from './types.js';
 
@@ -271,7 +272,11 @@ export function explain(result: ScoreResult, request: Record<string, unknown>): 
   }
   lines.push('');
   if (result.faan !== null) {
-    lines.push(result.limit ? 'Faan (limit hand: winds, dragons and flowers do not count)' : 'Faan');
+    // A limit hand counts no winds, dragons or flowers; a hand only cut down to the cap does.
+    const limits: readonly string[] =
+      result.ruleset in HK_RULESETS ? HK_RULESETS[result.ruleset as HkRulesetId].limits : [];
+    const limitHand = result.patterns.some((p) => limits.includes(p.name));
+    lines.push(limitHand ? 'Faan (limit hand: winds, dragons and flowers do not count)' : 'Faan');
     for (const p of result.patterns) lines.push(dots(title(p.name), `${p.value} faan`));
     const raw = result.patterns.reduce((s, p) => s + p.value, 0);
     lines.push(dots('Total', `${result.faan} faan${raw > result.faan ? ` (${raw}, capped)` : ''}`));

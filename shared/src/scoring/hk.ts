@@ -142,6 +142,20 @@ export function conditionConflict(input: WinInput): string | null {
   if (conds.includes('renhou') && (input.dealer || input.selfDrawn)) {
     return "renhou is a non-dealer's win on a discard before their first draw";
   }
+  // What the declared tiles rule out: a replacement needs something replaced, and the hands won
+  // before anybody's first go-round has ended have no meld (a call or a kong ends them).
+  const kongs = input.melds.filter((m) => m.kind === 'kong').length;
+  const replaced = kongs + input.bonus.length + (input.north ?? 0);
+  if (conds.includes('doubleKong') && kongs < 2) return 'a win on a double kong needs two kongs';
+  if (conds.includes('kongReplacement') && replaced === 0) {
+    return 'a win on a replacement tile needs a kong (or a bonus tile, or a North set aside) it replaced';
+  }
+  const first = (['heavenly', 'earthly', 'renhou'] as const).find((c) => conds.includes(c));
+  if (first !== undefined && input.melds.length > 0) return `the ${first} hand has no declared meld`;
+  if (conds.includes('lastTile') && (conds.includes('kongReplacement') || conds.includes('doubleKong'))) {
+    return "a replacement tile is not the wall's last tile";
+  }
+  if (conds.includes('robbingKong') && conds.includes('lastDiscard')) return 'a robbed kong tile is not a discard';
   return null;
 }
 

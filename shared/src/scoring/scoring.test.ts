@@ -274,6 +274,34 @@ describe('bad requests: valid false with a reason, library and request alike', (
       { ...base, selfDrawn: true, conditions: ['robbingKong'] },
       'score/bad_condition_combination',
     ],
+    // What the declared tiles rule out (the table never sends these; a calculator may).
+    ...(
+      [
+        ['a double kong with one kong', { melds: [{ kind: 'kong', tiles: '5555z' }] }, ['doubleKong']],
+        ['a double kong with none', {}, ['doubleKong']],
+        ['a replacement with no kong and no bonus tile', {}, ['kongReplacement']],
+        ['a heavenly hand with a declared meld', { dealer: true }, ['heavenly']],
+        [
+          'a replacement as the last tile',
+          { melds: [{ kind: 'kong', tiles: '5555z' }] },
+          ['lastTile', 'kongReplacement'],
+        ],
+      ] as const
+    ).map(([why, extra, conditions]): [string, Record<string, unknown>, string] => [
+      why,
+      { ...base, ...extra, selfDrawn: true, conditions },
+      'score/bad_condition_combination',
+    ]),
+    [
+      'an earthly hand with a declared meld',
+      { ...base, seatWind: 2, conditions: ['earthly'] },
+      'score/bad_condition_combination',
+    ],
+    [
+      'a robbed kong as the last discard',
+      { ...base, conditions: ['robbingKong', 'lastDiscard'] },
+      'score/bad_condition_combination',
+    ],
     ['a flower in the hand', { ...base, win: '1f' }, 'score/not_complete'],
     [
       'flowers in a game without them',
