@@ -24,6 +24,12 @@ import {
 } from '../table/layout.js';
 import { LiveTextLayer } from './live-text.js';
 
+/**
+ * A discard of the tile just drawn (tsumogiri) is drawn a shade darker, as the tables people play
+ * on show it: light enough to stay apart from a claimed discard's grey (0x9a9a9a).
+ */
+const TSUMOGIRI_TINT = 0xcdcdcd;
+
 /** The device's pixels per CSS pixel, as far as it is worth drawing (3 covers every phone). */
 export const deviceScale = (): number => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
 
@@ -302,6 +308,7 @@ export class TableRenderer {
     s.width = item.w;
     s.height = h;
     if (item.dim) s.tint = 0x9a9a9a;
+    else if (item.shade) s.tint = TSUMOGIRI_TINT;
     c.addChild(s);
     if (item.handIndex !== undefined && this.options.onTileTap) {
       // Taps: see init. Pixi's events only show the pointer and the hover.
@@ -347,6 +354,7 @@ export class TableRenderer {
         old.w !== item.w ||
         old.highlight !== item.highlight ||
         old.dim !== item.dim ||
+        old.shade !== item.shade ||
         old.handIndex !== item.handIndex
       ) {
         for (const child of node.view.removeChildren()) child.destroy();

@@ -44,6 +44,8 @@ export interface TileItem {
   readonly highlight?: Highlight;
   /** Drawn greyed (a claimed discard, a tile that cannot be discarded now). */
   readonly dim?: boolean;
+  /** A discard of the tile just drawn (tsumogiri): a light shade, lighter than `dim`. */
+  readonly shade?: boolean;
   /** The red five of its suit (riichi tables with red fives): drawn with the red five's face. */
   readonly red?: true;
   /** Index in the viewer's hand (0-based, the drawn tile last): the tile can be clicked. */
@@ -774,7 +776,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
         w: d,
         rotation: f.rotation + (sideways ? Math.PI / 2 : 0),
         ...(isLast ? { highlight: 'lastDiscard' as const, from } : {}),
-        ...(disc.claimed ? { dim: true } : {}),
+        ...(disc.claimed ? { dim: true } : disc.drawn ? { shade: true } : {}),
         ...(disc.red ? { red: true as const } : {}),
       });
     });

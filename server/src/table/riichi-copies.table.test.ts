@@ -237,7 +237,7 @@ describe('riichi with a red five in the hand', () => {
 
   it('declared with the red five, it lies in the pond and the win counts none', () => {
     const e = declare(true);
-    expect(e.viewFor(1).seats[0].discards[0]).toEqual({ tile: tile('5p'), claimed: false, red: true });
+    expect(e.viewFor(1).seats[0].discards[0]).toMatchObject({ tile: tile('5p'), claimed: false, red: true });
     const r = e.results().at(-1);
     expect(r?.patterns?.map((p) => p.name)).not.toContain('red-five');
     expect(r?.redFives?.[0]).toEqual([]);

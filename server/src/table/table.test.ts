@@ -25,6 +25,23 @@ const IDLE1 = '7m147p258s123456z';
 const IDLE2 = '8m258p369s123457z';
 const IDLE3 = '9m36p147s1234567z';
 
+describe('discards', () => {
+  it('a discard of the tile just drawn is marked (tsumogiri) for every viewer; one from the hand is not', () => {
+    // The dealer draws 9s (its 14th tile) and lets it go; seat 1 draws 9p and keeps it.
+    const e = scriptedEngine([{ hands: ['123m456m789m123p5p9s', IDLE1, IDLE2, IDLE3], draws: '9p' }], MIN0);
+    expect(e.viewFor(0).hand?.drawn).toBe(tile('9s'));
+    must(e, 0, discard('9s'));
+    fire(e);
+    must(e, 1, discard('7m'));
+    for (const v of [0, 1, 2, 3, 'spectator'] as const) {
+      const seats = e.viewFor(v).seats;
+      expect(seats[0].discards).toEqual([{ tile: tile('9s'), claimed: false, drawn: true }]);
+      expect(seats[1].discards).toEqual([{ tile: tile('7m'), claimed: false }]);
+    }
+    checkAll(e);
+  });
+});
+
 describe('the deal', () => {
   it('deals 13 each and 14 to the dealer; the dealer acts first; the wall counts show it', () => {
     const e = scriptedEngine([{ hands: ['123m456m789m123p55p', IDLE1, IDLE2, IDLE3] }]);
@@ -504,8 +521,8 @@ describe('timers on a simulated clock', () => {
     const seq = e.seq;
     expect(e.timeout(21000).ok).toBe(true);
     expect(e.seq).toBe(seq + 1);
-    // The dealer's 14th tile (the last dealt) was 5z: its "drawn" tile.
-    expect(e.viewFor(1).seats[0].discards).toEqual([{ tile: tile('5z'), claimed: false }]);
+    // The dealer's 14th tile (the last dealt) was 5z: its "drawn" tile, discarded as it came.
+    expect(e.viewFor(1).seats[0].discards).toEqual([{ tile: tile('5z'), claimed: false, drawn: true }]);
     expect(e.log.at(-1)).toEqual({ seq: seq + 1, at: 21000, event: { type: 'timeout' } });
   });
 

@@ -192,10 +192,12 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
     bonus: c.bonus.memo(st.bonus, (ids) => ids.map(kindOfId)),
     discards: c.discards.memo(st.discards, (ds) =>
       ds.map(
-        (d): DiscardView =>
-          isRedFive(d.id, red)
-            ? { tile: kindOfId(d.id), claimed: d.claimed, red: true }
-            : { tile: kindOfId(d.id), claimed: d.claimed },
+        (d): DiscardView => ({
+          tile: kindOfId(d.id),
+          claimed: d.claimed,
+          ...(isRedFive(d.id, red) ? { red: true as const } : {}),
+          ...(d.drawn ? { drawn: true as const } : {}),
+        }),
       ),
     ),
   };
