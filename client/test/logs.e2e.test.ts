@@ -58,7 +58,8 @@ describe('replay page: log files', () => {
   test('a log opened from the page is watched, and the hand that differs is shown', async () => {
     const page = await newPage('en-GB', 1100, 760, 1);
     await page.goto(`${server.url}/replay.html`);
-    // No match: the page still offers to open a log.
+    // No match: the page offers to open a log, and says so (no refusal of a match nobody asked for).
+    await expect.poll(() => page.textContent('#banner')).toBe('Open a tenhou.net/6 log file below to watch it here.');
     const picker = page.getByTestId('log-file');
     await picker.setInputFiles(join(TESTDATA, 'double_ron.json'));
     await page.waitForURL(/match=[0-9a-f-]{36}/);

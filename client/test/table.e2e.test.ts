@@ -97,7 +97,8 @@ async function discardByClicking(page: Page): Promise<void> {
 
 beforeAll(async () => {
   server = await startTableServer('e2e', { botDelayMs: 100 });
-  quickBots = await startTableServer('e2e-quick-bots', { botDelayMs: 25 });
+  // (Its finished tables are held 3 s only: a later link must find the match in the ledger.)
+  quickBots = await startTableServer('e2e-quick-bots', { botDelayMs: 25, retainFinishedMs: 3000 });
   browser = await launchChromium({ motion: true });
 });
 
@@ -331,6 +332,17 @@ describe('four players, a spectator and a replay in Chromium', () => {
     // lookup and its scroll (a CI run failed with "Element is not attached to the DOM" there).
     await watcher.$eval('[data-testid="seed-check"]', (e) => e.scrollIntoView({ block: 'nearest' }));
     await watcher.screenshot({ path: join(artifacts, 'e2e-match-over.png') });
+
+    // Once no server holds the table, its link still leads to the replay, not to "no table".
+    const info = await (await fetch(`${quickBots.url}/api/tables/${t.code}`)).json();
+    await new Promise((r) => setTimeout(r, 4000));
+    const late = await newPage(390, 844);
+    await late.goto(`${quickBots.url}/table.html?code=${t.code}`);
+    const replay = late.getByTestId('summary-replay');
+    await replay.waitFor({ timeout: 30_000 });
+    expect(await replay.getAttribute('href')).toBe(`/replay.html?match=${(info as { matchId: string }).matchId}`);
+    expect(await late.getByTestId('no-table').count()).toBe(0);
+    await late.screenshot({ path: join(artifacts, 'e2e-finished-link-390x844.png') });
   });
 
   test('the tile gallery draws every tile from the project art', async () => {

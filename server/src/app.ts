@@ -63,6 +63,8 @@ export interface ServerOptions {
   readonly mjaiBots?: readonly MjaiBotSpec[];
   /** How long a started match waits for its human seats' pages before dealing (ms, default 10 s). */
   readonly startWaitMs?: number;
+  /** How long a finished table stays held before only the ledger has it (ms, default 10 min). */
+  readonly retainFinishedMs?: number;
   readonly rateLimit?: RateLimit;
   /** Full views asked again (sync, repeated hello), per socket and per address. */
   readonly syncLimit?: SyncLimit;
@@ -192,7 +194,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     evict: (code, seat, reason) => evict(code, seat, reason),
     restoring: () => restoring,
     recoveryMs: options.recoveryMs ?? RECOVERY_MS,
-    ...pick(options, ['botDelayMs', 'mjaiBots', 'startWaitMs', 'engineInternals']),
+    ...pick(options, ['botDelayMs', 'mjaiBots', 'startWaitMs', 'engineInternals', 'retainFinishedMs']),
   });
   // The caps on tables held count every process's tables when there is Redis (`src/shared-caps.ts`).
   const caps = redis

@@ -17,6 +17,7 @@ import { RULESET_IDS, RULESETS } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
 import { live, say, sayLabel } from '../i18n/live-text.js';
 import { currentLang, t } from '../i18n/i18n.js';
+import { displayName } from '../i18n/translate.js';
 import type { MessageId } from '../i18n/messages.js';
 import { type ChartSeries, chartGeometry } from './chart.js';
 import { FIGURES, type Figure, formatFigure, formatMoney, PLACES, signed } from './figures.js';
@@ -212,7 +213,7 @@ export function leagueMatchList(matches: readonly LeagueMatch[]): HTMLElement {
       el(
         'span',
         { class: 'result-chip' },
-        live(() => `${m.places[seat]}. ${n ?? t('seat.bot')} `),
+        live(() => `${m.places[seat]}. ${n === null ? t('seat.bot') : displayName(n, seat, false, currentLang())} `),
         el('span', { class: (m.results[seat] ?? 0) >= 0 ? 'delta-pos' : 'delta-neg' }, signed(m.results[seat] ?? 0)),
       ),
     );

@@ -50,6 +50,7 @@ export const MESSAGES = {
   'table.watching': { en: 'You are watching.', 'zh-HK': '你正在觀戰。' },
   'table.watchingBottom': { en: 'Watching · bottom seat', 'zh-HK': '觀戰 · 下方座位' },
   'table.seatAtBottom': { en: 'Seat at the bottom', 'zh-HK': '下方座位' },
+  'table.yourActions': { en: 'Your actions', 'zh-HK': '你的動作' },
   'table.emptyBot': { en: 'empty (a bot at the start)', 'zh-HK': '空位（開局時由電腦補上）' },
   'table.away': { en: '(away)', 'zh-HK': '（離開）' },
   'table.awayLegend': { en: '⚠ away', 'zh-HK': '⚠ 離開' },
@@ -229,6 +230,10 @@ export const MESSAGES = {
   'replay.prevHand': { en: 'Previous hand', 'zh-HK': '上一局' },
   'replay.nextHand': { en: 'Next hand', 'zh-HK': '下一局' },
   'replay.none': { en: 'This match has no replay.', 'zh-HK': '這場比賽沒有重溫。' },
+  'replay.openLogHint': {
+    en: 'Open a tenhou.net/6 log file below to watch it here.',
+    'zh-HK': '在下面開啟 tenhou.net/6 牌譜檔案，即可在這裡重溫。',
+  },
   'replay.deal': { en: 'The deal', 'zh-HK': '發牌' },
   'replay.start': { en: 'The match starts: the deal', 'zh-HK': '比賽開始：發牌' },
   'replay.timeout': { en: 'Time ran out', 'zh-HK': '時間到' },

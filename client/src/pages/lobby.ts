@@ -26,6 +26,7 @@ import { followLobby } from '../net/lobby-feed.js';
 import { heldSeats, loadHostToken, saveHostToken, saveTicket } from '../net/connection.js';
 import { el } from '../ui/dom.js';
 import { currentLang, t } from '../i18n/i18n.js';
+import { displayName } from '../i18n/translate.js';
 import { live, say, sayAttr, sayLabel } from '../i18n/live-text.js';
 import { type Refusal, refusalText } from '../i18n/refusals.js';
 import { whyRefused, whyRefusedText } from '../ui/why-refused.js';
@@ -361,7 +362,18 @@ function matchesCard(): HTMLElement {
         ),
       );
       for (const m of list.matches) {
-        const names = live(() => m.players.map((p) => p.name ?? (p.bot ? t('seat.bot') : '?')).join(', '));
+        // A bot's name ("Bot North") in the language shown, as the table says it.
+        const names = live(() =>
+          m.players
+            .map((p, seat) =>
+              p.name === null
+                ? p.bot
+                  ? t('seat.bot')
+                  : '?'
+                : displayName(p.name, seat, p.bot === true, currentLang()),
+            )
+            .join(', '),
+        );
         table.append(
           el(
             'tr',

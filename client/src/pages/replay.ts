@@ -6,10 +6,12 @@
  * follows the move shown, and "Copy link" copies it. Result cards never cover the controls.
  */
 import { placeChrome } from '../ui/page-chrome.js';
-import { isVacantSeat, type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
+import { isVacantSeat, type RefusalValues, type ReplayResponse, reviewRulesFor } from '@mahjong/shared';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { MESSAGES, type MessageId } from '../i18n/messages.js';
 import { displayName } from '../i18n/translate.js';
+import { live, say } from '../i18n/live-text.js';
+import { type AnyRefusalCode, refusalText } from '../i18n/refusals.js';
 import { localiseScene, localiseText } from '../i18n/scene.js';
 import { TableRenderer } from '../render/renderer.js';
 import { type AnalysisPanel, mountAnalysis } from '../replay/analysis-panel.js';
@@ -245,6 +247,14 @@ function buildControls(r: ReplayResponse): void {
 }
 
 async function main(): Promise<void> {
+  if (id === '') {
+    // No match named: the page where a log file from elsewhere is opened.
+    banner.hidden = false;
+    banner.dataset.kind = 'info';
+    banner.replaceChildren(say('replay.openLogHint'));
+    controls.replaceChildren(openLogControl());
+    return;
+  }
   // The frames load while the canvas and its textures are made.
   const loading = fetch(`/api/matches/${encodeURIComponent(id)}/replay`);
   await renderer.init(stage);
@@ -254,28 +264,33 @@ async function main(): Promise<void> {
   // move; lay out again whenever they do.
   new ResizeObserver(() => show()).observe(controls);
   const res = await loading;
-  const json = (await res.json()) as ReplayResponse & { error?: { message: string } };
-  if (!res.ok || json.frames.length === 0) {
+  const json = (await res.json().catch(() => ({}))) as Partial<ReplayResponse> & {
+    error?: { code: AnyRefusalCode; values?: RefusalValues };
+  };
+  if (!res.ok || !json.frames || json.frames.length === 0) {
     banner.hidden = false;
     banner.dataset.kind = 'down';
-    banner.textContent = json.error?.message ?? t('replay.none');
+    // Said by its code in the language shown (and again on a switch), never the server's English.
+    const why = json.error;
+    banner.replaceChildren(why ? live(() => refusalText({ code: why.code, values: why.values })) : say('replay.none'));
     // A log from elsewhere can still be opened here.
     controls.replaceChildren(openLogControl());
     return;
   }
-  data = json;
-  names = json.match.players.map((p, s) => displayName(p.name, s, p.bot === true, 'en'));
+  const replay = json as ReplayResponse;
+  data = replay;
+  names = replay.match.players.map((p, s) => displayName(p.name, s, p.bot === true, 'en'));
   rs = seek(
     rs,
-    json.frames.length,
-    indexOfMove(json.handStarts, json.frames.length, params.get('hand'), params.get('step')),
+    replay.frames.length,
+    indexOfMove(replay.handStarts, replay.frames.length, params.get('hand'), params.get('step')),
   );
-  buildControls(json);
+  buildControls(replay);
   analysis = mountAnalysis({
-    frames: json.frames,
+    frames: replay.frames,
     controls,
     names,
-    rules: reviewRulesFor(json.match.ruleset, json.match.options),
+    rules: reviewRulesFor(replay.match.ruleset, replay.match.options),
     index: () => rs.index,
     seat: () => bottomSeat,
     relayout: () => {

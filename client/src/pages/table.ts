@@ -46,6 +46,7 @@ import {
 import { handOrder, layoutTable, type Scene } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
+import { sayAttr } from '../i18n/live-text.js';
 import { displayName } from '../i18n/translate.js';
 import { localiseScene, localiseText } from '../i18n/scene.js';
 import { type Refusal, refusalText } from '../i18n/refusals.js';
@@ -165,7 +166,7 @@ const TEXT = {
 
 const stage = document.getElementById('stage') as HTMLElement;
 const banner = document.getElementById('banner') as HTMLElement;
-const bar = document.getElementById('actions') as HTMLElement;
+const bar = sayAttr(document.getElementById('actions') as HTMLElement, 'aria-label', 'table.yourActions');
 const togglesEl = document.getElementById('toggles') as HTMLElement;
 const resultEl = document.getElementById('result') as HTMLElement;
 
@@ -851,6 +852,25 @@ function drawOverlay(): void {
   tickCountdown();
 }
 
+/**
+ * A table no server holds any more (a finished match is kept live for minutes only): its record in
+ * the ledger, once, so that a link to it still leads to its replay and rematch, not to "no table".
+ */
+let askedLedger = false;
+async function finishedRecord(): Promise<void> {
+  if (askedLedger || !wellFormed) return;
+  askedLedger = true;
+  const res = await fetch(`/api/tables/${encodeURIComponent(code)}`).catch(() => null);
+  const info = res?.ok ? ((await res.json().catch(() => null)) as TableInfo | null) : null;
+  if (!info || (info.status !== 'over' && info.status !== 'ended') || state.table) return;
+  state.table = info;
+  state.lastRefusal = null;
+  redraw();
+  renderBanner();
+  renderBar();
+  renderOverlay();
+}
+
 function lobbyCard(): HTMLElement {
   const table = state.table;
   const card = el('section', { class: 'card' }, el('h2', {}, t('lobby.tableCode', { name: code })));
@@ -867,7 +887,9 @@ function lobbyCard(): HTMLElement {
     return card;
   }
   if (table.status === 'ended' || table.status === 'over') {
-    card.append(el('p', { 'data-testid': 'ended' }, TEXT.ended), summaryLinks());
+    // Played to its end, or stopped by its host: said as what happened.
+    const what = table.status === 'ended' ? TEXT.ended : t('match.over');
+    card.append(el('p', { 'data-testid': 'ended' }, what), summaryLinks());
     return card;
   }
   card.append(el('p', {}, ticket ? t('table.youSit', { n: ticket.seat + 1, name: ticket.name }) : t('table.watching')));
@@ -1030,6 +1052,7 @@ async function main(): Promise<void> {
       renderBanner();
       renderBar();
       if (!state.view) renderOverlay();
+      if (c === 'table/not_found' && !state.table) void finishedRecord();
     },
     onTakeoverAsked() {
       state.takeoverAsked = true;

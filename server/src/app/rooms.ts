@@ -33,6 +33,8 @@ export interface RoomsDeps {
   readonly recoveryMs?: number;
   readonly mjaiBots?: readonly MjaiBotSpec[];
   readonly startWaitMs?: number;
+  /** How long a finished table stays held (tests: its page must then find it in the ledger). */
+  readonly retainFinishedMs?: number;
   readonly engineInternals?: EngineInternals;
 }
 
@@ -70,7 +72,7 @@ export function createTables(d: RoomsDeps): Tables {
         io.in(roomName.table(room.code)).disconnectSockets(true);
       },
     },
-    undefined,
+    d.retainFinishedMs,
     d.limits.lobbyTtlMs,
     d.limits,
   );
