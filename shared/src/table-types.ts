@@ -115,8 +115,8 @@ export interface DiscardView {
   readonly claimed: boolean;
   /** The red five of its suit (riichi tables with red fives). */
   readonly red?: true;
-  /** The tile just drawn, discarded as it came (tsumogiri); pages draw it a shade darker. */
-  readonly drawn?: true;
+  /** The tile just drawn, discarded as it came; pages draw it a shade darker. */
+  readonly tsumogiri?: true;
 }
 
 /** What everybody may see of a seat. */

@@ -776,7 +776,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
         w: d,
         rotation: f.rotation + (sideways ? Math.PI / 2 : 0),
         ...(isLast ? { highlight: 'lastDiscard' as const, from } : {}),
-        ...(disc.claimed ? { dim: true } : disc.drawn ? { shade: true } : {}),
+        ...(disc.claimed ? { dim: true } : disc.tsumogiri ? { shade: true } : {}),
         ...(disc.red ? { red: true as const } : {}),
       });
     });

@@ -35,8 +35,8 @@ export interface SeatMeld {
 export interface SeatDiscard {
   readonly id: TileId;
   readonly claimed: boolean;
-  /** The tile just drawn, discarded as it came (tsumogiri): everybody at the table sees that. */
-  readonly drawn?: true;
+  /** The tile just drawn, discarded as it came: everybody at the table sees that. */
+  readonly tsumogiri?: true;
 }
 
 export interface SeatState {

@@ -35,7 +35,7 @@ describe('discards', () => {
     must(e, 1, discard('7m'));
     for (const v of [0, 1, 2, 3, 'spectator'] as const) {
       const seats = e.viewFor(v).seats;
-      expect(seats[0].discards).toEqual([{ tile: tile('9s'), claimed: false, drawn: true }]);
+      expect(seats[0].discards).toEqual([{ tile: tile('9s'), claimed: false, tsumogiri: true }]);
       expect(seats[1].discards).toEqual([{ tile: tile('7m'), claimed: false }]);
     }
     checkAll(e);
@@ -522,7 +522,7 @@ describe('timers on a simulated clock', () => {
     expect(e.timeout(21000).ok).toBe(true);
     expect(e.seq).toBe(seq + 1);
     // The dealer's 14th tile (the last dealt) was 5z: its "drawn" tile, discarded as it came.
-    expect(e.viewFor(1).seats[0].discards).toEqual([{ tile: tile('5z'), claimed: false, drawn: true }]);
+    expect(e.viewFor(1).seats[0].discards).toEqual([{ tile: tile('5z'), claimed: false, tsumogiri: true }]);
     expect(e.log.at(-1)).toEqual({ seq: seq + 1, at: 21000, event: { type: 'timeout' } });
   });
 

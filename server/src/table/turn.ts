@@ -70,7 +70,7 @@ export function discard(s: TableState, kind: TileKind, at: number, declaring = f
     seatWith(st, {
       concealed: rest,
       drawn: null,
-      discards: [...st.discards, id === st.drawn ? { id, claimed: false, drawn: true } : { id, claimed: false }],
+      discards: [...st.discards, id === st.drawn ? { id, claimed: false, tsumogiri: true } : { id, claimed: false }],
       // Riichi: a win let pass is furiten until the seat's own next discard (this one), also when
       // the seat called a meld in between. Hong Kong: until its next live draw (deal.ts).
       missed: family.clearsMissedOnDiscard ? [] : st.missed,

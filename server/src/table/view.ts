@@ -196,7 +196,7 @@ function seatView(s: TableState, seat: Seat, playing: boolean, extras: ViewExtra
           tile: kindOfId(d.id),
           claimed: d.claimed,
           ...(isRedFive(d.id, red) ? { red: true as const } : {}),
-          ...(d.drawn ? { drawn: true as const } : {}),
+          ...(d.tsumogiri ? { tsumogiri: true as const } : {}),
         }),
       ),
     ),
