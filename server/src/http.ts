@@ -18,7 +18,7 @@ import {
 } from '@mahjong/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Limiter, type Limits, payForLookup } from './limits.js';
-import { openTable } from './table-gate.js';
+import { openTable, spendCreation } from './table-gate.js';
 import { type ReplayCache, type ReplaySource, unzipStream } from './replay-cache.js';
 import type { Room } from './room.js';
 import { type HandRow, LedgerError, type MatchRecord, type Store } from './store/types.js';
@@ -169,7 +169,11 @@ export function registerRoutes(
           return reply(res, 'circle/not_found', 'no such circle');
         }
       }
-      const created = await tables.create(request, { circleId: circleId ?? null, creator: req.ip });
+      const created = await tables.create(request, {
+        circleId: circleId ?? null,
+        creator: req.ip,
+        held: opening.release,
+      });
       if (!created.ok) return reply(res, created.error.code, created.error.message);
       const room = created.value;
       const out: CreateTableResponse = {
@@ -239,14 +243,9 @@ export function registerRoutes(
     reply,
     now: () => new Date(),
     mayCreate: async (req, res) => {
-      const mine = await guards.createPerClient.take(req.ip);
-      if (!mine.ok) limited(res, mine.retryAfterSeconds, 'too many matches created from this address');
-      else {
-        const all = await guards.createTotal.take('all');
-        if (all.ok) return true;
-        limited(res, all.retryAfterSeconds, 'too many matches are being created');
-      }
-      return false;
+      const spent = await spendCreation(guards, req.ip);
+      if (!spent.ok) limited(res, spent.retryAfterSeconds, spent.message);
+      return spent.ok;
     },
   });
 

@@ -29,17 +29,28 @@ export async function openTable(tables: Tables, guards: TableGuards, address: st
     return refused(FULL_LOBBY_RETRY_S, 'this address has too many tables waiting to start; start or end one');
   }
   const release = tables.holdLobby(address);
-  const mine = await guards.createPerClient.take(address);
-  if (!mine.ok) {
-    release();
-    return refused(mine.retryAfterSeconds, 'too many tables created from this address');
-  }
-  const all = await guards.createTotal.take('all');
-  if (!all.ok) {
-    release();
-    return refused(all.retryAfterSeconds, 'too many tables are being created');
-  }
-  return { ok: true, release };
+  const spent = await spendCreation(guards, address);
+  if (!spent.ok) release();
+  return spent.ok ? { ok: true, release } : spent;
 }
 
-const refused = (retryAfterSeconds: number, message: string): Opening => ({ ok: false, retryAfterSeconds, message });
+/**
+ * One creation taken from the address's budget, then from the server's: what a new table and an
+ * imported match cost (an import holds no lobby, so it skips the caps).
+ */
+export async function spendCreation(
+  guards: Omit<TableGuards, 'limits'>,
+  address: string,
+): Promise<{ readonly ok: true } | Extract<Opening, { ok: false }>> {
+  const mine = await guards.createPerClient.take(address);
+  if (!mine.ok) return refused(mine.retryAfterSeconds, 'too many tables created from this address');
+  const all = await guards.createTotal.take('all');
+  if (!all.ok) return refused(all.retryAfterSeconds, 'too many tables are being created');
+  return { ok: true };
+}
+
+const refused = (retryAfterSeconds: number, message: string): Extract<Opening, { ok: false }> => ({
+  ok: false,
+  retryAfterSeconds,
+  message,
+});

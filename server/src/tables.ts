@@ -264,6 +264,8 @@ export class Tables {
       seats?: readonly PlannedSeat[];
       /** The creating client's address (its share of the lobbies and of bot tables). */
       creator?: string;
+      /** Lets go of the lobby place held for this creation (`holdLobby`): the room counts itself now. */
+      held?: () => void;
     } = {},
   ): Promise<Result<Room, 'http/invalid' | 'server/unavailable'>> {
     const seed = randomBytes(32).toString('hex');
@@ -322,6 +324,7 @@ export class Tables {
     const room = new Room(record, this.ctx);
     room.creator = extra.creator ?? null;
     this.rooms.set(code, room);
+    extra.held?.();
     try {
       await this.ctx.ledger.write([{ kind: 'createMatch', match: record }]);
     } catch {

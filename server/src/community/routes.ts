@@ -500,7 +500,13 @@ export function registerCommunityRoutes(
             spectatorDelay: m.spectatorDelay,
             rounds: m.rounds,
           },
-          { circleId: member ? m.circleId : null, rematchOf: m.id, seats: rotatedSeats(m), creator: req.ip },
+          {
+            circleId: member ? m.circleId : null,
+            rematchOf: m.id,
+            seats: rotatedSeats(m),
+            creator: req.ip,
+            held: opening.release,
+          },
         )
         .finally(opening.release);
       if (created.ok) {
