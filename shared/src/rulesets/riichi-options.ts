@@ -126,8 +126,6 @@ export const RIICHI_TABLE_FLAGS = {
       'with liability: the liable seat pays the whole hand, a second yakuman of it too; off: only the liable yakuman',
     ),
     source: 'Tenhou (its logs); off: riichi.wiki, "Sekinin barai"',
-    // A table option for house tables (the API, a table's options); the lobby form keeps to pao.
-    lobby: false,
   } satisfies BooleanOption<'paoWholeHand'>,
   /** A score below zero ends the match (tobi). */
   bustEnds: tableFlag(
