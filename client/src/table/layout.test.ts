@@ -155,6 +155,25 @@ describe('what is shown', () => {
     expect(Math.round(bottomRow[0]?.rotation ?? 1)).toBe(0);
   });
 
+  test("a dealer's fourteen tiles shown face up stay on a phone's screen (replay, show all hands)", () => {
+    const { hand: _h, ...rest } = makeView({ viewer: 'spectator' }, { 0: { concealedCount: 14, hasDrawn: true } });
+    const fourteen = tiles('123m456p789s11122z');
+    const reveal = [fourteen, tiles('1m'), tiles('2m'), tiles('3m')] as const;
+    for (const [w, h] of [
+      [390, 650],
+      [360, 518],
+    ] as const) {
+      const scene = layoutTable(rest, w, h, { selected: null, bottomSeat: 0, reveal });
+      const row = scene.items.filter((i): i is TileItem => i.type === 'tile' && i.key.startsWith('c:0:'));
+      expect(row).toHaveLength(14);
+      for (const t of row) {
+        const b = tileBounds(t);
+        expect(b.x0, `${w}x${h} ${t.key}`).toBeGreaterThanOrEqual(0);
+        expect(b.x1, `${w}x${h} ${t.key}`).toBeLessThanOrEqual(w);
+      }
+    }
+  });
+
   test('waits and the missed-win marker are drawn above the hand', () => {
     const v = makeView({
       hand: { concealed: tiles('123m456p789s1122z'), drawn: null, waits: tiles('12z'), missedWin: true },

@@ -584,6 +584,20 @@ function place(box: Box, c: Centre, m: number): Placement {
 
 const barFits = (b: Box): boolean => b.w >= BAR.w && b.h >= BAR.h;
 
+/**
+ * How many tiles the bottom seat's concealed hand puts on its first line. The viewer's own hand
+ * keeps the drawn tile apart (it may go up a line); a hand shown face up to a spectator or a
+ * replay ("show all hands") is sorted, its drawn tile among the others and never moved up: the
+ * dealer's fourteen once ran past a portrait phone's right edge, sized for thirteen.
+ */
+function bottomHandAcross(view: TableView, ui: UiState, bottom: Seat): number {
+  if (view.hand) {
+    const { tiles, drawnIndex } = handOrder(view);
+    return tiles.length - (drawnIndex === null ? 0 : 1);
+  }
+  return ui.reveal?.[bottom]?.length ?? 0;
+}
+
 /** The scene for one view at one window size. */
 export function layoutTable(view: TableView, width: number, height: number, ui: UiState): Scene {
   const W = Math.max(200, width);
@@ -598,8 +612,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   // The viewer's hand: thirteen tiles (the drawn one may go up a line) across the window, at
   // most an eighth of its height and 64 px wide; fourteen when a win by a discard ended the hand
   // (the tile won on is among the concealed ones, none drawn apart).
-  const { tiles: shownTiles, drawnIndex } = handOrder(view);
-  const across = Math.max(13, shownTiles.length - (drawnIndex === null ? 0 : 1));
+  const across = Math.max(13, bottomHandAcross(view, ui, bottom));
   const hand = Math.min(64, (H * 0.118) / TILE_ASPECT, (W - 2 * m) / (across + 0.3));
   const raise = hand * 0.22;
   let bottomSizes: SeatSizes = { hand, meld: hand * 0.74, bonus: hand * 0.6 };
