@@ -174,6 +174,14 @@ describe('what is shown', () => {
     }
   });
 
+  test("a portrait phone's top and bottom names run into the panel's free corners rather than being cut", () => {
+    const names = { 0: { name: 'Annabelle', score: 25000 }, 2: { name: 'Westley Bot', score: 25000 } };
+    const v = makeView({ ruleset: 'riichi-modern' }, names);
+    const scene = layoutTable(v, 390, 650, { selected: null });
+    const label = (s: number) => scene.items.find((i): i is TextItem => i.type === 'text' && i.key === `seat:${s}`);
+    for (const s of [0, 2]) expect(label(s)?.text, `seat ${s}`).not.toContain('…');
+  });
+
   test('waits and the missed-win marker are drawn above the hand', () => {
     const v = makeView({
       hand: { concealed: tiles('123m456p789s1122z'), drawn: null, waits: tiles('12z'), missedWin: true },

@@ -898,9 +898,16 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     // A player's name as written; a bot's ("Bot East") and an empty seat's in the page's language.
     const name =
       seat.name == null && seat.isBot ? TABLE_TEXT.bot : displayName(seat.name, s, seat.isBot, ui.lang ?? 'en');
-    const along = p === 'bottom' || p === 'top' ? pw : ph;
-    // Clear of the other sides' bands (their bars and labels) at both ends.
-    const room = along - 2 * (barBand + strip) - ls * 0.5;
+    const across = p === 'bottom' || p === 'top';
+    const along = across ? pw : ph;
+    // Clear of the other sides' bands (their bars and labels) at both ends. The labels of the
+    // longer sides keep out of the shorter sides' bands, so the shorter sides' labels may run
+    // into the corners, clear of the turn bars only: a portrait phone cut the top name ("W Bot
+    // We… 0") on a panel with room for all of it.
+    const shorter = across ? pw <= ph : ph < pw;
+    const room = shorter
+      ? along - 2 * barBand - Math.min(pw, ph) * 0.08 - ls * 0.5
+      : along - 2 * (barBand + strip) - ls * 0.5;
     const label = fitLabel(
       `${windLetter(seat.wind)}${seat.isDealer ? '●' : ''} `,
       name,
