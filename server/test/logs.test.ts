@@ -169,6 +169,40 @@ describe('export and import over HTTP', () => {
     expect(await matchCount()).toBe(before);
   });
 
+  it('a real three-player log imports as a three-player match: replayed, exported as three seats', async () => {
+    const source = JSON.parse(readFileSync(path.join(TESTDATA, 'three-player', 'double_nukidora.json'), 'utf8')) as {
+      log: unknown[][];
+    };
+    const imported = await upload(JSON.stringify(source));
+    expect(imported.status).toBe(201);
+    const answer = imported.body as ImportResponse;
+    expect(answer.check).toEqual({ hands: 12, agree: 12, differences: [] });
+
+    const replay = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${answer.id}/replay`);
+    expect(replay.status).toBe(200);
+    expect(replay.body.match.ruleset).toBe('riichi-sanma');
+    expect(replay.body.match.players.map((p) => p.name)).toEqual(['しめじん', 'TiccyWu', '長光麻夜', null]);
+    expect(replay.body.handStarts.length).toBe(12);
+    // The fourth seat is the table's empty one in every frame: no hand, no discards.
+    for (const f of replay.body.frames) expect(f.view.seats[3]?.discards ?? []).toEqual([]);
+
+    const mjai = await text(`/api/matches/${answer.id}/export?format=mjai`);
+    const events = mjai.body
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
+    expect(events.filter((e) => e.type === 'nukidora').length).toBe(
+      source.log.flatMap((h) => [6, 9, 12].flatMap((i) => h[i] as unknown[])).filter((x) => x === 'f44').length,
+    );
+    const again = JSON.parse((await text(`/api/matches/${answer.id}/export?format=tenhou6`)).body) as {
+      log: unknown[][];
+    };
+    // The same hands: deals, indicators and results as the file has them.
+    expect(again.log.map((h) => [h[0], h[1], h[2], h[4], h[7], h[10], h[13]])).toEqual(
+      source.log.map((h) => [h[0], h[1], h[2], h[4], h[7], h[10], h[13]]),
+    );
+  });
+
   it('an upload stores only what a log is: names as names, no NUL, bounded hands, counters and steps', async () => {
     type File = { name: string[]; title: unknown; rule: object; log: unknown[][] };
     const file = (): File => JSON.parse(readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8'));

@@ -769,8 +769,8 @@ export const MESSAGES = {
   'logs.malformed': { en: 'the file is not JSON', 'zh-HK': '檔案不是 JSON 格式' },
   'logs.shape': { en: 'it is not laid out as a tenhou.net/6 log', 'zh-HK': '不符合 tenhou.net/6 牌譜的格式' },
   'logs.threePlayer': {
-    en: 'it is a three-player log, and the tables here seat four',
-    'zh-HK': '這是三人牌譜，本站的牌枱坐四人',
+    en: 'it is a three-player log with three seats listed; tenhou.net/6 keeps four, the fourth empty',
+    'zh-HK': '這是只列三個座位的三人牌譜；tenhou.net/6 牌譜保留四個座位，第四個留空',
   },
   'logs.tile': {
     en: 'a tile code is unknown, or a tile has a fifth copy',

@@ -5,7 +5,14 @@
  * the HTTP API (`server/src/http.ts`) and the `log` command (`server/src/logs/cli.ts`).
  */
 import { randomUUID } from 'node:crypto';
-import { type ExportFormat, type ImportCheck, type ReplayFrame, SEATS, type TableView } from '@mahjong/shared';
+import {
+  type ExportFormat,
+  type ImportCheck,
+  isVacantSeat,
+  type ReplayFrame,
+  SEATS,
+  type TableView,
+} from '@mahjong/shared';
 import { seatHands } from '../replay.js';
 import { LOG_FORMAT_VERSION, rulesetVersion } from '../room.js';
 import type { ActionRow, HandRow, MatchRecord } from '../store/types.js';
@@ -122,8 +129,7 @@ export function recordingOfImport(parsed: ParsedLog, hands: readonly ImportedHan
     if (hand !== undefined) out.push({ ...hand, number: h.index, result: { ...hand.result, handNumber: h.index } });
   }
   return {
-    // an import is a four-player file: three-player ones are refused (`log/three_player`)
-    seats: 4,
+    seats: parsed.seats,
     names: parsed.names,
     redFives: parsed.redFives,
     openTanyao: parsed.openTanyao,
@@ -185,7 +191,14 @@ export async function importMatch(raw: unknown, now: Date): Promise<ImportedMatc
     finalScores: last?.scoresAfter ?? null,
     circleId: null,
     rematchOf: null,
-    seats: SEATS.map((seat) => ({ seat, name: parsed.value.names[seat], bot: false, nonce: null, playerId: null })),
+    // (A three-player file's fourth seat is the table's vacant one: no name, as at a played table.)
+    seats: SEATS.map((seat) => ({
+      seat,
+      name: isVacantSeat(config.ruleset, seat) ? null : parsed.value.names[seat],
+      bot: false,
+      nonce: null,
+      playerId: null,
+    })),
     imported: keptOf(raw as Record<string, unknown>),
   };
   return { record, hands, check };

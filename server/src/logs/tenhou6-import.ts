@@ -19,6 +19,10 @@ import {
   type TileKind,
   wallFromOrder,
   RULESET_OF_FORMAT,
+  doraIndicatorIndex,
+  REPLACEMENT_TILES,
+  SANMA_REPLACEMENT_TILES,
+  uraIndicatorIndex,
 } from '@mahjong/shared';
 import { createEngine, type TableEngineImpl } from '../table/engine.js';
 import type { EngineRulesetId, LogEntry, MatchConfig } from '../table/index.js';
@@ -51,12 +55,16 @@ export interface ImportedHand {
   readonly stopped?: { readonly step: number; readonly reason: string };
 }
 
-/** The config every imported hand is played with (Tenhou's rules are the defaults of riichi-modern). */
+/**
+ * The config every imported hand is played with (Tenhou's rules are the defaults of riichi-modern
+ * among four and of riichi-sanma among three, whose red fives are the 5p and 5s).
+ */
 export function importConfig(log: ParsedLog): MatchConfig {
+  const three = log.seats === 3;
   return {
     seed: '00',
-    ruleset: RULESET_OF_FORMAT.tenhou6,
-    options: { redFives: log.redFives ? 3 : 0, openTanyao: log.openTanyao },
+    ruleset: three ? RULESET_OF_FORMAT.tenhou6Three : RULESET_OF_FORMAT.tenhou6,
+    options: { redFives: log.redFives ? (three ? 2 : 3) : 0, openTanyao: log.openTanyao },
     players: log.names.map((name) => ({ name, bot: false })) as unknown as MatchConfig['players'],
     rounds: log.rounds,
   };
@@ -98,13 +106,19 @@ function idAssigner(red: boolean): (t: LogTile) => TileId {
   };
 }
 
-/** The wall a hand's log implies (the layout of `server/src/table/deal.ts` and the dora positions). */
+/**
+ * The wall a hand's log implies (the layout of `server/src/table/deal.ts`): the deal, the dealer's
+ * 14th tile and every live draw from the front; the replacement draws from the back; each dora
+ * and ura-dora indicator where the engine turns it (`doraIndicatorIndex`); the tiles nobody saw
+ * in the places left, in order.
+ */
 export function impliedWall(hand: ParsedHand, red: boolean, seatCount: 3 | 4 = 4): WallState {
-  // Three players (the mjai bot's picture of a three-player hand; files of three are not imported):
-  // 108 tiles without 2m-8m, dealt to three seats, 8 replacement tiles at the back of the dead wall.
+  // Three players: 108 tiles without 2m-8m, dealt to three seats, 8 replacement tiles at the
+  // back (Norths set aside are replaced too), so the third and later kongs' indicators lie
+  // before the 14 tiles that start as the dead wall: the boundary has moved back by then.
   const three = seatCount === 3;
   const size = three ? 108 : 136;
-  const back = three ? 8 : 4;
+  const back = three ? SANMA_REPLACEMENT_TILES : REPLACEMENT_TILES;
   const idOf = idAssigner(red);
   const draws = hand.events.filter((e): e is Extract<HandEvent, { type: 'draw' }> => e.type === 'draw');
   const first = draws[0];
@@ -120,33 +134,29 @@ export function impliedWall(hand: ParsedHand, red: boolean, seatCount: 3 | 4 = 4
   if (replacements.length > back) throw new CallProblem(0, `more than ${back} replacement draws`);
   const dora = hand.doraIndicators.map(idOf);
   const ura = hand.uraIndicators.map(idOf);
-  const order: TileId[] = [];
+  const front: TileId[] = [];
   const seats = Array.from({ length: seatCount }, (_, k) => ((hand.dealer + k) % seatCount) as Seat);
-  for (let r = 0; r < 3; r++) for (const s of seats) order.push(...(dealt[s] as TileId[]).slice(4 * r, 4 * r + 4));
-  for (const s of seats) order.push((dealt[s] as TileId[])[12] as TileId);
-  order.push(fourteenth, ...live);
-  const dead: (TileId | undefined)[] = Array.from({ length: 14 }, () => undefined);
-  replacements.forEach((id, i) => {
-    dead[13 - i] = id;
-  });
-  dora.forEach((id, n) => {
-    dead[13 - back - 2 * n] = id;
-  });
-  ura.forEach((id, n) => {
-    dead[12 - back - 2 * n] = id;
-  });
-  // The tiles nobody saw: the rest of the live wall, then the dead wall's free places.
-  const unseen: TileId[] = [];
-  const taken = new Set<number>([...order, ...dead.filter((x) => x !== undefined)]);
+  for (let r = 0; r < 3; r++) for (const s of seats) front.push(...(dealt[s] as TileId[]).slice(4 * r, 4 * r + 4));
+  for (const s of seats) front.push((dealt[s] as TileId[])[12] as TileId);
+  front.push(fourteenth, ...live);
+  // Live draws end 14 tiles before the dead wall's boundary, which each replacement moves back.
+  if (front.length > size - 14 - replacements.length) throw new CallProblem(0, 'more draws than a wall holds');
+  const slots: (TileId | undefined)[] = [...front, ...Array.from({ length: size - front.length }, () => undefined)];
+  const put = (at: number, id: TileId) => {
+    if (slots[at] !== undefined) throw new CallProblem(0, 'more draws than a wall holds');
+    slots[at] = id;
+  };
+  for (const [i, id] of replacements.entries()) put(size - 1 - i, id);
+  for (const [n, id] of dora.entries()) put(doraIndicatorIndex(size, n, back), id);
+  for (const [n, id] of ura.entries()) put(uraIndicatorIndex(size, n, back), id);
+  // The tiles nobody saw fill the places left: the rest of the live wall, then the dead wall's.
+  const taken = new Set<number>(slots.filter((x) => x !== undefined));
   const inSet = (id: number) => !three || id < 4 || id >= 32;
+  const unseen: TileId[] = [];
   for (let id = 0; id < 136; id++) if (!taken.has(id) && inSet(id)) unseen.push(id as TileId);
-  const deadFree = dead.filter((x) => x === undefined).length;
-  if (order.length + unseen.length - deadFree + 14 !== size || unseen.length < deadFree) {
-    throw new CallProblem(0, 'more draws than a wall holds');
-  }
-  const liveRest = unseen.splice(0, unseen.length - deadFree);
-  order.push(...liveRest, ...dead.map((x) => x ?? (unseen.shift() as TileId)));
-  return wallFromOrder(order);
+  if (unseen.length !== slots.filter((x) => x === undefined).length)
+    throw new CallProblem(0, 'the tiles shown do not fit one wall');
+  return wallFromOrder(slots.map((x) => x ?? (unseen.shift() as TileId)));
 }
 
 const PASS: PlayerAction = { type: 'pass' };
@@ -184,7 +194,7 @@ export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
   });
   let wall: WallState;
   try {
-    wall = impliedWall(hand, log.redFives);
+    wall = impliedWall(hand, log.redFives, log.seats);
   } catch (error) {
     if (error instanceof CallProblem)
       throw { ...problem(error.step, error.message), code: 'log/tile' } satisfies LogProblem;

@@ -3,7 +3,14 @@
  * into the order they were played (the format lists them per seat). Every problem names the
  * hand (by its number in the file and as `East 1, 0 honba`) and the step where it is found.
  */
-import { type BySeat, checkDisplayName, type LogProblemCode, type RefusalValues, type Seat } from '@mahjong/shared';
+import {
+  type BySeat,
+  checkDisplayName,
+  type LogProblemCode,
+  type RefusalValues,
+  type Seat,
+  type TileKind,
+} from '@mahjong/shared';
 import type { HandEvent } from './record.js';
 import { fromTenhouCode, type LogTile } from './tiles.js';
 
@@ -101,12 +108,17 @@ export interface ParsedHand {
 }
 
 export interface ParsedLog {
+  /**
+   * Seats played: 4, or 3 (a three-player log, which keeps the four-seat arrays with the fourth
+   * empty: its name "", its score and deltas 0, no deal, takes or discards).
+   */
+  readonly seats: 3 | 4;
   readonly names: BySeat<string>;
   readonly redFives: boolean;
   /** 1 east only, 2 east and south (from `rule.disp`). */
   readonly rounds: 1 | 2;
   /** All simples with open melds: Tenhou's `disp` says 喰 when it counts (a `disp` of other
-   * words, such as Mahjong Soul's room names, says nothing: it counts there too). */
+   * words, such as Mahjong Soul's room names (金の間), says nothing: it counts there too). */
   readonly openTanyao: boolean;
   readonly title: string;
   readonly hands: readonly ParsedHand[];
@@ -165,16 +177,19 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
     return fail('log/shape', 'a tenhou.net/6 log is an object with a `log` array');
   const rule = isObject(raw.rule) ? raw.rule : {};
   const disp = typeof rule.disp === 'string' ? rule.disp : '';
-  if (disp.includes('三') || /3-?player/i.test(disp))
-    return fail('log/three_player', 'a three-player log: the tables here seat four');
   if (!Array.isArray(raw.name) || raw.name.length !== 4 || !raw.name.every((n) => typeof n === 'string')) {
     return fail(
       Array.isArray(raw.name) && raw.name.length === 3 ? 'log/three_player' : 'log/shape',
-      '`name`: four player names',
+      Array.isArray(raw.name) && raw.name.length === 3
+        ? '`name`: three names; a three-player tenhou.net/6 log keeps four seats, the fourth ""'
+        : '`name`: four player names',
     );
   }
   if (raw.log.length === 0) return fail('log/shape', 'the log has no hands');
   if (raw.log.length > MAX_LOG_HANDS) return fail('log/shape', `a log holds at most ${MAX_LOG_HANDS} hands`);
+  const seats = seatsPlayed(raw.log[0]);
+  if (seats === 4 && saysThreePlayers(disp))
+    return fail('log/shape', `\`rule.disp\` "${disp}" is a three-player rule, and four seats are dealt`);
   const names: string[] = [];
   for (const [i, n] of (raw.name as string[]).entries()) {
     // Logs made anonymous leave names empty: the seat is then shown by its wind.
@@ -192,7 +207,7 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
   for (const [index, h] of raw.log.entries()) {
     const place: LogPlace = { hand: index, handName: headerName(h) };
     try {
-      hands.push(parseHand(h, index, place.handName));
+      hands.push(parseHand(h, index, place.handName, seats));
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       const at: LogPlace = error.step === undefined ? place : { ...place, step: error.step };
@@ -203,12 +218,13 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
     }
   }
   return ok({
+    seats,
     names: names as unknown as BySeat<string>,
     // A red five in the file says red fives are played, whatever its `rule` says or lacks (a
     // tournament lobby's file has `rule` as an array, with no `aka`).
     redFives: aka || hands.some(holdsRed),
     rounds: disp.includes('東') || /east/i.test(disp) ? 1 : 2,
-    openTanyao: disp.includes('喰') || !/[\u4e00-\u9fff]/u.test(disp),
+    openTanyao: disp.includes('喰') || !isTenhouLobby(disp),
     title: Array.isArray(raw.title)
       ? raw.title
           .filter((t) => typeof t === 'string')
@@ -219,6 +235,24 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
   });
 }
 
+/** Whether a `disp` names three players (Tenhou's 三 lobbies, "3-player" in other words). */
+const saysThreePlayers = (disp: string): boolean => disp.includes('三') || /3-?player/i.test(disp);
+
+/**
+ * Whether a `disp` is one of Tenhou's lobby names (三鳳南喰赤, 般東喰赤速): an optional 三, a lobby,
+ * 東 or 南, then 喰 when open all-simples count. Other words (Mahjong Soul's 金の間, a converter's
+ * English) say nothing of open all-simples.
+ */
+const isTenhouLobby = (disp: string): boolean => /^三?[般上特鳳若銀琥孔技]?[東南]/u.test(disp);
+
+/**
+ * 3 when the first hand deals nothing to the fourth seat (its deal, at index 13, empty), as a
+ * three-player file writes it; else 4. Each hand is then checked against it.
+ */
+function seatsPlayed(h: unknown): 3 | 4 {
+  return Array.isArray(h) && h.length === 17 && Array.isArray(h[13]) && h[13].length === 0 ? 3 : 4;
+}
+
 function headerName(h: unknown): string {
   const head = Array.isArray(h) ? h[0] : null;
   return Array.isArray(head) && isInt(head[0]) && isInt(head[1]) ? handName(head[0], head[1]) : 'no header';
@@ -226,10 +260,13 @@ function headerName(h: unknown): string {
 
 type Item = number | string;
 
-function parseHand(h: unknown, index: number, name: string): ParsedHand {
+function parseHand(h: unknown, index: number, name: string, seats: 3 | 4): ParsedHand {
   if (!Array.isArray(h)) throw new Problem('log/shape', 'a hand is an array');
   if (h.length === 14)
-    throw new Problem('log/three_player', 'three seats of deals, takes and discards: a three-player log');
+    throw new Problem(
+      'log/three_player',
+      'three seats of deals, takes and discards: a three-player tenhou.net/6 log keeps four, the fourth empty',
+    );
   if (h.length !== 17)
     throw new Problem(
       'log/shape',
@@ -243,6 +280,7 @@ function parseHand(h: unknown, index: number, name: string): ParsedHand {
   if (kyoku < 0 || kyoku > 15 || honba < 0 || sticks < 0 || honba > MAX_COUNTER || sticks > MAX_COUNTER)
     throw new Problem('log/shape', `the header is [kyoku 0-15, honba 0-${MAX_COUNTER}, sticks 0-${MAX_COUNTER}]`);
   const scores = seatArray(h[1], 'the scores');
+  if (seats === 3 && kyoku % 4 === 3) throw new Problem('log/shape', 'a three-player hand is dealt by seat 1, 2 or 3');
   const list = (v: unknown, what: string): Item[] => {
     if (!Array.isArray(v) || !v.every((x) => isInt(x) || typeof x === 'string'))
       throw new Problem('log/shape', `${what}: a list of tile codes and call strings`);
@@ -257,6 +295,15 @@ function parseHand(h: unknown, index: number, name: string): ParsedHand {
   const discards: Item[][] = [];
   for (let seat = 0; seat < 4; seat++) {
     const d = list(h[4 + seat * 3], `seat ${seat}'s deal`);
+    if (seat >= seats) {
+      // The three-player file's fourth seat: nothing dealt, taken or discarded.
+      if (d.length > 0 || list(h[5 + seat * 3], '').length > 0 || list(h[6 + seat * 3], '').length > 0)
+        throw new Problem('log/shape', 'a three-player log deals nothing to the fourth seat');
+      deal.push([]);
+      takes.push([]);
+      discards.push([]);
+      continue;
+    }
     if (d.length !== 13) throw new Problem('log/shape', `seat ${seat} is dealt ${d.length} tiles, not 13`);
     deal.push(d.map((c) => tileOf(c, `seat ${seat}'s deal`)));
     takes.push(list(h[5 + seat * 3], `seat ${seat}'s takes`));
@@ -265,8 +312,11 @@ function parseHand(h: unknown, index: number, name: string): ParsedHand {
       throw new Problem('log/shape', `a seat takes and discards at most ${MAX_SEAT_STEPS} times in a hand`);
   }
   const dealer = (kyoku % 4) as Seat;
-  const events = playOrder(dealer, takes, discards);
-  checkCopies(deal, dora, ura, events);
+  const events = playOrder(dealer, takes, discards, seats);
+  checkCopies(deal, dora, ura, events, seats);
+  const end = statedEnd(h[16], seats);
+  if (seats === 3 && (scores[3] !== 0 || deltasOf(end).some((d) => d[3] !== 0)))
+    throw new Problem('log/shape', "a three-player log's fourth seat has no points (0)");
   return {
     index,
     name,
@@ -279,11 +329,14 @@ function parseHand(h: unknown, index: number, name: string): ParsedHand {
     doraIndicators: dora,
     uraIndicators: ura,
     events,
-    end: statedEnd(h[16]),
+    end,
   };
 }
 
-function statedEnd(r: unknown): StatedEnd {
+const deltasOf = (end: StatedEnd): BySeat<number>[] =>
+  end.kind === 'win' ? end.wins.map((w) => w.deltas) : [end.deltas];
+
+function statedEnd(r: unknown, seats: 3 | 4): StatedEnd {
   if (!Array.isArray(r) || typeof r[0] !== 'string')
     throw new Problem('log/shape', 'the result is ["和了" or a draw\'s name, ...]');
   if (r[0] !== '和了') {
@@ -299,7 +352,7 @@ function statedEnd(r: unknown): StatedEnd {
   for (let i = 1; i < r.length; i += 2) {
     const deltas = seatArray(r[i], "a win's score changes");
     const info = r[i + 1];
-    if (!Array.isArray(info) || info.length < 3 || !info.slice(0, 3).every((x) => isInt(x) && x >= 0 && x <= 3)) {
+    if (!Array.isArray(info) || info.length < 3 || !info.slice(0, 3).every((x) => isInt(x) && x >= 0 && x < seats)) {
       throw new Problem('log/shape', 'a win is described as [who, from, pao, text...]');
     }
     wins.push({
@@ -313,13 +366,24 @@ function statedEnd(r: unknown): StatedEnd {
   return { kind: 'win', wins };
 }
 
-/** No kind more than four times, and each suit's red five at most once, over everything the file shows. */
-function checkCopies(deal: LogTile[][], dora: LogTile[], ura: LogTile[], events: readonly HandEvent[]): void {
+/**
+ * No kind more than four times, and each suit's red five at most once, over everything the file
+ * shows; among three players, no 2m-8m (the set has only 1m and 9m of characters).
+ */
+function checkCopies(
+  deal: LogTile[][],
+  dora: LogTile[],
+  ura: LogTile[],
+  events: readonly HandEvent[],
+  seats: 3 | 4,
+): void {
   const seen: LogTile[] = [...deal.flat(), ...dora, ...ura];
   for (const e of events) if (e.type === 'draw') seen.push(e.tile);
   const counts = new Map<number, number>();
   const reds = new Set<number>();
   for (const t of seen) {
+    if (seats === 3 && t.kind >= 1 && t.kind <= 7)
+      throw new Problem('log/tile', `${t.kind + 1}m in a three-player log (its set has only 1m and 9m)`);
     counts.set(t.kind, (counts.get(t.kind) ?? 0) + 1);
     if (t.red) {
       if (reds.has(t.kind))
@@ -356,12 +420,16 @@ function parseCall(
 
 const sameTile = (a: LogTile, b: LogTile): boolean => a.kind === b.kind && a.red === b.red;
 
+/** The North a three-player seat sets aside (`f44`). */
+const NORTH: LogTile = { kind: 30 as TileKind, red: false };
+
 /**
- * The takes and discards of the four seats in the order they were played: the dealer takes
- * first; after a discard the seat whose next take claims it plays next (a pung or kong before a
- * chow), else the next seat; a kong is followed by its maker's replacement draw.
+ * The takes and discards of the seats in the order they were played: the dealer takes first;
+ * after a discard the seat whose next take claims it plays next (a pung or kong before a chow),
+ * else the next seat; a kong, and among three a North set aside (`f44` in the discards), is
+ * followed by its maker's replacement draw.
  */
-function playOrder(dealer: Seat, takes: Item[][], discards: Item[][]): HandEvent[] {
+function playOrder(dealer: Seat, takes: Item[][], discards: Item[][], seats: 3 | 4): HandEvent[] {
   // A call may claim an earlier discard of the same tile than the one it took (the format does
   // not say which): on a dead end, the latest claim taken is tried as a later one, depth first.
   let first: Problem | null = null;
@@ -371,7 +439,7 @@ function playOrder(dealer: Seat, takes: Item[][], discards: Item[][]): HandEvent
     if (skip === undefined) break;
     const claims: number[] = [];
     try {
-      return playOnce(dealer, takes, discards, new Set(skip), claims);
+      return playOnce(dealer, takes, discards, seats, new Set(skip), claims);
     } catch (error) {
       if (!(error instanceof Problem) || error.code !== 'log/call') throw error;
       first ??= error;
@@ -385,6 +453,7 @@ function playOnce(
   dealer: Seat,
   takes: Item[][],
   discards: Item[][],
+  seats: 3 | 4,
   skip: ReadonlySet<number>,
   claims: number[],
 ): HandEvent[] {
@@ -392,6 +461,7 @@ function playOnce(
   const ti = [0, 0, 0, 0];
   const di = [0, 0, 0, 0];
   const lastDrawn: (LogTile | null)[] = [null, null, null, null];
+  // (The fourth seat of a three-player file has no takes: it counts as all taken.)
   let actor: Seat = dealer;
   let replacement = false;
   let last: { seat: Seat; tile: LogTile } | null = null;
@@ -404,7 +474,13 @@ function playOnce(
     let mustDiscard = true;
     if (typeof take === 'string') {
       const c = parseCall(take, step());
+      // Among three too the marker says where the discarder sits as four would: across is the
+      // seat two on (seat 2 claiming seat 0's tile marks it across), and the fourth seat is empty.
       const from = ((actor + c.rel) % 4) as Seat;
+      if (from >= seats)
+        throw new Problem('log/call', `seat ${actor}'s call "${take}" claims from the empty seat`, step());
+      if (c.type === 'chow' && seats === 3)
+        throw new Problem('log/call', `a chow ("${take}") among three players`, step());
       if (last === null || last.seat !== from || !sameTile(last.tile, c.tile)) {
         throw new Problem('log/call', `seat ${actor}'s call "${take}" does not claim the last discard`, step());
       }
@@ -432,6 +508,14 @@ function playOnce(
       return out; // a self-drawn win or nine terminals: the result says which
     }
     di[actor] = (di[actor] as number) + 1;
+    if (d === 'f44') {
+      if (seats !== 3) throw new Problem('log/call', `"f44" (a North set aside) in a four-player log`, step());
+      out.push({ type: 'north', seat: actor, tile: NORTH });
+      lastDrawn[actor] = null;
+      replacement = true;
+      if (allTaken()) return out; // a win on the North set aside
+      continue;
+    }
     if (typeof d === 'string' && /[ak]/.test(d)) {
       out.push(kongOf(actor, d, step()));
       lastDrawn[actor] = null;
@@ -452,18 +536,18 @@ function playOnce(
     last = { seat: actor, tile };
     if (allTaken()) return out;
     const at = out.length;
-    const claimer = skip.has(at) ? null : claimerOf(actor, tile, takes, ti);
+    const claimer = skip.has(at) ? null : claimerOf(actor, tile, takes, ti, seats);
     if (claimer !== null) claims.push(at);
-    actor = claimer ?? (((actor + 1) % 4) as Seat);
+    actor = claimer ?? (((actor + 1) % seats) as Seat);
   }
   throw new Problem('log/shape', 'the hand does not end');
 }
 
 /** A seat whose next take claims `seat`'s discard `tile` (a pung or kong before a chow), or null. */
-function claimerOf(seat: Seat, tile: LogTile, takes: Item[][], ti: number[]): Seat | null {
+function claimerOf(seat: Seat, tile: LogTile, takes: Item[][], ti: number[], seats: 3 | 4): Seat | null {
   let chow: Seat | null = null;
-  for (let k = 1; k <= 3; k++) {
-    const s = ((seat + k) % 4) as Seat;
+  for (let k = 1; k < seats; k++) {
+    const s = ((seat + k) % seats) as Seat;
     const take = (takes[s] as Item[])[ti[s] as number];
     if (typeof take !== 'string') continue;
     let c: ReturnType<typeof parseCall>;

@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sanmaDoraIndicatorIndex, sanmaUraIndicatorIndex, type TileKind } from '@mahjong/shared';
 import type { MatchConfig } from '../table/index.js';
 import { createEngine } from '../table/engine.js';
 import { playBotMatch } from '../table/sim.js';
 import { describe, expect, it } from 'vitest';
 import { type HandRecord, recordEngine, recordMatch } from './record.js';
 import { toTenhou6 } from './tenhou6.js';
-import { checkHands, importConfig, replayLog } from './tenhou6-import.js';
-import { type LogProblem, logProblemValues, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
+import { checkHands, impliedWall, importConfig, replayLog } from './tenhou6-import.js';
+import { type LogProblem, logProblemValues, MAX_LOG_BYTES, type ParsedHand, readTenhou6 } from './tenhou6-read.js';
+import type { LogTile } from './tiles.js';
 import { importedReplay, importMatch } from './match.js';
 
 const TESTDATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testdata');
@@ -123,7 +125,10 @@ describe('bad tenhou.net/6 input', () => {
     expect(problem('{"name": ["a","b","c","d"]}').code).toBe('log/shape');
     expect(problem(good.replace('[[[7,0,0]', '[[[7,0]')).code).toBe('log/shape');
     expect(problem(' '.repeat(MAX_LOG_BYTES + 1)).code).toBe('log/too_large');
-    expect(problem(good.replace('"般南喰赤"', '"三般南喰赤"')).code).toBe('log/three_player');
+    // A three-player rule over four seats dealt, and a three-player file without the fourth seat.
+    expect(problem(good.replace('"般南喰赤"', '"三般南喰赤"')).code).toBe('log/shape');
+    const three = JSON.parse(readFileSync(path.join(TESTDATA, 'three-player', 'chankan.json'), 'utf8'));
+    expect(problem(JSON.stringify({ ...three, name: three.name.slice(0, 3) })).code).toBe('log/three_player');
   });
 
   it('refuses an unknown tile code and a fifth copy, naming the hand', () => {
@@ -199,8 +204,116 @@ describe('a three-player match in tenhou.net/6', () => {
       }
       expect(f44).toBe(declared.length);
       norths += f44;
+      // Read back, the file plays the same hands on the engine: the same deal, moves, indicators
+      // and results.
+      const parsed = readTenhou6(JSON.stringify(file));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(parsed.value.seats).toBe(3);
+      expect(importConfig(parsed.value).ruleset).toBe('riichi-sanma');
+      const imported = replayLog(parsed.value);
+      expect(checkHands(imported).differences).toEqual([]);
+      for (const [i, h] of imported.entries()) {
+        const engine = createEngine(importConfig(parsed.value), 0, { walls: [h.wall], firstHand: h.firstHand });
+        const [again] = recordEngine(engine, h.log.slice(1));
+        expect(again && comparable(again)).toBe(comparable(recording.hands[i] as HandRecord));
+      }
     }
     expect(norths).toBeGreaterThan(0);
+  });
+
+  const THREE = path.join(TESTDATA, 'three-player');
+  const check = (file: string) => {
+    const parsed = readTenhou6(readFileSync(path.join(THREE, file), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.seats).toBe(3);
+    return checkHands(replayLog(parsed.value));
+  };
+
+  it.each(['chankan.json', 'double_nukidora.json'])('real three-player log %s replays to its stated scores', (file) => {
+    const result = check(file);
+    expect(result.differences).toEqual([]);
+    expect(result.agree).toBeGreaterThan(0);
+  });
+
+  it("reports the two real hands that part from Tenhou's rules or from the file's own scores", () => {
+    // Mahjong Soul lets thirteen orphans rob a concealed kong; Tenhou (the engine) plays on.
+    const robbed = check('kokushi_ankan.json');
+    expect(robbed.agree).toBe(0);
+    expect(robbed.differences[0]?.computed).toBeNull();
+    expect(robbed.differences[0]?.reason).toMatch(/the table plays on/);
+    // The win on a North after the discarder's riichi: the file's deltas leave out the stick.
+    const north = check('kokushi_peinuki.json');
+    expect(north.agree).toBe(3);
+    expect(north.differences.map((d) => [d.hand, d.stated, d.computed])).toEqual([
+      [3, [-48000, 0, 48000, 0], [-48000, 0, 49000, 0]],
+    ]);
+  });
+
+  it('puts every dora and ura-dora indicator where the engine turns it, the fourth of three kongs too', () => {
+    // A three-player hand of three kongs: the third and fourth indicators lie before the 14 tiles
+    // the dead wall starts as (8 replacement tiles at its back), and the fourth was lost.
+    const t = (kind: number, red = false) => ({ kind: kind as TileKind, red });
+    const sanmaKinds = [0, 8, ...Array.from({ length: 27 }, (_, i) => 9 + i).filter((k) => k < 34)];
+    const pool = sanmaKinds.flatMap((k) => [t(k), t(k), t(k), t(k)]);
+    const take = () => pool.shift() as LogTile;
+    const deal = [0, 1, 2].map(() => Array.from({ length: 13 }, take));
+    const firstDraw = take();
+    const replacementDraws = [take(), take(), take()];
+    const indicators = [take(), take(), take(), take()];
+    const ura = [take(), take(), take(), take()];
+    const hand = {
+      dealer: 0,
+      deal: [...deal, []],
+      events: [
+        { type: 'draw', seat: 0, tile: firstDraw, replacement: false },
+        ...replacementDraws.map((tile) => ({ type: 'draw', seat: 0, tile, replacement: true })),
+      ],
+      doraIndicators: indicators,
+      uraIndicators: ura,
+    } as unknown as ParsedHand;
+    const wall = impliedWall(hand, false, 3);
+    const kind = (at: number) => Math.floor((wall.order[at] as number) / 4);
+    expect([0, 1, 2, 3].map((n) => kind(sanmaDoraIndicatorIndex(n)))).toEqual(indicators.map((x) => x.kind));
+    expect([0, 1, 2, 3].map((n) => kind(sanmaUraIndicatorIndex(n)))).toEqual(ura.map((x) => x.kind));
+    expect(replacementDraws.map((_, i) => kind(107 - i))).toEqual(replacementDraws.map((x) => x.kind));
+    expect(new Set(wall.order).size).toBe(108);
+  });
+
+  it("reads open all-simples off a Tenhou lobby's name, and as on from any other room's", () => {
+    const file = JSON.parse(readFileSync(path.join(THREE, 'chankan.json'), 'utf8'));
+    const tanyao = (disp: string) => {
+      const r = readTenhou6(JSON.stringify({ ...file, rule: { ...file.rule, disp } }));
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.openTanyao;
+    };
+    expect([tanyao('三鳳南喰赤'), tanyao('三鳳南赤'), tanyao('三般東赤速'), tanyao('三銀の間赤')]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('refuses what a three-player hand cannot hold: 2m-8m, a chow, a North set aside among four', () => {
+    const text = readFileSync(path.join(THREE, 'chankan.json'), 'utf8');
+    const file = JSON.parse(text);
+    const read = (f: unknown) => readTenhou6(JSON.stringify(f));
+    const withDeal = structuredClone(file);
+    withDeal.log[0][4][0] = 12;
+    const two = read(withDeal);
+    expect(two.ok ? null : two.error.code).toBe('log/tile');
+    // A chow among three: seat 1's first take claims seat 0's discard as a chow.
+    const withChow = structuredClone(file);
+    withChow.log[0][8][0] = 'c212223';
+    const chow = read(withChow);
+    expect(chow.ok ? null : chow.error.message).toMatch(/a chow \("c212223"\) among three players/);
+    // A North set aside in a four-player file.
+    const four = readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8');
+    const parsed = JSON.parse(four);
+    const discards = parsed.log[0][6] as unknown[];
+    discards[0] = 'f44';
+    const north = read(parsed);
+    expect(north.ok ? null : north.error.code).toBe('log/call');
   });
 });
 

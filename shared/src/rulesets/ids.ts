@@ -58,12 +58,13 @@ export const isRiichiFamily = (id: RulesetId): id is RiichiRulesetId => FAMILY_O
 export const rulesetOfFamily = (family: RulesetFamily): RulesetId =>
   RULESET_IDS.find((id) => FAMILY_OF[id] === family) as RulesetId;
 /**
- * The ruleset a game from outside is played by: a tenhou.net/6 log and an mjai bot's game are
+ * The ruleset a game from outside is played by: a tenhou.net/6 log and an mjai bot's game, of four or three players, are
  * played at Tenhou's rules, which are riichi-modern's defaults among four and riichi-sanma's
  * among three.
  */
 export const RULESET_OF_FORMAT = {
   tenhou6: 'riichi-modern',
+  tenhou6Three: 'riichi-sanma',
   mjai: 'riichi-modern',
   mjaiThree: 'riichi-sanma',
 } as const satisfies Readonly<Record<string, RulesetId>>;
