@@ -23,7 +23,14 @@ const tileSchema = z
   .transform((n) => n as TileKind);
 
 export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('discard'), tile: tileSchema, red: z.boolean().optional() }).strict(),
+  z
+    .object({
+      type: z.literal('discard'),
+      tile: tileSchema,
+      red: z.boolean().optional(),
+      fromHand: z.literal(true).optional(),
+    })
+    .strict(),
   z
     .object({
       type: z.literal('chow'),
@@ -37,7 +44,14 @@ export const playerActionSchema: z.ZodType<PlayerAction, unknown> = z.discrimina
   z.object({ type: z.literal('addedKong'), tile: tileSchema }).strict(),
   z.object({ type: z.literal('win') }).strict(),
   z.object({ type: z.literal('pass') }).strict(),
-  z.object({ type: z.literal('riichi'), tile: tileSchema, red: z.boolean().optional() }).strict(),
+  z
+    .object({
+      type: z.literal('riichi'),
+      tile: tileSchema,
+      red: z.boolean().optional(),
+      fromHand: z.literal(true).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('nineTerminals') }).strict(),
   z.object({ type: z.literal('north') }).strict(),
 ]) as unknown as z.ZodType<PlayerAction, unknown>;

@@ -46,11 +46,15 @@ export interface Meld {
  *   was discarded). Without `red` the server takes, for a chow, the first copy of each kind dealt
  *   into the hand and, for a pung, the last ones (the rule every action logged before `red`
  *   existed keeps).
+ * - a discard (or a riichi discard) of the drawn tile's kind may say that a copy from the hand
+ *   goes (`fromHand: true`), not the tile just drawn: at a real table the others see which (a
+ *   tile thrown straight from the draw, tsumogiri, or from the hand), and every view shows it.
+ *   Refused in riichi, where only the drawn tile may go.
  * A copy named that the hand does not hold is refused (`action/no_such_tile`). Kongs take every
  * copy of their kind (a suit has one red five), so they name none.
  */
 export type PlayerAction =
-  | { readonly type: 'discard'; readonly tile: TileKind; readonly red?: boolean }
+  | { readonly type: 'discard'; readonly tile: TileKind; readonly red?: boolean; readonly fromHand?: true }
   /** Claim the last discard as a chow; `tiles` is the whole chow, sorted, including the discard. */
   | { readonly type: 'chow'; readonly tiles: readonly [TileKind, TileKind, TileKind]; readonly red?: boolean }
   | { readonly type: 'pung'; readonly red?: boolean }
@@ -62,7 +66,7 @@ export type PlayerAction =
   | { readonly type: 'win' }
   | { readonly type: 'pass' }
   /** Riichi tables: declare riichi and discard `tile` (laid sideways) in one move. */
-  | { readonly type: 'riichi'; readonly tile: TileKind; readonly red?: boolean }
+  | { readonly type: 'riichi'; readonly tile: TileKind; readonly red?: boolean; readonly fromHand?: true }
   /** Riichi tables: call an abortive draw on one's first draw with nine or more kinds of terminals
    * and honours (kyuushu kyuuhai), when the table's option allows it. */
   | { readonly type: 'nineTerminals' }

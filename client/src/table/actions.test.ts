@@ -4,6 +4,7 @@ import {
   actionButtons,
   autoAction,
   copyOf,
+  fromHandOf,
   countdown,
   discardable,
   enterRiichiChoice,
@@ -302,6 +303,40 @@ describe('the riichi declaration: one button, then a tile of the hand', () => {
   });
 });
 
+describe('a tile of the drawn kind from the hand', () => {
+  // 1m 2m ... and a second 9s drawn: the hand's 9s and the drawn 9s are the same kind.
+  const [s9] = tiles('9s') as [never];
+  const view = makeView({
+    hand: { concealed: tiles('123m456m789m12p9s9s'), drawn: s9, waits: [], missedWin: false },
+    legalActions: discards('123m456m789m12p9s'),
+  });
+  const hand = handOrder(view).tiles;
+  const drawnAt = hand.length - 1;
+  const inHand = hand.indexOf(s9);
+
+  test('names the copy from the hand (fromHand); the drawn tile and other kinds name none', () => {
+    expect(inHand).not.toBe(drawnAt);
+    expect(tapHand(view, hand, inHand, inHand).send).toEqual({ type: 'discard', tile: s9, fromHand: true });
+    expect(tapHand(view, hand, drawnAt, drawnAt).send).toEqual({ type: 'discard', tile: s9 });
+    expect(keyHand(view, hand, inHand, 'Enter')?.send).toEqual({ type: 'discard', tile: s9, fromHand: true });
+    const m1 = hand.indexOf(tiles('1m')[0] as never);
+    expect(tapHand(view, hand, m1, m1).send).toEqual({ type: 'discard', tile: hand[m1] });
+    expect(fromHandOf(view, inHand, s9)).toEqual({ fromHand: true });
+  });
+
+  test('in riichi the drawn tile goes, whichever of its kind is tapped', () => {
+    const declared = makeView({
+      ...view,
+      seats: view.seats.map((x) =>
+        x.seat === 0
+          ? { ...x, riichi: { discard: 3, ippatsu: false, double: false, discardsBefore: [3, 3, 3, 3] } }
+          : x,
+      ) as unknown as TableView['seats'],
+    });
+    expect(fromHandOf(declared, inHand, s9)).toEqual({});
+  });
+});
+
 describe('red fives: the copy a discard names', () => {
   const riichi = {
     doraIndicators: tiles('1z'),
@@ -331,7 +366,13 @@ describe('red fives: the copy a discard names', () => {
     expect(tapHand(view, hand, redM5, redM5).send).toEqual({ type: 'discard', tile: m5, red: true });
     expect(tapHand(view, hand, plainM5, plainM5).send).toEqual({ type: 'discard', tile: m5, red: false });
     expect(tapHand(view, hand, drawnAt, drawnAt).send).toEqual({ type: 'discard', tile: p5, red: true });
-    expect(tapHand(view, hand, plainP5, plainP5).send).toEqual({ type: 'discard', tile: p5, red: false });
+    // A plain 5p of the hand, not the drawn (red) one: a copy from the hand.
+    expect(tapHand(view, hand, plainP5, plainP5).send).toEqual({
+      type: 'discard',
+      tile: p5,
+      red: false,
+      fromHand: true,
+    });
     // The 5s is plain (no red 5s held); other tiles name no copy.
     expect(tapHand(view, hand, hand.indexOf(s5), hand.indexOf(s5)).send).toEqual({
       type: 'discard',
@@ -347,7 +388,12 @@ describe('red fives: the copy a discard names', () => {
 
   test('the riichi choice names the copy too', () => {
     expect(tapHand(view, hand, drawnAt, drawnAt, true).send).toEqual({ type: 'riichi', tile: p5, red: true });
-    expect(tapHand(view, hand, plainP5, plainP5, true).send).toEqual({ type: 'riichi', tile: p5, red: false });
+    expect(tapHand(view, hand, plainP5, plainP5, true).send).toEqual({
+      type: 'riichi',
+      tile: p5,
+      red: false,
+      fromHand: true,
+    });
     expect(keyHand(view, hand, plainM5, 'Enter', true)?.send).toEqual({ type: 'riichi', tile: m5, red: false });
     // Still only what the server offered: the kind is one of its actions, `red` the copy.
     expect(isOffered(view, { type: 'riichi', tile: m5, red: false })).toBe(true);

@@ -24,7 +24,7 @@ import {
   NORTH,
 } from '@mahjong/shared';
 import { message } from '../i18n/translate.js';
-import { redInHand } from './layout.js';
+import { handOrder, redInHand } from './layout.js';
 import { isFive } from './red-fives.js';
 
 export type ButtonKind = 'win' | 'riichi' | 'kong' | 'pung' | 'chow' | 'draw' | 'pass' | 'cancel';
@@ -415,11 +415,24 @@ export function copyOf(view: TableView, index: number, tile: TileKind): { red?: 
   return { red: redInHand(view).has(index) };
 }
 
+/**
+ * Whether hand tile `index` is a copy of the drawn tile's kind other than the drawn tile: its
+ * discard says so (`fromHand`), or the table would take the drawn one and show everyone a tile
+ * thrown straight from the draw (tsumogiri) that came from the hand. In riichi only the drawn
+ * tile may go, whichever of its kind is tapped.
+ */
+export function fromHandOf(view: TableView, index: number, tile: TileKind): { fromHand?: true } {
+  const me = view.viewer;
+  if (view.hand?.drawn !== tile || (typeof me === 'number' && view.seats[me].riichi)) return {};
+  const { drawnIndex } = handOrder(view);
+  return drawnIndex === null || index === drawnIndex ? {} : { fromHand: true };
+}
+
 /** The move that plays hand tile `index` (of kind `tile`): a discard, or while choosing the riichi with it. */
 const play = (view: TableView, index: number, tile: TileKind, choosing: boolean): PlayerAction =>
   choosing
-    ? { type: 'riichi', tile, ...copyOf(view, index, tile) }
-    : { type: 'discard', tile, ...copyOf(view, index, tile) };
+    ? { type: 'riichi', tile, ...copyOf(view, index, tile), ...fromHandOf(view, index, tile) }
+    : { type: 'discard', tile, ...copyOf(view, index, tile), ...fromHandOf(view, index, tile) };
 
 /**
  * A tap on hand tile `index` (in drawing order): the first tap raises a tile the server lets us

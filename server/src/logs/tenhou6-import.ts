@@ -26,7 +26,7 @@ import {
 } from '@mahjong/shared';
 import { createEngine, type TableEngineImpl } from '../table/engine.js';
 import type { EngineRulesetId, LogEntry, MatchConfig } from '../table/index.js';
-import { hasActions } from '../table/legal.js';
+import { hasActions, refusal } from '../table/legal.js';
 import type { HandPosition } from '../table/state.js';
 import type { WallState } from '../table/core.js';
 import type { HandEvent } from './record.js';
@@ -179,6 +179,28 @@ function callAction(e: Extract<HandEvent, { type: 'chow' | 'pung' | 'kong' }>, r
 
 const tileName = (t: LogTile): string =>
   `${t.red ? 'red ' : ''}${t.kind < 27 ? `${(t.kind % 9) + 1}${'mps'[Math.floor(t.kind / 9)]}` : `${t.kind - 26}z`}`;
+
+/**
+ * The file's discard as a move. One written by its tile, not `60`, of the drawn tile's kind came
+ * from the hand (`fromHand`), and the table shows it so, when the hand may discard such a copy
+ * (not in riichi; another copy held): a file that never writes `60` is then read as throwing the
+ * drawn tile, which is all it says.
+ */
+function discardOf(
+  engine: TableEngineImpl<EngineRulesetId>,
+  e: Extract<HandEvent, { type: 'discard' }>,
+  red: boolean,
+): PlayerAction {
+  const move: Extract<PlayerAction, { type: 'discard' | 'riichi' }> = {
+    type: e.riichi ? 'riichi' : 'discard',
+    tile: e.tile.kind,
+    ...copyOf(e.tile, red),
+  };
+  const drawn = engine.state.hand.seats[e.seat].drawn;
+  if (e.tsumogiri || drawn === null || Math.floor(drawn / 4) !== e.tile.kind) return move;
+  const fromHand: PlayerAction = { ...move, fromHand: true };
+  return refusal(engine.state, e.seat, fromHand) === null ? fromHand : move;
+}
 
 /** Plays one hand of the file on the engine; a problem of the file (not of scoring) throws a LogProblem. */
 export function replayHand(log: ParsedLog, hand: ParsedHand): ImportedHand {
@@ -338,12 +360,7 @@ export function play(engine: TableEngineImpl<EngineRulesetId>, hand: ParsedHand,
         break;
       }
       case 'discard': {
-        act(
-          e.seat,
-          { type: e.riichi ? 'riichi' : 'discard', tile: e.tile.kind, ...copyOf(e.tile, red) },
-          step,
-          `discard ${tileName(e.tile)}`,
-        );
+        act(e.seat, discardOf(engine, e, red), step, `discard ${tileName(e.tile)}`);
         const answers = new Map<Seat, PlayerAction>();
         if (
           next !== undefined &&

@@ -11,7 +11,7 @@ import { toTenhou6 } from './tenhou6.js';
 import { checkHands, impliedWall, importConfig, replayLog } from './tenhou6-import.js';
 import { type LogProblem, logProblemValues, MAX_LOG_BYTES, type ParsedHand, readTenhou6 } from './tenhou6-read.js';
 import type { LogTile } from './tiles.js';
-import { importedReplay, importMatch } from './match.js';
+import { importedReplay, importMatch, recordingOfImport } from './match.js';
 
 const TESTDATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testdata');
 const BOTS = [0, 1, 2, 3].map((i) => ({ name: `Bot ${i + 1}`, bot: true })) as unknown as MatchConfig['players'];
@@ -69,6 +69,30 @@ describe('real tenhou.net/6 logs', () => {
     const check = checkHands(replayLog(parsed.value));
     expect(check.differences).toEqual([]);
     expect(check.agree).toBe(parsed.value.hands.length);
+  });
+
+  it('every discard of a hand that agrees goes out again as its file writes it: 60 for the drawn tile, else its code', () => {
+    // A copy from the hand of the drawn tile's kind stays one (`fromHand`), four- and three-player.
+    const three = readdirSync(path.join(TESTDATA, 'three-player')).filter((f) => f.endsWith('.json'));
+    let fromHand = 0;
+    for (const file of [...files.filter((f) => !made.has(f)), ...three.map((f) => path.join('three-player', f))]) {
+      const text = readFileSync(path.join(TESTDATA, file), 'utf8');
+      const parsed = readTenhou6(text);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const played = replayLog(parsed.value);
+      const out = toTenhou6(recordingOfImport(parsed.value, played), 'again').log;
+      const source = (JSON.parse(text) as { log: unknown[][] }).log;
+      let k = 0;
+      for (const h of played) {
+        if (h.result === null) continue;
+        const again = out[k++] as unknown[];
+        if (!h.agree) continue;
+        for (const seat of [0, 1, 2, 3])
+          expect(again[6 + 3 * seat], `${file} hand ${h.index + 1}`).toEqual(source[h.index]?.[6 + 3 * seat]);
+        fromHand += h.log.filter((e) => e.event.type === 'act' && 'fromHand' in e.event.action).length;
+      }
+    }
+    expect(fromHand).toBeGreaterThan(0);
   });
 
   it("a file whose `rule` is no object (a tournament lobby's array) plays red fives when it shows one", () => {

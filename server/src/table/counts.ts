@@ -53,10 +53,19 @@ export const countOf = (ids: readonly TileId[], kind: TileKind): number => count
  * without it, the old rule every logged action keeps: the tile just drawn when it is of that
  * kind, else the last of that kind to come into the hand. Among plain copies the same order.
  */
-export function discardCopy(st: SeatState, kind: TileKind, red: boolean | undefined, redFives: 0 | 3): TileId | null {
-  if (st.drawn !== null && copyFits(st.drawn, kind, red, redFives)) return st.drawn;
-  for (let i = st.concealed.length - 1; i >= 0; i--)
-    if (copyFits(st.concealed[i] as TileId, kind, red, redFives)) return st.concealed[i] as TileId;
+export function discardCopy(
+  st: SeatState,
+  kind: TileKind,
+  red: boolean | undefined,
+  redFives: 0 | 3,
+  fromHand = false,
+): TileId | null {
+  if (!fromHand && st.drawn !== null && copyFits(st.drawn, kind, red, redFives)) return st.drawn;
+  for (let i = st.concealed.length - 1; i >= 0; i--) {
+    const id = st.concealed[i] as TileId;
+    if (fromHand && id === st.drawn) continue;
+    if (copyFits(id, kind, red, redFives)) return id;
+  }
   return null;
 }
 

@@ -107,8 +107,14 @@ export function cleanAction(a: PlayerAction): PlayerAction {
   switch (a.type) {
     case 'discard':
     case 'riichi':
-      // Which copy of a five, when the player says (red fives); the log keeps it.
-      return typeof a.red === 'boolean' ? { type: a.type, tile: a.tile, red: a.red } : { type: a.type, tile: a.tile };
+      // Which copy, when the player says (a five's red or plain one; one from the hand besides the
+      // tile just drawn); the log keeps it.
+      return {
+        type: a.type,
+        tile: a.tile,
+        ...(typeof a.red === 'boolean' ? { red: a.red } : {}),
+        ...(a.fromHand === true ? { fromHand: true } : {}),
+      };
     case 'concealedKong':
     case 'addedKong':
       return { type: a.type, tile: a.tile };

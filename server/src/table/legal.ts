@@ -132,6 +132,7 @@ const isKind = (v: unknown): v is TileKind => typeof v === 'number' && Number.is
 
 /** A copy named (`red`) is true or false, or absent. */
 const isCopy = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
+const isFromHand = (v: unknown): boolean => v === undefined || v === true;
 
 /** Checks that `action` has the shape of a PlayerAction (it may come from the network). */
 export function wellFormed(action: unknown): action is PlayerAction {
@@ -140,7 +141,7 @@ export function wellFormed(action: unknown): action is PlayerAction {
   switch (a.type) {
     case 'discard':
     case 'riichi':
-      return isKind(a.tile) && isCopy(a.red);
+      return isKind(a.tile) && isCopy(a.red) && isFromHand(a.fromHand);
     case 'concealedKong':
     case 'addedKong':
       return isKind(a.tile);
@@ -170,9 +171,9 @@ export function hasActions(s: TableState, seat: Seat): boolean {
 }
 
 /**
- * A discard that names its copy of a five (`red`) needs that copy in the hand, and in riichi it
- * must be the tile just drawn (the only discard then); a chow or pung that names its copies needs
- * them in the hand. Every other action passes.
+ * A discard that names its copy (`red` of a five, `fromHand` a copy besides the drawn tile) needs
+ * that copy in the hand, and in riichi it must be the tile just drawn (the only discard then); a
+ * chow or pung that names its copies needs them in the hand. Every other action passes.
  */
 function copyHeld(s: TableState, seat: Seat, action: PlayerAction): boolean {
   if ((action.type === 'chow' || action.type === 'pung') && action.red !== undefined) {
@@ -181,9 +182,10 @@ function copyHeld(s: TableState, seat: Seat, action: PlayerAction): boolean {
       w !== null && meldCopies(s.hand.seats[seat].concealed, action, kindOfId(w.tile), redFivesOf(s.setup)) !== null
     );
   }
-  if ((action.type !== 'discard' && action.type !== 'riichi') || action.red === undefined) return true;
+  if ((action.type !== 'discard' && action.type !== 'riichi') || (action.red === undefined && !action.fromHand))
+    return true;
   const st = s.hand.seats[seat];
-  const id = discardCopy(st, action.tile, action.red, redFivesOf(s.setup));
+  const id = discardCopy(st, action.tile, action.red, redFivesOf(s.setup), action.fromHand === true);
   return id !== null && familyOf(s).mayDiscardCopy(s, seat, id);
 }
 
@@ -245,12 +247,12 @@ function computeRefusal(s: TableState, seat: Seat, action: PlayerAction): Action
   ) {
     return 'action/no_such_tile';
   }
-  // A five of that kind is held, but not the copy named (red or plain).
+  // A tile of that kind is held, but not the copy named (red or plain, or one besides the drawn tile).
   if (
     (action.type === 'discard' || action.type === 'riichi') &&
-    action.red !== undefined &&
+    (action.red !== undefined || action.fromHand === true) &&
     s.phase === 'playing' &&
-    discardCopy(s.hand.seats[seat], action.tile, action.red, redFivesOf(s.setup)) === null
+    discardCopy(s.hand.seats[seat], action.tile, action.red, redFivesOf(s.setup), action.fromHand === true) === null
   ) {
     return 'action/no_such_tile';
   }

@@ -142,6 +142,12 @@ const redOf = (event: MachineEvent): boolean | undefined => {
   return a.type === 'discard' || a.type === 'riichi' ? a.red : undefined;
 };
 
+/** Whether a discard names a copy besides the tile just drawn (`fromHand`). */
+const fromHandOf = (event: MachineEvent): boolean => {
+  const a = actOf(event).action;
+  return (a.type === 'discard' || a.type === 'riichi') && a.fromHand === true;
+};
+
 export type Update = (s: TableState, event: MachineEvent) => TableState;
 
 /**
@@ -158,8 +164,8 @@ const UPDATES = {
   declareConcealedKong: (s, e) => declareConcealedKong(s, tileOf(e)),
   openRobbingWindow: (s, e) => openRobbing(s, tileOf(e), s.at),
   openNorthWindow: (s) => openNorthWindow(s, s.at),
-  discardTile: (s, e) => discard(s, tileOf(e), s.at, false, redOf(e)),
-  declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true, redOf(e)),
+  discardTile: (s, e) => discard(s, tileOf(e), s.at, false, redOf(e), fromHandOf(e)),
+  declareRiichi: (s, e) => discard(s, tileOf(e), s.at, true, redOf(e), fromHandOf(e)),
   /** The discard was not won on (riichi: a declaration's stick goes on the table; else nothing). */
   payRiichiStick: (s) => familyOf(s).unwonDiscard(s),
   declareAbortiveDraw: (s) => familyOf(s).abortHand(s, familyOf(s).abortiveDraw(s) as AbortiveDraw),

@@ -227,6 +227,19 @@ describe('riichi with a red five in the hand', () => {
     return e;
   };
 
+  it('in riichi the drawn tile goes: a copy of its kind from the hand (fromHand) is refused', () => {
+    const e = table({ ...WALL, draws: '1z2z3z1m' });
+    must(e, 0, { type: 'riichi', tile: tile('5p'), red: false });
+    settle(e);
+    play(e, 1, '1z');
+    play(e, 2, '2z');
+    play(e, 3, '3z');
+    expect(e.viewFor(0).hand?.drawn).toBe(tile('1m'));
+    refused(e, 0, { type: 'discard', tile: tile('1m'), fromHand: true }, 'action/illegal');
+    must(e, 0, { type: 'discard', tile: tile('1m') });
+    expect(e.viewFor(1).seats[0].discards.at(-1)).toEqual({ tile: tile('1m'), claimed: false, tsumogiri: true });
+  });
+
   it('declared with a plain five, the red one stays and counts in the win', () => {
     const e = declare(false);
     expect(e.viewFor(1).seats[0].discards[0]).toEqual({ tile: tile('5p'), claimed: false });

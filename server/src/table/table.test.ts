@@ -7,7 +7,8 @@ import { type PlayerAction, type Seat, tile, tiles } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import type { TableEngineImpl } from './engine.js';
 import { stateInvariants, viewInvariants } from './invariants.js';
-import { discard, fire, must, PASS, scriptedEngine } from './testing.js';
+import { replayEngine } from './engine.js';
+import { discard, fire, must, PASS, scriptedEngine, scriptedWall, type WallScript } from './testing.js';
 
 const MIN0 = { options: { minFaan: 0 } };
 const patternNames = (e: TableEngineImpl) => (e.results().at(-1)?.patterns ?? []).map((p) => p.name);
@@ -39,6 +40,33 @@ describe('discards', () => {
       expect(seats[1].discards).toEqual([{ tile: tile('7m'), claimed: false }]);
     }
     checkAll(e);
+  });
+});
+
+describe('a discard from the hand of the drawn kind (fromHand)', () => {
+  // The dealer holds a 9s and draws another (its 14th tile).
+  const WALL: WallScript = { hands: ['123m456m789m123p9s9s', IDLE1, IDLE2, IDLE3], draws: '9p' };
+  const fromHand = (t: string): PlayerAction => ({ type: 'discard', tile: tile(t), fromHand: true });
+
+  it('goes from the hand: no tsumogiri for any viewer, the drawn tile kept, and replayed so from the log', () => {
+    const e = scriptedEngine([WALL], MIN0);
+    const drawnId = e.state.hand.seats[0].drawn;
+    must(e, 0, fromHand('9s'));
+    expect(e.state.hand.seats[0].concealed).toContain(drawnId);
+    for (const v of [0, 1, 2, 3, 'spectator'] as const)
+      expect(e.viewFor(v).seats[0].discards).toEqual([{ tile: tile('9s'), claimed: false }]);
+    // The log keeps the choice: the table played again from it shows the same.
+    const again = replayEngine(e.config, e.log, { walls: [scriptedWall(WALL)] });
+    expect(again.viewFor('spectator')).toEqual(e.viewFor('spectator'));
+    checkAll(e);
+  });
+
+  it('is refused, changing nothing, when the hand holds no copy but the drawn one', () => {
+    const e = scriptedEngine([{ ...WALL, hands: ['123m456m789m123p1s9s', IDLE1, IDLE2, IDLE3] }], MIN0);
+    const refused = e.act(0, fromHand('9s'), e.state.at);
+    expect(refused.ok ? null : refused.error.code).toBe('action/no_such_tile');
+    expect(e.viewFor(0).seats[0].discards).toEqual([]);
+    expect(e.viewFor(0).hand?.drawn).toBe(tile('9s'));
   });
 });
 

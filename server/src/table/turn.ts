@@ -52,15 +52,23 @@ export function startTurn(s: TableState, seat: Seat, patch: TurnPatch, at: numbe
 
 /**
  * The turn seat discards a tile of `kind` (`red`: which copy of a five, when the player said;
- * the caller checked the copy is held), declaring riichi with it when `declaring`.
+ * `fromHand`: a copy besides the tile just drawn; the caller checked the copy is held), declaring
+ * riichi with it when `declaring`.
  */
-export function discard(s: TableState, kind: TileKind, at: number, declaring = false, red?: boolean): TableState {
+export function discard(
+  s: TableState,
+  kind: TileKind,
+  at: number,
+  declaring = false,
+  red?: boolean,
+  fromHand = false,
+): TableState {
   const h = s.hand;
   const seat = h.turn;
   const st = h.seats[seat];
   const family = familyOf(s);
   // The drawn tile when it is of that kind (so that a timed-out turn discards the drawn tile), else the last one.
-  const id = discardCopy(st, kind, red, redFivesOf(s.setup)) as TileId;
+  const id = discardCopy(st, kind, red, redFivesOf(s.setup), fromHand) as TileId;
   const pos = st.concealed.indexOf(id);
   const rest = st.concealed.slice();
   rest.splice(pos, 1);
