@@ -26,6 +26,7 @@ import { importedReplay } from './logs/match.js';
 import { registerLogRoutes } from './logs/routes.js';
 import { replaySteps } from './replay.js';
 import type { EngineInternals, LogEntry, TableEvent } from './table/index.js';
+import { routedPath } from './app/routed-path.js';
 import type { Peers } from './socket.js';
 import { type OpAnswer, runTableOp, STATUS, TABLE_OPS } from './table-ops.js';
 import type { Tables } from './tables.js';
@@ -156,7 +157,8 @@ export function registerRoutes(
   app.get('/api/ai', async () => ({ ai: (tables.ctx.mjaiBots ?? []).map((b) => b.name) }));
 
   app.post('/api/tables', async (req, res) => {
-    const body = createTableRequestSchema.safeParse(req.body ?? {});
+    // No body is the defaults; a body of `null` is a body, and not a request.
+    const body = createTableRequestSchema.safeParse(req.body === undefined ? {} : req.body);
     if (!body.success) return reply(res, 'http/invalid', body.error.issues.map((i) => i.message).join('; '));
     const opening = await openTable(tables, guards, req.ip);
     if (!opening.ok) return limited(res, opening.retryAfterSeconds, opening.message);
@@ -233,7 +235,7 @@ export function registerRoutes(
 
   // History, details and replays: one budget per address.
   app.addHook('onRequest', async (req, res) => {
-    if (!req.url.startsWith('/api/matches')) return;
+    if (!routedPath(req)?.startsWith('/api/matches')) return;
     const r = await guards.matches.take(req.ip);
     if (!r.ok) return limited(res, r.retryAfterSeconds, 'too many history and replay requests from this address');
   });

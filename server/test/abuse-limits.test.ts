@@ -433,6 +433,9 @@ describe('abuse: limits', () => {
       const more = [];
       for (let i = 0; i < 3; i += 1) more.push((await request(server.url, 'GET', '/api/matches')).status);
       expect(more).toEqual([200, 200, 429]);
+      // The same route spelled with percent-escapes spends the same budget.
+      expect((await request(server.url, 'GET', '/%61pi/matches')).status).toBe(429);
+      expect((await request(server.url, 'GET', `/%61pi/matches/${id}/replay`)).status).toBe(429);
       expect((await request(server.url, 'GET', '/api/matches', { from: '127.0.0.2' })).status).toBe(200);
     } finally {
       await server.close();

@@ -49,6 +49,20 @@ describe('abuse: names', () => {
     expect(honest.status).toBe(200);
   });
 
+  it('a body that is not an object (null, a list, a string) makes no table: 400, nothing spent', async () => {
+    const before = server.tables.size;
+    for (const body of ['null', '[]', '"x"']) {
+      const res = await fetch(`${server.url}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+      expect(((await res.json()) as HttpError).error.code, body).toBe('http/invalid');
+    }
+    expect(server.tables.size).toBe(before);
+  });
+
   it('takes Chinese names, emoji and combining marks, stored normalised (NFC) and trimmed', async () => {
     const t = await createTable(server.url, { fillWithBots: false });
     const names = [' 陳大文 ', '\u{1F004} Mahjong', 'Rene\u0301', '麻'.repeat(24)];

@@ -166,9 +166,20 @@ describe('abuse: DNS rebinding and the public origin', () => {
         'content-type': 'application/json',
       });
       expect(post.status).toBe(403);
+      // The router decodes percent-escapes: the same route by another spelling is the same route.
+      for (const path of ['/%61pi/tables', '/%61%70%69/tables', '/api/%74ables']) {
+        const encoded = await withHost(s.url, 'POST', path, {
+          host: rebound,
+          origin: `http://${rebound}`,
+          'content-type': 'application/json',
+        });
+        expect(encoded.status, path).toBe(403);
+      }
       expect(s.tables.size).toBe(before);
       // A same-origin GET carries no Origin: the Host alone gives the rebinding away.
       expect((await withHost(s.url, 'GET', '/api/matches', { host: rebound })).status).toBe(403);
+      expect((await withHost(s.url, 'GET', '/%61pi/matches', { host: rebound })).status).toBe(403);
+      expect((await withHost(s.url, 'GET', '/healthz?x', { host: rebound })).status).toBe(403);
       expect((await withHost(s.url, 'GET', '/socket.io/?EIO=4&transport=polling', { host: rebound })).status).toBe(403);
       expect(await wsConnects(s.url, `http://${rebound}`, rebound)).toBe(false);
     }

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { trackConnections } from '../http-connections.js';
 import { crossOriginAllowed, hostAllowed, type OriginPolicy, originAllowed, requestOrigin } from '../origins.js';
+import { routedPath } from './routed-path.js';
 import { registerSecurityHeaders } from '../security-headers.js';
 import { serverParser } from '../socket/encoder.js';
 import { RecoveryAdapter } from '../socket/recovery-adapter.js';
@@ -65,7 +66,8 @@ export async function createWeb(
 /** API requests from pages of other origins are refused, or answered with CORS headers when allowed. */
 function registerOriginCheck(app: FastifyInstance, origins: OriginPolicy): void {
   app.addHook('onRequest', async (req, res) => {
-    if (!req.url.startsWith('/api/') && req.url !== '/healthz') return;
+    const route = routedPath(req);
+    if (route === null || (!route.startsWith('/api/') && route !== '/healthz')) return;
     const { origin, host } = requestOrigin(req.raw);
     if (!originAllowed(origins, origin, host)) {
       return res.status(403).send({

@@ -175,7 +175,7 @@ export function registerCommunityRoutes(
   };
 
   const parse = <T>(res: FastifyReply, schema: z.ZodType<T, unknown>, body: unknown): T | null => {
-    const r = schema.safeParse(body ?? {});
+    const r = schema.safeParse(body === undefined ? {} : body);
     if (r.success) return r.data;
     fail(res, 'http/invalid', r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     return null;
