@@ -65,6 +65,8 @@ export interface ServerOptions {
   readonly startWaitMs?: number;
   /** How long a finished table stays held before only the ledger has it (ms, default 10 min). */
   readonly retainFinishedMs?: number;
+  /** The least `claimMinMs` a host may give a table (ms, default 500; `RoomContext.claimMinMsFloor`). */
+  readonly claimMinMsFloor?: number;
   readonly rateLimit?: RateLimit;
   /** Full views asked again (sync, repeated hello), per socket and per address. */
   readonly syncLimit?: SyncLimit;
@@ -194,7 +196,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     evict: (code, seat, reason) => evict(code, seat, reason),
     restoring: () => restoring,
     recoveryMs: options.recoveryMs ?? RECOVERY_MS,
-    ...pick(options, ['botDelayMs', 'mjaiBots', 'startWaitMs', 'engineInternals', 'retainFinishedMs']),
+    ...pick(options, [
+      'botDelayMs',
+      'mjaiBots',
+      'startWaitMs',
+      'engineInternals',
+      'retainFinishedMs',
+      'claimMinMsFloor',
+    ]),
   });
   // The caps on tables held count every process's tables when there is Redis (`src/shared-caps.ts`).
   const caps = redis

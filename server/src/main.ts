@@ -137,6 +137,7 @@ async function runServer(worker: boolean): Promise<void> {
     dataDir,
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.BOT_DELAY_MS ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
+    ...(process.env.CLAIM_MIN_MS_FLOOR ? { claimMinMsFloor: Number(process.env.CLAIM_MIN_MS_FLOOR) } : {}),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     // Servers sharing a Redis with other deployments keep to their own channels.
     ...(process.env.REDIS_KEY ? { redisKey: process.env.REDIS_KEY } : {}),

@@ -105,6 +105,12 @@ export interface RoomContext {
   /** Test hook (fixed walls), never set by the server: handed to the engine on deal and on restore. */
   readonly engineInternals?: EngineInternals;
   /**
+   * The least `claimMinMs` a new table may have (ms; default `CLAIM_MIN_MS_FLOOR`): a claim window
+   * shorter than a player's answer closes at once when nobody may claim and waits when someone
+   * may, so its closing time would tell the others who could.
+   */
+  readonly claimMinMsFloor?: number;
+  /**
    * Asked before a start that would make a table of bots only (no seat has a human holder): a
    * reason to refuse it (the server's caps on such tables), or null.
    */

@@ -18,6 +18,7 @@ import {
   type Seat,
   seedHash,
   type TableInfo,
+  TIMING_OPTIONS,
 } from '@mahjong/shared';
 import { replayFrames, replayUpTo } from './replay.js';
 import { type HeldTables, NOTHING_HELD } from './shared-caps.js';
@@ -63,6 +64,13 @@ const LOBBY_SWEEP_MS = 60_000;
 
 /** How long a finished table stays in memory for late sockets (its record stays in the ledger). */
 export const RETAIN_FINISHED_MS = 10 * 60_000;
+
+/**
+ * The least `claimMinMs` a host may give a table (ms): longer than a player's quickest answer,
+ * however automatic, so that every claim window lasts as long whoever could claim. The default
+ * (800) is above it; the tests' servers set 0 to play fast.
+ */
+export const CLAIM_MIN_MS_FLOOR = 500;
 
 /** A match that did not replay from its log at a restart: closed as ended, readable, reported. */
 export interface RestoreFailure {
@@ -278,6 +286,14 @@ export class Tables {
       rounds: req.rounds,
     });
     if (!check.ok) return fail('http/invalid', `${check.error.code}: ${check.error.message}`);
+    const floor = this.ctx.claimMinMsFloor ?? CLAIM_MIN_MS_FLOOR;
+    const asked = (req.options as Record<string, unknown> | undefined)?.claimMinMs;
+    if ((typeof asked === 'number' ? asked : TIMING_OPTIONS.claimMinMs.default) < floor) {
+      return fail(
+        'http/invalid',
+        `claimMinMs: at least ${floor} ms on this server (a shorter claim window closes at once when nobody may claim, which tells who could)`,
+      );
+    }
     const vacantBot = req.bots.find((seat) => isVacantSeat(req.ruleset, seat));
     if (vacantBot !== undefined) {
       return fail(

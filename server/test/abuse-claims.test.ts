@@ -165,3 +165,25 @@ describe('abuse: no side channel on claim windows', () => {
     expect(syncMismatches).toBe(0);
   });
 });
+
+describe('abuse: a shortest claim window too short to hide who could claim', () => {
+  it('is refused at creation (400, no table) below the server floor; the floor and the default pass', async () => {
+    // The server's own floor (the tests' servers set 0 to play fast).
+    const server = await testServer({ claimMinMsFloor: undefined });
+    try {
+      const create = (options: Record<string, unknown>) =>
+        api<{ error?: { code: string; message: string } }>(server.url, 'POST', '/api/tables', { options });
+      for (const claimMinMs of [0, 60, 499]) {
+        const r = await create({ claimMinMs });
+        expect(r.status, String(claimMinMs)).toBe(400);
+        expect(r.body.error?.code).toBe('http/invalid');
+        expect(r.body.error?.message).toMatch(/^claimMinMs: at least 500 ms/);
+      }
+      expect(server.tables.size).toBe(0);
+      expect((await create({ claimMinMs: 500 })).status).toBe(201);
+      expect((await create({})).status).toBe(201);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -38,6 +38,8 @@ export function spawnServer(
       SKIP_CLIENT_BUILD: '1',
       LOG_LEVEL: 'warn',
       HEALTH_DETAIL: '1',
+      // The tests' tables play with short claim windows (FAST_OPTIONS).
+      CLAIM_MIN_MS_FLOOR: '0',
       ...env,
     },
     stdio: lines ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -42,6 +42,8 @@ export async function testServer(options: ServerOptions = {}): Promise<RunningSe
     clientDir: null,
     // The tests read the ledger's figures and the paused tables from /healthz.
     healthDetail: true,
+    // Short claim windows (FAST_OPTIONS); the floor's own test sets it.
+    claimMinMsFloor: 0,
     ...options,
     // Tests make many requests from one address; the tests of the limits set their own.
     limits: { ...UNLIMITED, ...options.limits },

@@ -38,6 +38,8 @@ export async function startTableServer(name: string, options: Record<string, unk
     host: '127.0.0.1',
     dataDir: join(tmp, 'data'),
     clientDir: clientDist(),
+    // The browser tests' tables may ask for short claim windows.
+    claimMinMsFloor: 0,
     ...options,
   });
   return {
