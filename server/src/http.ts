@@ -29,6 +29,7 @@ import type { EngineInternals, LogEntry, TableEvent } from './table/index.js';
 import { routedPath } from './app/routed-path.js';
 import type { Peers } from './socket.js';
 import { type OpAnswer, runTableOp, STATUS, TABLE_OPS } from './table-ops.js';
+import { verifyToken } from './tokens.js';
 import type { Tables } from './tables.js';
 
 function send(res: FastifyReply, answer: OpAnswer): FastifyReply {
@@ -122,16 +123,26 @@ export function registerRoutes(
    * check before any of them has missed. (Not the reply itself: a reply is a thenable, which an
    * await would unwrap.)
    */
+  const vouched = (authorization: string | undefined, code: unknown): boolean => {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+    const claims = token === '' ? null : verifyToken(secret, token);
+    return claims !== null && typeof code === 'string' && claims.code === code.toUpperCase();
+  };
   const lookup = async (
     req: FastifyRequest,
     res: FastifyReply,
   ): Promise<{ room: Room | undefined; hit: () => Promise<void> } | false> => {
+    const code = (req.params as { code?: unknown }).code;
+    // A token signed for this very code (the host's, a seat's) proves the code was given, not
+    // guessed: its holder is never refused for other clients' misses at the same address, as a
+    // seat's hello is not (socket/hello.ts).
+    if (vouched(req.headers.authorization, code)) return { room: findRoom(code), hit: async () => {} };
     const blocked = await guards.lookupMisses.check(req.ip);
     if (!blocked.ok) {
       limited(res, blocked.retryAfterSeconds, 'too many unknown table codes from this address');
       return false;
     }
-    const room = findRoom((req.params as { code?: unknown }).code);
+    const room = findRoom(code);
     if (room) return { room, hit: async () => {} };
     const paid = await payForLookup(guards.lookupMisses, req.ip);
     if (paid.ok) return { room: undefined, hit: paid.hit };
@@ -235,7 +246,7 @@ export function registerRoutes(
 
   // History, details and replays: one budget per address.
   app.addHook('onRequest', async (req, res) => {
-    if (!routedPath(req)?.startsWith('/api/matches')) return;
+    if (!routedPath(req).startsWith('/api/matches')) return;
     const r = await guards.matches.take(req.ip);
     if (!r.ok) return limited(res, r.retryAfterSeconds, 'too many history and replay requests from this address');
   });

@@ -185,5 +185,13 @@ describe('abuse: a shortest claim window too short to hide who could claim', () 
     } finally {
       await server.close();
     }
+    // An operator's floor (the tests' 0) lets such a table be made.
+    const fast = await testServer({ claimMinMsFloor: 0 });
+    try {
+      const r = await api(fast.url, 'POST', '/api/tables', { options: { claimMinMs: 0 } });
+      expect(r.status).toBe(201);
+    } finally {
+      await fast.close();
+    }
   });
 });

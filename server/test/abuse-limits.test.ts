@@ -310,6 +310,19 @@ describe('abuse: limits', () => {
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect((await request(server.url, 'GET', `/api/tables/${t.code}`, { from: '127.0.0.2' })).status).toBe(200);
+      // The host's token is signed for its code: the host at that address is not held up.
+      const hosted = await request(server.url, 'POST', `/api/tables/${t.code}/bot`, {
+        body: { seat: 2 },
+        headers: { authorization: `Bearer ${t.hostToken}` },
+      });
+      expect(hosted.status).toBe(200);
+      // A token for another code vouches for nothing.
+      const someoneElses = await createTable(server.url);
+      const foreign = await request(server.url, 'POST', `/api/tables/${t.code}/bot`, {
+        body: { seat: 3 },
+        headers: { authorization: `Bearer ${someoneElses.hostToken}` },
+      });
+      expect(foreign.status).toBe(429);
 
       // Sockets: hellos for unknown codes count on the same budget (here from 127.0.0.3's own).
       const socket = connect(server.url, {

@@ -138,6 +138,13 @@ describe('abuse: origins (configured)', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('access-control-allow-origin')).toBe(GOOD);
     expect((await fetch(`${server.url}/api/matches`, { headers: { origin: EVIL } })).status).toBe(403);
+    // A preflight reaches no route: its path, decoded, says it is the API's.
+    const encoded = await withHost(server.url, 'OPTIONS', '/%61pi/tables', {
+      origin: EVIL,
+      'access-control-request-method': 'POST',
+    });
+    expect(encoded.status).toBe(403);
+    expect(encoded.headers['access-control-allow-origin']).toBeUndefined();
     expect(await wsConnects(server.url, GOOD)).toBe(true);
     expect(await wsConnects(server.url, EVIL)).toBe(false);
   });

@@ -36,6 +36,7 @@ export interface RoomsDeps {
   /** How long a finished table stays held (tests: its page must then find it in the ledger). */
   readonly retainFinishedMs?: number;
   readonly engineInternals?: EngineInternals;
+  readonly claimMinMsFloor?: number;
 }
 
 export function createTables(d: RoomsDeps): Tables {
@@ -65,6 +66,7 @@ export function createTables(d: RoomsDeps): Tables {
       spectatorInfoMs: d.limits.spectatorInfoMs,
       ...(d.startWaitMs === undefined ? {} : { startWaitMs: d.startWaitMs }),
       ...(d.engineInternals === undefined ? {} : { engineInternals: d.engineInternals }),
+      ...(d.claimMinMsFloor === undefined ? {} : { claimMinMsFloor: d.claimMinMsFloor }),
       // A table brought back here (a restart, a takeover): every page of it, on any process,
       // drops its connection and reconnects, to be seated again by whoever holds it now.
       onAdopted: (room) => {

@@ -66,8 +66,8 @@ export async function createWeb(
 /** API requests from pages of other origins are refused, or answered with CORS headers when allowed. */
 function registerOriginCheck(app: FastifyInstance, origins: OriginPolicy): void {
   app.addHook('onRequest', async (req, res) => {
-    const route = routedPath(req);
-    if (route === null || (!route.startsWith('/api/') && route !== '/healthz')) return;
+    const path = routedPath(req);
+    if (!path.startsWith('/api/') && path !== '/healthz') return;
     const { origin, host } = requestOrigin(req.raw);
     if (!originAllowed(origins, origin, host)) {
       return res.status(403).send({
