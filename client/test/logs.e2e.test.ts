@@ -93,6 +93,28 @@ describe('replay page: log files', () => {
     );
   });
 
+  test('a three-player log opened from the page plays at a three-seat table', async () => {
+    const page = await newPage('en-GB', 390, 844, 2);
+    await page.goto(`${server.url}/replay.html`);
+    await page.getByTestId('log-file').setInputFiles(join(TESTDATA, 'three-player', 'double_nukidora.json'));
+    await page.waitForURL(/match=[0-9a-f-]{36}/);
+    await loaded(page);
+    await expect
+      .poll(() => page.getByTestId('import-note').textContent())
+      .toContain('12 of 12 hands as the file states');
+    const id = new URL(page.url()).searchParams.get('match');
+    const replay = (await (await fetch(`${server.url}/api/matches/${id}/replay`)).json()) as {
+      match: { ruleset: string };
+    };
+    expect(replay.match.ruleset).toBe('riichi-sanma');
+    // Show every hand, and look at a moment with Norths set aside.
+    await page.goto(`${server.url}/replay.html?match=${id}&hand=0&step=30`);
+    await loaded(page);
+    await page.screenshot({ path: join(artifacts, 'logs-replay-three-player-390x844.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: join(artifacts, 'logs-replay-three-player-1280x800.png') });
+  });
+
   test('a refused log is said in Chinese by its reason, hand and step, and again after a switch', async () => {
     const page = await newPage('zh-HK', 1100, 760, 1);
     await page.goto(`${server.url}/replay.html`);
