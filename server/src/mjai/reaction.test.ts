@@ -88,3 +88,44 @@ describe('nukidora (three-player riichi)', () => {
     });
   });
 });
+
+describe('a dahai from the hand', () => {
+  it('of the drawn tile’s kind with tsumogiri false names a copy from the hand, when one is held', () => {
+    const config: MatchConfig = { seed: '5eed', ruleset: 'riichi-modern', options: { redFives: 0 }, players: PLAYERS };
+    // The dealer holds a 9s and drew another; its 1p is its only one.
+    const view = createEngine(config, 0, {
+      walls: [
+        scriptedWall({
+          bonus: false,
+          hands: ['123m456m789m123p9s9s', '7m147p258s123456z', '8m258p369s123457z', '9m36p147s1234567z'],
+        }),
+      ],
+    }).viewFor(0);
+    const read = (line: string) => readReaction(line, 0, view, false);
+    expect(read('{"type":"dahai","actor":0,"pai":"9s","tsumogiri":false}')).toEqual({
+      ok: true,
+      action: { type: 'discard', tile: tile('9s'), fromHand: true },
+    });
+    expect(read('{"type":"dahai","actor":0,"pai":"9s","tsumogiri":true}')).toEqual({
+      ok: true,
+      action: { type: 'discard', tile: tile('9s') },
+    });
+    // Another kind, or the drawn kind with no other copy, is the plain discard it always was.
+    expect(read('{"type":"dahai","actor":0,"pai":"1p","tsumogiri":false}')).toEqual({
+      ok: true,
+      action: { type: 'discard', tile: tile('1p') },
+    });
+    const lone = createEngine(config, 0, {
+      walls: [
+        scriptedWall({
+          bonus: false,
+          hands: ['123m456m789m123p1s9s', '7m147p258s123456z', '8m258p369s123457z', '9m36p147s1234567z'],
+        }),
+      ],
+    }).viewFor(0);
+    expect(readReaction('{"type":"dahai","actor":0,"pai":"9s","tsumogiri":false}', 0, lone, false)).toEqual({
+      ok: true,
+      action: { type: 'discard', tile: tile('9s') },
+    });
+  });
+});

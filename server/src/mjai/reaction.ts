@@ -50,7 +50,34 @@ export function readReaction(line: string, seat: Seat, view: TableView, riichi: 
   if (claims && fromMjaiName(m.pai)?.kind !== view.lastDiscard?.tile)
     return refuse(`a ${m.type} of a tile not discarded`);
   const offered = view.legalActions.some((a) => sameAction(a, action.action));
-  return offered ? action : refuse(`not offered now: ${JSON.stringify(action.action)}`);
+  if (!offered) return refuse(`not offered now: ${JSON.stringify(action.action)}`);
+  return m.type === 'dahai' && m.tsumogiri === false
+    ? { ok: true, action: fromHand(action.action, view, seat) }
+    : action;
+}
+
+/**
+ * A dahai that says it is not the tile just drawn (`tsumogiri: false`), of the drawn tile's kind:
+ * a copy from the hand (`fromHand`), shown so to the others, when the hand holds one of the copy
+ * named besides the drawn tile and may let it go (not once in riichi). Otherwise the table takes
+ * the drawn tile, as it did before the AI said which.
+ */
+function fromHand(action: PlayerAction, view: TableView, seat: Seat): PlayerAction {
+  const hand = view.hand;
+  if ((action.type !== 'discard' && action.type !== 'riichi') || !hand || hand.drawn !== action.tile) return action;
+  if (view.seats[seat].riichi) return action;
+  const held = hand.concealed.filter((k) => k === action.tile).length;
+  const redHeld = hand.red?.includes(action.tile) === true;
+  // The copy named: any (no `red`), else the drawn tile must be that copy and another held too.
+  const others =
+    action.red === undefined
+      ? held - 1
+      : action.red !== (hand.drawnRed === true)
+        ? 0
+        : action.red
+          ? 0
+          : held - (redHeld ? 1 : 0) - 1;
+  return others > 0 ? { ...action, fromHand: true } : action;
 }
 
 function toAction(m: Record<string, unknown>, riichi: boolean): Reaction {
