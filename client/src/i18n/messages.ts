@@ -199,7 +199,6 @@ export const MESSAGES = {
   'lobby.couldNotLoad': { en: 'Could not load matches: {name}', 'zh-HK': '未能載入比賽：{name}' },
   'lobby.ended': { en: 'Ended', 'zh-HK': '完場時間' },
   'lobby.players': { en: 'Players', 'zh-HK': '玩家' },
-  'lobby.scores': { en: 'Scores', 'zh-HK': '分數' },
   'lobby.replay': { en: 'Replay', 'zh-HK': '重溫' },
   'lobby.copy': { en: 'Copy', 'zh-HK': '複製' },
   'lobby.copied': { en: 'Copied', 'zh-HK': '已複製' },

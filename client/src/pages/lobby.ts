@@ -86,8 +86,9 @@ function errorBox(words: Words, onDismiss: () => void): HTMLElement {
 
 const root = document.getElementById('lobby') as HTMLElement;
 
-/** A moment as the language shown writes it. */
-const whenShown = (iso: string): Text => live(() => new Date(iso).toLocaleString(currentLang()));
+/** A moment as the language shown writes it, short (day and minute): a list's column on a phone. */
+const whenShown = (iso: string): Text =>
+  live(() => new Date(iso).toLocaleString(currentLang(), { dateStyle: 'short', timeStyle: 'short' }));
 
 /** A table's stage in the lobby's words. */
 const statusWords = (status: TableStatus): Text => say(`lobby.status.${status}`);
@@ -352,35 +353,37 @@ function matchesCard(): HTMLElement {
       const table = el(
         'table',
         { class: 'list' },
-        el(
-          'tr',
-          {},
-          el('th', {}, say('lobby.ended')),
-          el('th', {}, say('lobby.players')),
-          el('th', {}, say('lobby.scores')),
-          el('th', {}, ''),
-        ),
+        el('tr', {}, el('th', {}, say('lobby.ended')), el('th', {}, say('lobby.players')), el('th', {}, '')),
       );
       for (const m of list.matches) {
-        // A bot's name ("Bot North") in the language shown, as the table says it.
-        const names = live(() =>
-          m.players
-            .map((p, seat) =>
-              p.name === null
-                ? p.bot
-                  ? t('seat.bot')
-                  : '?'
-                : displayName(p.name, seat, p.bot === true, currentLang()),
-            )
-            .join(', '),
+        // Each player with their final score, kept together as one chip: the chips wrap on a phone
+        // where four columns of names and scores were squeezed to a word a line. A bot's name
+        // ("Bot North") in the language shown, as the table says it; a three-player table's empty
+        // seat is left out.
+        const players = m.players.flatMap((p, seat) =>
+          isVacantSeat(m.ruleset, seat)
+            ? []
+            : [
+                el(
+                  'span',
+                  { class: 'result-chip' },
+                  live(() =>
+                    p.name === null
+                      ? p.bot
+                        ? t('seat.bot')
+                        : '?'
+                      : displayName(p.name, seat, p.bot === true, currentLang()),
+                  ),
+                  m.finalScores ? ` ${m.finalScores[seat]}` : '',
+                ),
+              ],
         );
         table.append(
           el(
             'tr',
             {},
             el('td', {}, m.endedAt ? whenShown(m.endedAt) : ''),
-            el('td', {}, names),
-            el('td', {}, m.finalScores ? m.finalScores.join(' / ') : ''),
+            el('td', {}, el('div', { class: 'chips' }, ...players)),
             el(
               'td',
               {},
