@@ -791,6 +791,7 @@ export const MESSAGES = {
   'player.yourPage': { en: 'Your page, devices and statistics', 'zh-HK': '你的頁面、裝置和統計' },
   'player.yourCirclesColon': { en: 'Your circles:', 'zh-HK': '你的牌友圈：' },
   'player.name': { en: 'Name', 'zh-HK': '名字' },
+  'player.madeUp': { en: 'Player', 'zh-HK': '玩家' },
   'player.save': { en: 'Save', 'zh-HK': '儲存' },
   'player.colour': { en: 'Colour', 'zh-HK': '顏色' },
   'player.colourOf': { en: 'Colour {name}', 'zh-HK': '顏色 {name}' },

@@ -11,7 +11,9 @@ import {
   type MeResponse,
   type RefusalValues,
 } from '@mahjong/shared';
+import { currentLang } from '../i18n/i18n.js';
 import type { Refusal } from '../i18n/refusals.js';
+import { message } from '../i18n/translate.js';
 import type { MessageId } from '../i18n/messages.js';
 
 /**
@@ -85,6 +87,16 @@ export function typedName(): string | null {
   return checked.ok ? checked.value : null;
 }
 
+/**
+ * A name for a new player who typed none, in the page's language ("Player 7QkF", "玩家 7QkF"):
+ * it heads the lobby until they rename themselves, and a Chinese page said "Player".
+ */
+export function madeUpName(lang = currentLang()): string {
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  const random = crypto.getRandomValues(new Uint8Array(4));
+  return `${message('player.madeUp', lang)} ${[...random].map((b) => letters[b % letters.length]).join('')}`;
+}
+
 export interface PlayerSession {
   readonly me: MeResponse;
   /** Set when a key was refused and a new player made (the page says so, in its language). */
@@ -100,8 +112,7 @@ export async function ensurePlayer(): Promise<PlayerSession> {
     return { me: await api<MeResponse>('/api/me'), notice: null };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
-    const name = typedName();
-    const me = await api<MeResponse>('/api/players', { ...(name ? { name } : {}), device: deviceLabel() });
+    const me = await api<MeResponse>('/api/players', { name: typedName() ?? madeUpName(), device: deviceLabel() });
     return { me, notice: KEY_NOTICES[err.code as HttpErrorCode] ?? null };
   }
 }
