@@ -127,6 +127,14 @@ function mjaiBots() {
   return r.value;
 }
 
+/** CLAIM_MIN_MS_FLOOR when it is a number of milliseconds (0 or more); the default otherwise, as the LIMITS_* are. */
+function claimFloorFromEnv(raw: string | undefined): { claimMinMsFloor?: number } {
+  const n = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+  if (Number.isFinite(n) && n >= 0) return { claimMinMsFloor: n };
+  if (raw !== undefined) log.warn({ CLAIM_MIN_MS_FLOOR: raw }, 'not a number of milliseconds: the default floor holds');
+  return {};
+}
+
 async function runServer(worker: boolean): Promise<void> {
   if (!worker) buildClientIfNeeded();
   if (worker && metricsPort !== null) answerClusterScrapes(register);
@@ -137,7 +145,7 @@ async function runServer(worker: boolean): Promise<void> {
     dataDir,
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.BOT_DELAY_MS ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
-    ...(process.env.CLAIM_MIN_MS_FLOOR ? { claimMinMsFloor: Number(process.env.CLAIM_MIN_MS_FLOOR) } : {}),
+    ...claimFloorFromEnv(process.env.CLAIM_MIN_MS_FLOOR),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     // Servers sharing a Redis with other deployments keep to their own channels.
     ...(process.env.REDIS_KEY ? { redisKey: process.env.REDIS_KEY } : {}),

@@ -260,6 +260,19 @@ export class Tables {
     return this.rooms.size;
   }
 
+  /** The least `claimMinMs` a new table may have here (`CLAIM_MIN_MS_FLOOR`, or the server's own). */
+  claimFloor(): number {
+    return this.ctx.claimMinMsFloor ?? CLAIM_MIN_MS_FLOOR;
+  }
+
+  /** A stored match's options for a new table: a shortest claim window under the floor raised to it. */
+  raiseToClaimFloor(options: Record<string, unknown>): Record<string, unknown> {
+    const asked = options.claimMinMs;
+    return typeof asked === 'number' && asked < this.claimFloor()
+      ? { ...options, claimMinMs: this.claimFloor() }
+      : options;
+  }
+
   /**
    * A new table in the lobby. `circleId` opens it for a circle; `seats` (a rematch) gives each
    * seat ahead of time: a bot, a seat reserved for a player, or free.
@@ -286,7 +299,7 @@ export class Tables {
       rounds: req.rounds,
     });
     if (!check.ok) return fail('http/invalid', `${check.error.code}: ${check.error.message}`);
-    const floor = this.ctx.claimMinMsFloor ?? CLAIM_MIN_MS_FLOOR;
+    const floor = this.claimFloor();
     const asked = (req.options as Record<string, unknown> | undefined)?.claimMinMs;
     if ((typeof asked === 'number' ? asked : TIMING_OPTIONS.claimMinMs.default) < floor) {
       return fail(

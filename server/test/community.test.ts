@@ -224,6 +224,35 @@ describe('limits', () => {
 });
 
 describe('seats of players', () => {
+  it("a rematch of a match whose shortest claim window is under the server's floor plays at the floor", async () => {
+    // The server's own floor (500 ms); the match is made at 800 and then stored as an older match
+    // would be, at 0 (allowed before the floor).
+    const s = await testServer({ claimMinMsFloor: undefined });
+    servers.push(s);
+    const { b: ann } = await newPlayer(s.url, 'Ann');
+    const options = { ...FAST_OPTIONS, claimSeconds: 1, claimMinMs: 800 };
+    const table = await ann.call<{ code: string; hostToken: string }>('POST', '/api/tables', { options });
+    expect(table.status).toBe(201);
+    const { code: tableCode, hostToken } = table.body;
+    await ann.call('POST', `/api/tables/${tableCode}/join`, { name: 'Ann' });
+    for (const op of ['start', 'end'])
+      await fetch(`${s.url}/api/tables/${tableCode}/${op}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${hostToken}` },
+      });
+    const matchId = (await s.store.loadMatchByCode(tableCode))!.id;
+    type Raw = { $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<unknown> };
+    const prisma = (s.store as unknown as { prisma: Raw }).prisma;
+    await prisma.$executeRawUnsafe(
+      `UPDATE "Match" SET "options" = jsonb_set("options", '{claimMinMs}', '0') WHERE "id" = $1`,
+      matchId,
+    );
+    expect((await s.store.loadMatch(matchId))!.options.claimMinMs).toBe(0);
+    const rematch = await ann.call<RematchResponse>('POST', `/api/matches/${matchId}/rematch`);
+    expect(rematch.status).toBe(200);
+    expect((await s.store.loadMatchByCode(rematch.body.code))!.options.claimMinMs).toBe(500);
+  });
+
   it("one seat per player; a reissued seat is a guest's; a table's circle is not in its public record; a guest's rematch opens outside the circle, within the creation budget", {
     timeout: 180_000,
   }, async () => {

@@ -660,8 +660,8 @@ export const MESSAGES = {
   'refusal.noRematch': { en: 'This match cannot be played again.', 'zh-HK': '這場比賽不能再來一場。' },
   'refusal.format': { en: 'This match has no log in that format.', 'zh-HK': '這場比賽沒有這種格式的牌譜。' },
   'refusal.badLog': {
-    en: 'The log is not a four-player tenhou.net/6 file that plays.',
-    'zh-HK': '這個牌譜不是可以重播的四人 tenhou.net/6 檔案。',
+    en: 'The log is not a tenhou.net/6 file that plays.',
+    'zh-HK': '這個牌譜不是可以重播的 tenhou.net/6 檔案。',
   },
   'err.badCodeInLink': {
     en: 'This link has no table code ({name} is not one). A code is 6 letters and digits, like ABC234.',

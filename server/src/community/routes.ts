@@ -493,7 +493,8 @@ export function registerCommunityRoutes(
         .create(
           {
             ruleset: m.ruleset,
-            options: m.options,
+            // A match made before the server's claim floor (or under a lower one) plays again at it.
+            options: deps.tables.raiseToClaimFloor(m.options),
             bots: [],
             fillWithBots: m.fillWithBots,
             spectatorsAllowed: m.spectatorsAllowed,

@@ -112,11 +112,27 @@ export function exportMatch(
 /** A stored riichi match recorded hand by hand: a played one from its log, an imported one from its file. */
 export function recordingOf(m: MatchRecord, rows: readonly ActionRow[]): MatchRecording {
   if (m.imported !== undefined && m.imported !== null) {
-    const parsed = checkTenhou6(m.imported);
-    if (!parsed.ok) throw new Error(`stored import ${m.id} no longer reads: ${parsed.error.message}`);
-    return recordingOfImport(parsed.value, replayLog(parsed.value));
+    const parsed = storedImport(m);
+    return recordingOfImport(parsed, replayLog(parsed));
   }
   return recordMatch(configOf(m), logOf(rows));
+}
+
+/**
+ * A stored import's file read again, played with the rules it was imported with (its options):
+ * what the reader makes of a file's `disp` may change between versions (open all-simples in a
+ * room name that is not Tenhou's), and the stored hands and scores were scored by the first
+ * reading.
+ */
+function storedImport(m: MatchRecord): ParsedLog {
+  const parsed = checkTenhou6(m.imported);
+  if (!parsed.ok) throw new Error(`stored import ${m.id} no longer reads: ${(parsed.error as LogProblem).message}`);
+  const { openTanyao, redFives } = m.options as { openTanyao?: unknown; redFives?: unknown };
+  return {
+    ...parsed.value,
+    ...(typeof openTanyao === 'boolean' ? { openTanyao } : {}),
+    ...(typeof redFives === 'number' ? { redFives: redFives > 0 } : {}),
+  };
 }
 
 /** An imported log recorded as the engine played it (hands it could not finish are left out). */
@@ -228,10 +244,9 @@ export async function importedReplay(m: MatchRecord): Promise<{
   readonly check: ImportCheck;
   readonly frames: Iterable<{ readonly hand: number; readonly frame: ReplayFrame }>;
 }> {
-  const parsed = checkTenhou6(m.imported);
-  if (!parsed.ok) throw new Error(`stored import ${m.id} no longer reads: ${(parsed.error as LogProblem).message}`);
-  const played = await replayLogInSlices(parsed.value);
-  return { check: checkHands(played), frames: importedSteps(played, importConfig(parsed.value)) };
+  const parsed = storedImport(m);
+  const played = await replayLogInSlices(parsed);
+  return { check: checkHands(played), frames: importedSteps(played, importConfig(parsed)) };
 }
 
 function* importedSteps(

@@ -139,8 +139,10 @@ export function impliedWall(hand: ParsedHand, red: boolean, seatCount: 3 | 4 = 4
   for (let r = 0; r < 3; r++) for (const s of seats) front.push(...(dealt[s] as TileId[]).slice(4 * r, 4 * r + 4));
   for (const s of seats) front.push((dealt[s] as TileId[])[12] as TileId);
   front.push(fourteenth, ...live);
-  // Live draws end 14 tiles before the dead wall's boundary, which each replacement moves back.
-  if (front.length > size - 14 - replacements.length) throw new CallProblem(0, 'more draws than a wall holds');
+  // (More live draws than the engine's wall gives, its live wall ending 14 tiles before the dead
+  // wall's boundary, which each replacement moves back, are a rule of the file's that the table
+  // does not play: it ends the hand earlier, a difference. Only tiles in one place are refused.)
+  if (front.length > size) throw new CallProblem(0, 'more draws than a wall holds');
   const slots: (TileId | undefined)[] = [...front, ...Array.from({ length: size - front.length }, () => undefined)];
   const put = (at: number, id: TileId) => {
     if (slots[at] !== undefined) throw new CallProblem(0, 'more draws than a wall holds');
@@ -183,8 +185,8 @@ const tileName = (t: LogTile): string =>
 /**
  * The file's discard as a move. One written by its tile, not `60`, of the drawn tile's kind came
  * from the hand (`fromHand`), and the table shows it so, when the hand may discard such a copy
- * (not in riichi; another copy held): a file that never writes `60` is then read as throwing the
- * drawn tile, which is all it says.
+ * (not in riichi; another copy held); otherwise it is the drawn tile (a converter that never
+ * writes `60` has its discards of the drawn kind shown from the hand where the hand allows).
  */
 function discardOf(
   engine: TableEngineImpl<EngineRulesetId>,

@@ -235,8 +235,9 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
   });
 }
 
-/** Whether a `disp` names three players (Tenhou's 三 lobbies, "3-player" in other words). */
-const saysThreePlayers = (disp: string): boolean => disp.includes('三') || /3-?player/i.test(disp);
+/** Whether a `disp` names three players: Tenhou's 三 lobbies (三鳳南喰赤), "3-player" in other words (not any 三: 第三回). */
+const saysThreePlayers = (disp: string): boolean =>
+  /^三[般上特鳳若銀琥孔技]?[東南]/u.test(disp) || /3-?player/i.test(disp);
 
 /**
  * Whether a `disp` is one of Tenhou's lobby names (三鳳南喰赤, 般東喰赤速): an optional 三, a lobby,

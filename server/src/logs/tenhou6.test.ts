@@ -95,6 +95,28 @@ describe('real tenhou.net/6 logs', () => {
     expect(fromHand).toBeGreaterThan(0);
   });
 
+  it('a stored import is read again with the options it was imported with, whatever a later reader makes of its disp', async () => {
+    // A room name that is not Tenhou's: read today as open all-simples on. An import stored by a
+    // reader that read it as off must replay as it was scored.
+    const file = JSON.parse(readFileSync(path.join(TESTDATA, 'ranked_game.json'), 'utf8')) as Record<string, unknown>;
+    const imported = await importMatch({ ...file, rule: { disp: '金の間南', aka: 1 } }, new Date());
+    expect(imported.record.options.openTanyao).toBe(true);
+    const asOn = await importedReplay(imported.record);
+    const asOff = await importedReplay({
+      ...imported.record,
+      options: { ...imported.record.options, openTanyao: false },
+    });
+    expect(asOn.check.agree).toBe(3);
+    // Without open all-simples one hand's win is no win: it differs, as when it was first imported.
+    expect(asOff.check.agree).toBeLessThan(asOn.check.agree);
+  });
+
+  it('a four-player file whose disp says 三 in other words (第三回) is read as four players', () => {
+    const file = JSON.parse(readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8')) as Record<string, unknown>;
+    const parsed = readTenhou6(JSON.stringify({ ...file, rule: { disp: '第三回大会', aka: 1 } }));
+    expect(parsed.ok ? parsed.value.seats : parsed.error.message).toBe(4);
+  });
+
   it("a file whose `rule` is no object (a tournament lobby's array) plays red fives when it shows one", () => {
     const file = JSON.parse(readFileSync(path.join(TESTDATA, 'ranked_game.json'), 'utf8')) as Record<string, unknown>;
     const parsed = readTenhou6(JSON.stringify({ ...file, rule: ['2024-01-01', '2024-01-02', '000b'] }));
