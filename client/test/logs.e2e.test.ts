@@ -111,7 +111,14 @@ describe('replay page: log files', () => {
     await page.goto(`${server.url}/replay.html?match=${id}&hand=0&step=30`);
     await loaded(page);
     await page.screenshot({ path: join(artifacts, 'logs-replay-three-player-390x844.png') });
+    // The analysis reviews the file's three players (no line for the vacant seat).
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('analysis-toggle').click();
+    const lines = page.getByTestId('analysis-summary').locator('tbody tr');
+    await expect.poll(() => lines.count()).toBe(3);
+    expect(await lines.first().textContent()).toMatch(/^しめじん\d+ of [1-9]\d* \(\d+%\)/);
+    await page.screenshot({ path: join(artifacts, 'logs-replay-three-player-analysis-1280x800.png') });
+    await page.getByTestId('analysis-toggle').click();
     await page.screenshot({ path: join(artifacts, 'logs-replay-three-player-1280x800.png') });
   });
 

@@ -8,7 +8,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HttpError, ImportResponse, MatchListResponse, ReplayResponse } from '@mahjong/shared';
+import {
+  type HttpError,
+  type ImportResponse,
+  type MatchListResponse,
+  type ReplayResponse,
+  reviewMatch,
+  reviewRulesFor,
+} from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { openStore } from '../src/store/open.js';
@@ -185,6 +192,13 @@ describe('export and import over HTTP', () => {
     expect(replay.body.handStarts.length).toBe(12);
     // The fourth seat is the table's empty one in every frame: no hand, no discards.
     for (const f of replay.body.frames) expect(f.view.seats[3]?.discards ?? []).toEqual([]);
+    // The analysis reviews the file's players' discards (the frames carry every seat's choices),
+    // and counts no 2m-8m as a tile to draw among three.
+    const review = reviewMatch(replay.body.frames, reviewRulesFor('riichi-sanma', replay.body.match.options));
+    expect(review.summary.slice(0, 3).every((s) => s.discards > 50)).toBe(true);
+    expect(review.summary[3]?.discards).toBe(0);
+    const manzu = review.decisions.flatMap((d) => d.analysis.candidates.flatMap((c) => c.effective));
+    expect(manzu.filter((k) => k >= 1 && k <= 7)).toEqual([]);
 
     const mjai = await text(`/api/matches/${answer.id}/export?format=mjai`);
     const events = mjai.body

@@ -184,7 +184,11 @@ function dangerTable(d: NonNullable<StepModel['danger']>, names: readonly string
 }
 
 function summaryNodes(host: AnalysisHost): Node[] {
-  const rows = summaryRows(reviewMatch(host.frames, host.rules), shownNames(host), currentLang());
+  // (A three-player table's vacant seat makes no decision: no line.)
+  const vacant = host.frames[0]?.view.seats.map((s) => s.vacant === true) ?? [];
+  const rows = summaryRows(reviewMatch(host.frames, host.rules), shownNames(host), currentLang()).filter(
+    (r) => !vacant[r.seat],
+  );
   return [
     el('h3', {}, t('analysis.summary')),
     el('p', { class: 'analysis-muted' }, t('analysis.summaryNote')),

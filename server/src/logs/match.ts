@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  type BySeat,
   type ExportFormat,
+  type LegalAction,
   type ImportCheck,
   isVacantSeat,
   type ReplayFrame,
@@ -264,7 +266,16 @@ function* importedSteps(
       seq += 1;
       return {
         hand: h.index,
-        frame: { seq, at: entry?.at ?? 0, event: entry?.event ?? null, view, ...seatHands(seats) },
+        frame: {
+          seq,
+          at: entry?.at ?? 0,
+          event: entry?.event ?? null,
+          view,
+          ...seatHands(seats),
+          // Every seat's choices, as a played match's replay has them: the analysis reviews each
+          // discard of the file's players against them (without, it found no decision at all).
+          legal: seats.map((v) => v.legalActions) as unknown as BySeat<readonly LegalAction[]>,
+        },
       };
     };
     yield frame(null);

@@ -7,6 +7,7 @@
  */
 import type { ReplayFrame } from '../protocol.js';
 import type { Seat, TableView } from '../table-types.js';
+import { inSanmaSet } from '../riichi/sanma/tiles.js';
 import type { KindCounts, TileKind } from '../tiles.js';
 
 /** The seat's own view at `frame`, as the table would have shown it then. */
@@ -52,6 +53,9 @@ export function visibleCounts(view: TableView): KindCounts {
 export function unseenCounts(view: TableView): KindCounts {
   const v = visibleCounts(view);
   const u = new Uint8Array(34);
-  for (let k = 0; k < 34; k++) u[k] = 4 - (v[k] as number);
+  // A three-player table (a seat vacant) plays a set without 2m-8m: none can be drawn, so none is
+  // an effective tile.
+  const inSet = view.seats.some((s) => s.vacant) ? inSanmaSet : () => true;
+  for (let k = 0; k < 34; k++) u[k] = inSet(k as TileKind) ? 4 - (v[k] as number) : 0;
   return u;
 }

@@ -7,13 +7,14 @@
 import { type AnalysisOptions, shanten } from '../analysis.js';
 import { chooseBotAction } from '../bot.js';
 import { RIICHI_ANALYSIS } from '../riichi/declare.js';
+import { inSanmaSet } from '../riichi/sanma/tiles.js';
 import { isRiichiFamily, isRulesetId, rulesetOfFamily } from '../rulesets/ids.js';
 import { isRiichiOptions, resolveOptions } from '../scoring/index.js';
 import { HK_RULESETS, type HkOptions } from '../scoring/rulesets.js';
 import type { PlayerAction, Seat, TableView } from '../table-types.js';
 import { countKinds, type TileKind } from '../tiles.js';
 import { dangerTable, declarersOf, type RiichiDeclarer, type TileDanger } from './danger.js';
-import { type DiscardCandidate, discardCandidates } from './efficiency.js';
+import { byEfficiency, type DiscardCandidate, discardCandidates } from './efficiency.js';
 import { type FaanReach, faanReach } from './faan-reach.js';
 import { unseenCounts, visibleCounts } from './seat-view.js';
 
@@ -83,8 +84,11 @@ export function analyseTurn(view: TableView, rules: ReviewRules, parts: TurnPart
     else if (a.type === 'chow' || a.type === 'pung' || a.type === 'kong') claim = true;
   }
   const decision = discards.size > 0 ? 'discard' : claim ? 'claim' : 'idle';
-  const candidates =
-    decision === 'discard' ? discardCandidates(counts, melds, unseen, rules.analysis, [...discards]) : [];
+  const all = decision === 'discard' ? discardCandidates(counts, melds, unseen, rules.analysis, [...discards]) : [];
+  // Among three (a seat vacant) 2m-8m are no tiles: a 2m next to a 1m would be no effective draw.
+  const candidates = view.seats.some((s) => s.vacant)
+    ? all.map((c) => ({ ...c, effective: c.effective.filter(inSanmaSet) })).sort(byEfficiency)
+    : all;
   const declarers: RiichiDeclarer[] = parts.danger && view.riichi !== undefined ? declarersOf(view) : [];
   return {
     seat,
