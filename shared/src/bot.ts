@@ -256,9 +256,14 @@ function shantenWithout(c: Counts, m: number, k: TileKind): number {
   return sh;
 }
 
-/** Tiles the bot has not seen: 4 minus its own, every discard, every meld. */
+/**
+ * Tiles the bot has not seen: 4 minus its own, every discard, every meld; among three (a seat
+ * vacant) none of 2m-8m, which the set does not have (counted, they made a lone 1m or 9m look
+ * like half a run worth keeping).
+ */
 function unseenCounts(ctx: BotContext): Counts {
   const u = new Uint8Array(34).fill(4);
+  if (ctx.view.seats.some((s) => s.vacant)) u.fill(0, 1, 8);
   const see = (k: number) => {
     if (k < 34 && (u[k] as number) > 0) u[k] = (u[k] as number) - 1;
   };

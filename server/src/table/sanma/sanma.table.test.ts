@@ -7,6 +7,7 @@ import { type Seat, tile } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import type { TableEngineImpl } from '../engine.js';
 import { stateInvariants, viewInvariants } from '../invariants.js';
+import { chooseBotAction } from '../bot.js';
 import { discard, fire, must, PASS, scriptedEngine, type WallScript } from '../testing.js';
 
 type Sanma = TableEngineImpl<'riichi-sanma'>;
@@ -336,5 +337,15 @@ describe('settlement among three', () => {
     // Nobody is ready at any draw: the deal moves on each time, East 1-3 then South 1.
     expect(dealers).toEqual([0, 1, 2, 0]);
     expect(e.state.round).toBe(1);
+  });
+});
+
+describe('the bot among three', () => {
+  it('counts no 2m-8m as tiles to draw: a lone 1m is no half of a run', () => {
+    // Three loose tiles (1m, White, Green) beside three runs and a pair. Counting 2m and 3m, the
+    // 1m looked worth keeping (16 tiles against 8) and a dragon went; among three the 1m is as
+    // lone as a dragon, and the 1m goes (a dragon may still make a pung that pays).
+    const e = table([{ hands: ['123p456p789p55s1m56z', IDLE1, IDLE2, ''] }]);
+    expect(chooseBotAction(e.viewFor(0), 'hard')).toEqual({ type: 'discard', tile: tile('1m') });
   });
 });
