@@ -127,8 +127,14 @@ export function placeChrome(
 ): number {
   const chrome = document.querySelector<HTMLElement>('.mj-chrome');
   if (!chrome) return 0;
-  chrome.style.right = `${Math.round(width - (menu.x + menu.w))}px`;
-  chrome.style.top = `${Math.round(menu.y)}px`;
-  document.documentElement.style.setProperty('--chrome-bottom', `${Math.round(menu.y + chrome.offsetHeight)}px`);
+  // The scene is laid out in the stage, which is not always the whole window (the replay's
+  // analysis panel takes its right side): the chrome, fixed in the window, goes by the stage's
+  // place, or it sat over the panel's first lines.
+  const stage = document.getElementById('stage')?.getBoundingClientRect();
+  const right = stage ? document.documentElement.clientWidth - stage.right : 0;
+  const top = (stage?.top ?? 0) + menu.y;
+  chrome.style.right = `${Math.round(right + width - (menu.x + menu.w))}px`;
+  chrome.style.top = `${Math.round(top)}px`;
+  document.documentElement.style.setProperty('--chrome-bottom', `${Math.round(top + chrome.offsetHeight)}px`);
   return chrome.offsetHeight;
 }
