@@ -25,6 +25,7 @@ import { type HeldTables, NOTHING_HELD } from './shared-caps.js';
 import { BOT_NAMES, LOG_FORMAT_VERSION, Room, type RoomContext, rulesetVersion } from './room.js';
 import type { MatchRecord, SeatRecord } from './store/types.js';
 import { checkConfig, type LogEntry, type TableEvent } from './table/index.js';
+import { splitOptions } from './table/options.js';
 import { holdsLobby, holdsMatch } from './room/stage.js';
 import { newNonce } from './tokens.js';
 
@@ -300,11 +301,13 @@ export class Tables {
     });
     if (!check.ok) return fail('http/invalid', `${check.error.code}: ${check.error.message}`);
     const floor = this.claimFloor();
-    const asked = (req.options as Record<string, unknown> | undefined)?.claimMinMs;
-    if ((typeof asked === 'number' ? asked : TIMING_OPTIONS.claimMinMs.default) < floor) {
+    // The shortest window the table will play (the host's, or the default; a shorter claim time's own).
+    const timing = splitOptions(req.options);
+    const shortest = timing.ok ? timing.value.timing.claimMinMs : TIMING_OPTIONS.claimMinMs.default;
+    if (shortest < floor) {
       return fail(
         'http/invalid',
-        `claimMinMs: at least ${floor} ms on this server (a shorter claim window closes at once when nobody may claim, which tells who could)`,
+        `claimMinMs: at least ${floor} ms on this server, and so the claim time (a shorter claim window closes at once when nobody may claim, which tells who could)`,
       );
     }
     const vacantBot = req.bots.find((seat) => isVacantSeat(req.ruleset, seat));

@@ -182,6 +182,8 @@ describe('abuse: a shortest claim window too short to hide who could claim', () 
       expect(server.tables.size).toBe(0);
       expect((await create({ claimMinMs: 500 })).status).toBe(201);
       expect((await create({})).status).toBe(201);
+      // The lobby's shortest claim time: its window is the shortest, at the floor.
+      expect((await create({ claimSeconds: 0.5 })).status).toBe(201);
     } finally {
       await server.close();
     }

@@ -57,6 +57,12 @@ describe('config', () => {
     expect(code(config('00ff', { options: { nonsense: 1 } }))).toBe('config/bad_options');
     expect(code(config('00ff', { options: { claimSeconds: -1 } }))).toBe('config/bad_options');
     expect(code(config('00ff', { options: { claimSeconds: 2, claimMinMs: 3000 } }))).toBe('config/bad_options');
+    // A claim time under the default shortest window (the lobby offers 0.5 s): the window is the
+    // shortest; a shortest the host sets longer than the window is still refused.
+    expect(code(config('00ff', { options: { claimSeconds: 0.5 } }))).toBe('ok');
+    expect(createEngine(config('00ff', { options: { claimSeconds: 0.5 } }), 0).state.setup.timing.claimMinMs).toBe(500);
+    expect(createEngine(config('00ff', { options: { claimSeconds: 8 } }), 0).state.setup.timing.claimMinMs).toBe(800);
+    expect(code(config('00ff', { options: { claimSeconds: 0.5, claimMinMs: 800 } }))).toBe('config/bad_options');
     expect(code(config('00ff', { options: { minFaan: 1, turnSeconds: 10 } }))).toBe('ok');
     expect(() => createEngine(config('zz'), 0)).toThrow(/config\/bad_seed/);
   });

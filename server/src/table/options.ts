@@ -71,6 +71,10 @@ export function splitOptions(raw: unknown): Result<SplitOptions, 'config/bad_opt
     if (why !== null) return fail('config/bad_options', why);
     timing[taken.field] = Math.round((value as number) * taken.scale);
   }
+  // A claim window shorter than the default shortest (a host's 0.5 s): the shortest is the window
+  // itself, unless the host set it (the lobby offers claim times the default refused).
+  if (!Object.hasOwn(raw as object, 'claimMinMs'))
+    timing.claimMinMs = Math.min(timing.claimMinMs ?? 0, timing.claimMs ?? 0);
   const t = timing as unknown as TableTiming;
   if (t.claimMinMs > t.claimMs) {
     return fail('config/bad_options', 'claimMinMs must not exceed the claim window');

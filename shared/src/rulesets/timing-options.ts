@@ -45,7 +45,7 @@ export const TIMING_OPTIONS = {
     max: 10_000,
     default: 800,
     label: { en: 'Shortest claim window (ms)', 'zh-HK': '最短吃碰時限（毫秒）' },
-    doc: 'every claim window lasts at least this long, whoever can claim (so a window does not tell who could); a server refuses less than its floor, 500 ms unless its operator says',
+    doc: 'every claim window lasts at least this long, whoever can claim (so a window does not tell who could); unset, the whole window when the claim time is shorter; a server refuses less than its floor, 500 ms unless its operator says',
     source: PROJECT,
     calculator: false,
   } satisfies NumberOption<'claimMinMs'>,
