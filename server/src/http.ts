@@ -29,7 +29,7 @@ import type { EngineInternals, LogEntry, TableEvent } from './table/index.js';
 import { routedPath } from './app/routed-path.js';
 import type { Peers } from './socket.js';
 import { type OpAnswer, runTableOp, STATUS, TABLE_OPS } from './table-ops.js';
-import { verifyToken } from './tokens.js';
+import { bearerToken, verifyToken } from './tokens.js';
 import type { Tables } from './tables.js';
 
 function send(res: FastifyReply, answer: OpAnswer): FastifyReply {
@@ -124,7 +124,7 @@ export function registerRoutes(
    * await would unwrap.)
    */
   const vouched = (authorization: string | undefined, code: unknown): boolean => {
-    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+    const token = bearerToken(authorization);
     const claims = token === '' ? null : verifyToken(secret, token);
     return claims !== null && typeof code === 'string' && claims.code === code.toUpperCase();
   };

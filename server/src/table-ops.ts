@@ -13,7 +13,7 @@ import {
 } from '@mahjong/shared';
 import type { Room } from './room.js';
 import { LedgerError } from './store/types.js';
-import { verifyToken } from './tokens.js';
+import { bearerToken, verifyToken } from './tokens.js';
 
 export const TABLE_OPS = ['join', 'bot', 'start', 'end', 'reissue'] as const;
 export type TableOp = (typeof TABLE_OPS)[number];
@@ -66,8 +66,7 @@ export const errorAnswer = (code: HttpErrorCode, message: string, values?: Refus
 });
 
 function isHost(authorization: string, room: Room, secret: Buffer): boolean {
-  const token = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
-  const claims = verifyToken(secret, token);
+  const claims = verifyToken(secret, bearerToken(authorization));
   return (
     claims !== null && claims.code === room.code && claims.subject === 'host' && room.tokenCurrent('host', claims.nonce)
   );

@@ -28,6 +28,10 @@ export function signToken(secret: Buffer, claims: TokenClaims): string {
   return `${payload}.${mac(secret, payload)}`;
 }
 
+/** The token of an `Authorization: Bearer <token>` header ('' without one). */
+export const bearerToken = (authorization: string | undefined): string =>
+  authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+
 /** The claims of a token whose signature verifies; null for anything else. */
 export function verifyToken(secret: Buffer, token: string): TokenClaims | null {
   const parts = token.split('.');

@@ -108,7 +108,8 @@ export function cleanAction(a: PlayerAction): PlayerAction {
     case 'discard':
     case 'riichi':
       // Which copy, when the player says (a five's red or plain one; one from the hand besides the
-      // tile just drawn); the log keeps it.
+      // tile just drawn); the log keeps it. (Most discards name none: no copies made for them.)
+      if (typeof a.red !== 'boolean' && a.fromHand !== true) return { type: a.type, tile: a.tile };
       return {
         type: a.type,
         tile: a.tile,
