@@ -3,7 +3,7 @@
  * is what `npm start` and the tests call; `close()` is the graceful shutdown (stop accepting,
  * flush the ledger, close the database).
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -263,8 +263,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : null,
   });
   keeper?.start();
-  const clientDir =
-    options.clientDir === undefined ? (existsSync(CLIENT_DIST) ? CLIENT_DIST : null) : options.clientDir;
+  // (stat, not existsSync: see MIGRATIONS_DIR in store/migrate.ts)
+  const built = statSync(CLIENT_DIST, { throwIfNoEntry: false }) !== undefined;
+  const clientDir = options.clientDir === undefined ? (built ? CLIENT_DIST : null) : options.clientDir;
   await serveClient(app, clientDir);
 
   await app.listen({ port: options.port ?? 3000, host: options.host ?? '0.0.0.0' });

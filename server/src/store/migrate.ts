@@ -3,7 +3,7 @@
  * `_mj_migrations`. The Prisma CLI cannot reach an embedded PGlite, so the server runs the SQL
  * itself at start, the same way for PostgreSQL.
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,9 @@ export const MIGRATIONS_DIR = findUp(path.dirname(fileURLToPath(import.meta.url)
 function findUp(from: string, relative: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, relative);
-    if (existsSync(candidate)) return candidate;
+    // (stat, not existsSync: access() checks the real user's rights, and a server started as an
+    // unprivileged user that reads the checkout by a capability found nothing and looked in /.)
+    if (statSync(candidate, { throwIfNoEntry: false }) !== undefined) return candidate;
     if (path.dirname(dir) === dir) return path.resolve(from, '../../..', relative);
   }
 }
