@@ -10,7 +10,19 @@ import type { Page } from 'playwright-core';
  * monospace alone. With `allLoaded`, also a note when the font set says a piece the text needs is
  * not in.
  */
-export const glyphsOf = (page: Page, text: string, allLoaded = false): Promise<string[]> =>
+export async function glyphsOf(page: Page, text: string, allLoaded = false): Promise<string[]> {
+  // A piece the page asked for a moment ago may still be on its way, and Chromium's canvas has
+  // drawn a just-loaded emoji with the fallback once (a CI run, the spectator page): what is
+  // missing is asked again for a few seconds before it counts.
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const missing = await glyphsOnce(page, text, allLoaded);
+    if (missing.length === 0 || Date.now() > deadline) return missing;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const glyphsOnce = (page: Page, text: string, allLoaded: boolean): Promise<string[]> =>
   page.evaluate(
     async ([text, allLoaded]) => {
       const family = getComputedStyle(document.body).fontFamily;
