@@ -393,6 +393,19 @@ function placeBar(): void {
   togglesEl.style.right = `${Math.round(scene.width - (menu.x + menu.w))}px`;
   togglesEl.style.top = `${Math.round(menu.y + (chromeHeight > 0 ? chromeHeight + 6 : 0))}px`;
   togglesEl.style.maxWidth = `${Math.round(Math.max(menu.w, 60))}px`;
+  fitToggles();
+}
+
+/**
+ * On a phone held sideways the corner above the side ponds is short: a spectator's "Watching ·
+ * bottom seat" went over to two lines and down over a pond. There the words give way and the
+ * picker (named for screen readers by its label) stays.
+ */
+function fitToggles(): void {
+  const menu = scene?.regions.menu;
+  if (!menu) return;
+  togglesEl.classList.remove('tight');
+  if (togglesEl.getBoundingClientRect().bottom > menu.y + menu.h + 2) togglesEl.classList.add('tight');
 }
 
 const FULL_MS = { turn: 20_000, claim: 8_000 };
@@ -537,7 +550,7 @@ function renderToggles(): void {
   const host = hostControls();
   if (host) togglesEl.append(host);
   if (!ticket) {
-    const watching = el('label', {}, `${t('table.watchingBottom')} `);
+    const watching = el('label', {}, el('span', { class: 'words' }, `${t('table.watchingBottom')} `));
     // Its names are written in the language shown (a player's as written): not for the translator.
     const sel = el('select', { 'aria-label': t('table.seatAtBottom'), 'data-no-translate': '' });
     for (const s of [0, 1, 2, 3] as const) {
@@ -567,6 +580,7 @@ function renderToggles(): void {
     legend.title = TEXT.aiFallbackLegendLong;
     togglesEl.append(legend);
   }
+  fitToggles();
 }
 
 /** The seats drawn with the fallback mark (↻): an outside AI's seat the built-in bot played for. */

@@ -845,3 +845,55 @@ describe('a three-player table', () => {
     expect([0, 1, 2, 3].map(backs)).toEqual([13, 13, 13, 0]);
   });
 });
+
+/**
+ * A riichi panel on a phone held sideways: the dora indicators above four lines left those lines
+ * 6-7 px high. The panel now grows sideways with the indicators beside the lines, where the
+ * window is wide: readable type, nothing over anything, the indicators on the panel and left of
+ * the lines, and the panel as wide with one indicator as with five (a kong does not move the
+ * ponds). A desktop keeps the compact panel.
+ */
+test.each([
+  [844, 390],
+  [740, 360],
+  [932, 430],
+  [568, 320],
+] as const)('a riichi panel on a phone held sideways keeps its lines readable: %i x %i', (W, H) => {
+  const five = crowdedRiichi(24);
+  const one = {
+    ...five,
+    riichi: { ...(five.riichi as NonNullable<TableView['riichi']>), doraIndicators: tiles('4z') },
+  };
+  const widths: number[] = [];
+  for (const view of [five, one, crowdedRiichi(0)]) {
+    const scene = layoutTable(view, W, H, { selected: null, clock: { kind: 'claim', seconds: 12 } });
+    expect(problems(scene, W, H)).toEqual([]);
+    const panel = scene.items.find((i): i is RectItem => i.key === 'panel') as RectItem;
+    const text = (k: string) => scene.items.find((i): i is TextItem => i.key === k) as TextItem;
+    for (const k of ['round', 'wall', 'pot', 'clock']) {
+      expect(text(k).size, `${k} at ${W}x${H}`).toBeGreaterThanOrEqual(8.5);
+      const b = textBounds(text(k));
+      expect(b.x0).toBeGreaterThanOrEqual(panel.x);
+      expect(b.x1).toBeLessThanOrEqual(panel.x + panel.w);
+    }
+    const dora = scene.items.filter((i): i is TileItem => i.key.startsWith('dora:'));
+    expect(dora.length).toBe(view.riichi?.doraIndicators.length);
+    for (const t of dora) {
+      const b = tileBounds(t);
+      expect(b.x0).toBeGreaterThanOrEqual(panel.x);
+      expect(b.x1).toBeLessThanOrEqual(textBounds(text('round')).x0);
+      expect(b.y0).toBeGreaterThanOrEqual(panel.y);
+      expect(b.y1).toBeLessThanOrEqual(panel.y + panel.h);
+    }
+    if (view !== crowdedRiichi(0)) widths.push(panel.w);
+  }
+  expect(widths[0]).toBeCloseTo(widths[1] as number, 5);
+});
+
+test('a desktop keeps the compact riichi panel, the indicators above the lines', () => {
+  const scene = layoutTable(crowdedRiichi(24), 1280, 800, { selected: null });
+  const round = textBounds(scene.items.find((i): i is TextItem => i.key === 'round') as TextItem);
+  const dora = scene.items.filter((i): i is TileItem => i.key.startsWith('dora:')).map(tileBounds);
+  expect(dora.length).toBeGreaterThan(0);
+  for (const b of dora) expect(b.y1).toBeLessThanOrEqual(round.y0);
+});

@@ -679,9 +679,30 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     // Smaller seat tiles only help while the ponds are the smaller of the two.
     if (centre.d >= o) break;
   }
-  const { o, lines, depths, centre, box, at: placed } = plan as Plan;
+  const { o, lines, depths, box } = plan as Plan;
+  let { centre, at: placed } = plan as Plan;
   const d = centre.d;
   const dh = d * TILE_ASPECT;
+  const pot = view.riichi;
+
+  // A riichi panel holds the dora indicators above four lines: on a short panel (a phone held
+  // sideways) that left the lines 6-7 px high. Where that is too small to read and the window is
+  // wide enough, the panel grows sideways instead and the indicators go beside the lines, which
+  // then take the panel's height. Larger screens keep the compact panel.
+  let beside = false;
+  if (pot) {
+    const ph = centre.ph - d * 0.3;
+    const stacked = middleBlock(view, panelBands(centre.pw - d * 0.3, ph, true), d, false);
+    // The side ponds and the corners beside the panel keep their room.
+    const widest = Math.min(box.w - 2 * (CORNER_W + 2 * m), box.w - 2 * centre.rowsS * dh - 2 * m) - d * 0.3;
+    const wide = widest > centre.pw - d * 0.3 ? middleBlock(view, panelBands(widest, ph, true), d, true) : null;
+    const needed = wide ? wide.width + 2 * panelBands(widest, ph, true).edge : Number.POSITIVE_INFINITY;
+    if (wide && stacked.fs < READABLE && wide.fs >= stacked.fs * 1.15 && needed <= widest) {
+      beside = true;
+      centre = { ...centre, pw: Math.max(centre.pw, needed + d * 0.3) };
+      placed = place(box, centre, m);
+    }
+  }
 
   const { cx, cy } = placed;
 
@@ -812,47 +833,10 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     alpha: 0.85,
     radius: Math.min(pw, ph) * 0.08,
   });
-  const ls = clamp(Math.min(pw, ph) / 11, 8, 17);
-  const barT = Math.max(2.5, ls * 0.2);
-  const barBand = barT + Math.max(1, ls * 0.08);
-  // A label's box is 1.25 of its type's size high.
-  const strip = ls * 1.35;
-  const pot = view.riichi;
-  const stickBand = pot ? Math.max(4, ls * 0.4) : 0;
-  const edge = barBand + strip + stickBand;
-  const innerW = pw - 2 * edge;
-  const innerH = ph - 2 * edge;
-  const round = TABLE_TEXT.round(windName(view.prevailingWind), view.handNumber + 1);
-  // Riichi: the live wall alone (the dead wall is always 14), honba and sticks on their own line.
-  const wall = pot ? TABLE_TEXT.riichiWall(view.wallCount) : TABLE_TEXT.wall(view.wallCount, view.deadWallCount);
-  // Honba and sticks: on two lines in a tall panel (a portrait phone's: narrow, height to spare),
-  // else on one, in the short form (H12 · S4) on the narrowest panels.
-  const fullPot = pot ? TABLE_TEXT.pot(pot.honba, pot.sticks) : '';
-  const potLines = !pot
-    ? []
-    : innerH > innerW * 1.5
-      ? [TABLE_TEXT.honba(pot.honba), TABLE_TEXT.sticks(pot.sticks)]
-      : [(innerW * 0.94) / textWidth(fullPot, 1) < 7 ? TABLE_TEXT.shortPot(pot.honba, pot.sticks) : fullPot];
-  const widest = Math.max(
-    textWidth(round, 1, true),
-    textWidth(wall, 1),
-    ...potLines.map((t) => textWidth(t, 1)),
-    textWidth(TABLE_TEXT.clock('claim', 20), 1, true),
-  );
-  // The lines (and, at a riichi table, the dora indicators above them) centred as one block, with
-  // a place kept for the clock so that nothing moves when it comes and goes. The indicators' row
-  // takes at least two lines' height and what the lines leave; on a short panel the type gives
-  // way (down to 80% of its size) until the indicators are nearly a discard's size.
-  const slots = 3 + potLines.length;
-  const doraAt = (size: number) =>
-    pot ? doraRow(pot.doraIndicators, innerW * 0.94, innerH - slots * size * 1.3 - size * 0.3, size, d) : null;
-  const fsMax = clamp(Math.min(ls * 1.1, (innerW * 0.94) / widest, innerH / ((slots + (pot ? 2 : 0)) * 1.3)), 6, 18);
-  let fs = fsMax;
-  let dora = doraAt(fs);
-  while (dora && dora.tw < d * 0.9 && fs > Math.max(6, fsMax * 0.8) + 0.01) {
-    fs = Math.max(6, fsMax * 0.8, fs * 0.95);
-    dora = doraAt(fs);
-  }
+  const bands = panelBands(pw, ph, Boolean(pot));
+  const { ls, barT, barBand, strip, stickBand, edge } = bands;
+  const block = middleBlock(view, bands, d, beside);
+  const { fs, dora, round, wall, potLines, slots } = block;
   const middle: { key: string; text: string; color: string; bold: boolean; live?: true }[] = [
     { key: 'round', text: round, color: COLORS.text, bold: true },
     { key: 'wall', text: wall, color: COLORS.muted, bold: false },
@@ -867,15 +851,20 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
       live: true,
     });
   const lineH = fs * 1.3;
-  const above = dora ? dora.h + fs * 0.3 : 0;
+  // Beside: the indicators' column on the left, the lines on the right, the two centred as one.
+  // Stacked: the indicators' row above the lines, centred as one block.
+  const left = cx - block.width / 2;
+  const linesX = block.beside ? left + block.width - block.linesW / 2 : cx;
+  const above = dora && !block.beside ? dora.h + fs * 0.3 : 0;
   const firstY = cy - ((slots - 1) * lineH) / 2 + above / 2;
-  if (dora) items.push(...dora.place(cx, firstY - lineH / 2 - fs * 0.3 - dora.h / 2));
+  if (dora && block.beside) items.push(...dora.place(left + block.doraW / 2, cy));
+  else if (dora) items.push(...dora.place(cx, firstY - lineH / 2 - fs * 0.3 - dora.h / 2));
   middle.forEach((t, i) => {
     items.push({
       type: 'text',
       key: t.key,
       text: t.text,
-      x: cx,
+      x: linesX,
       y: firstY + i * lineH,
       size: fs,
       color: t.color,
@@ -1015,6 +1004,108 @@ function vacantLabel(
     anchorY: 0.5,
     ...(rotation ? { rotation } : {}),
   };
+}
+
+/** The panel's type size (CSS px) below which a wide window lays a riichi panel out sideways. */
+const READABLE = 11;
+/** The most dora indicators a hand turns: the first and one for each of four kongs. */
+const DORA_MAX = 5;
+
+interface PanelBands {
+  /** The seat labels' type size. */
+  readonly ls: number;
+  /** The turn bar's thickness, and the band it has to itself along each edge. */
+  readonly barT: number;
+  readonly barBand: number;
+  /** The seat label's band, inside the bar's. */
+  readonly strip: number;
+  /** A riichi stick's band, inside the label's (none at a Hong Kong table). */
+  readonly stickBand: number;
+  /** The three bands together: from each edge to the middle block. */
+  readonly edge: number;
+  readonly innerW: number;
+  readonly innerH: number;
+}
+
+/** The bands along a panel's edges (turn bar, seat label, riichi stick) and the room inside. */
+function panelBands(pw: number, ph: number, riichi: boolean): PanelBands {
+  const ls = clamp(Math.min(pw, ph) / 11, 8, 17);
+  const barT = Math.max(2.5, ls * 0.2);
+  const barBand = barT + Math.max(1, ls * 0.08);
+  // A label's box is 1.25 of its type's size high.
+  const strip = ls * 1.35;
+  const stickBand = riichi ? Math.max(4, ls * 0.4) : 0;
+  const edge = barBand + strip + stickBand;
+  return { ls, barT, barBand, strip, stickBand, edge, innerW: pw - 2 * edge, innerH: ph - 2 * edge };
+}
+
+interface MiddleBlock {
+  readonly fs: number;
+  readonly round: string;
+  readonly wall: string;
+  readonly potLines: readonly string[];
+  /** Lines kept for: round, wall, the pot's, and the clock (kept when it is not running). */
+  readonly slots: number;
+  readonly dora: ReturnType<typeof doraRow> | null;
+  /** Indicators beside the lines (a column `doraW` wide, then the lines) or above them. */
+  readonly beside: boolean;
+  readonly doraW: number;
+  readonly linesW: number;
+  /** The block's width: beside, the column, a gap and the lines; stacked, the room inside. */
+  readonly width: number;
+}
+
+/** The middle of the centre panel (round, wall, pot, clock, dora indicators) in its inner room. */
+function middleBlock(view: TableView, b: PanelBands, d: number, beside: boolean): MiddleBlock {
+  const { ls, innerW, innerH } = b;
+  const pot = view.riichi;
+  const round = TABLE_TEXT.round(windName(view.prevailingWind), view.handNumber + 1);
+  // Riichi: the live wall alone (the dead wall is always 14), honba and sticks on their own line.
+  const wall = pot ? TABLE_TEXT.riichiWall(view.wallCount) : TABLE_TEXT.wall(view.wallCount, view.deadWallCount);
+  const fullPot = pot ? TABLE_TEXT.pot(pot.honba, pot.sticks) : '';
+  const clockW = textWidth(TABLE_TEXT.clock('claim', 20), 1, true);
+  if (beside && pot) {
+    // The lines take the panel's height; the indicators' column is kept as wide as five of them,
+    // so that a kong's new indicator does not widen the panel and move the side ponds.
+    const slots = 4;
+    const widest = Math.max(textWidth(round, 1, true), textWidth(wall, 1), textWidth(fullPot, 1), clockW);
+    const fs = clamp(Math.min(ls * 1.1, innerH / (slots * 1.3)), 6, 18);
+    const linesW = widest * fs;
+    const labelSize = Math.max(6, fs * 0.8);
+    const tw = Math.max(1, Math.min(d, (innerH - labelSize * 1.3) / TILE_ASPECT));
+    const doraW = Math.max(textWidth(TABLE_TEXT.doraIndicators, labelSize), DORA_MAX * tw * 1.05);
+    const dora = doraRow(pot.doraIndicators, doraW, innerH, fs, d);
+    const width = (doraW + fs + linesW) / 0.94;
+    return { fs, round, wall, potLines: [fullPot], slots, dora, beside: true, doraW, linesW, width };
+  }
+  // Honba and sticks: on two lines in a tall panel (a portrait phone's: narrow, height to spare),
+  // else on one, in the short form (H12 · S4) on the narrowest panels.
+  const potLines = !pot
+    ? []
+    : innerH > innerW * 1.5
+      ? [TABLE_TEXT.honba(pot.honba), TABLE_TEXT.sticks(pot.sticks)]
+      : [(innerW * 0.94) / textWidth(fullPot, 1) < 7 ? TABLE_TEXT.shortPot(pot.honba, pot.sticks) : fullPot];
+  const widest = Math.max(
+    textWidth(round, 1, true),
+    textWidth(wall, 1),
+    ...potLines.map((t) => textWidth(t, 1)),
+    clockW,
+  );
+  // The lines (and, at a riichi table, the dora indicators above them) centred as one block, with
+  // a place kept for the clock so that nothing moves when it comes and goes. The indicators' row
+  // takes at least two lines' height and what the lines leave; on a short panel the type gives
+  // way (down to 80% of its size) until the indicators are nearly a discard's size.
+  const slots = 3 + potLines.length;
+  const doraAt = (size: number) =>
+    pot ? doraRow(pot.doraIndicators, innerW * 0.94, innerH - slots * size * 1.3 - size * 0.3, size, d) : null;
+  const fsMax = clamp(Math.min(ls * 1.1, (innerW * 0.94) / widest, innerH / ((slots + (pot ? 2 : 0)) * 1.3)), 6, 18);
+  let fs = fsMax;
+  let dora = doraAt(fs);
+  while (dora && dora.tw < d * 0.9 && fs > Math.max(6, fsMax * 0.8) + 0.01) {
+    fs = Math.max(6, fsMax * 0.8, fs * 0.95);
+    dora = doraAt(fs);
+  }
+  return { fs, round, wall, potLines, slots, dora, beside: false, doraW: 0, linesW: widest * fs, width: innerW };
 }
 
 /**
