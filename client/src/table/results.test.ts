@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { translator } from '../i18n/translate.js';
 import { makeView, tiles } from './fixture.js';
 import { markRed } from './red-fives.js';
-import { chartLines, scoreHistory, seedCheck, shownHand, summarise } from './results.js';
+import { chartLines, handsAtDraw, scoreHistory, seedCheck, shownHand, summarise } from './results.js';
 
 const win = {
   handNumber: 2,
@@ -122,6 +122,30 @@ describe('red fives in results', () => {
     expect(shownHand({ ...draw, redFives: undefined }, 0).red).toEqual([false, false, false]);
     expect(summarise(makeView(), win).concealedRed.every((x) => !x)).toBe(true);
     expect(markRed(tiles('123m'), [m5])).toEqual([false, false, false]);
+  });
+
+  test('a draw shows each revealed hand with its called sets; a hand kept hidden is left out', () => {
+    const pung = {
+      kind: 'pung' as const,
+      tiles: tiles('777p'),
+      concealed: false,
+      claimed: tiles('7p')[0] as TileKind,
+      from: 1 as const,
+    };
+    const kong = { kind: 'kong' as const, tiles: tiles('1111z'), concealed: true };
+    const view = makeView({}, { 0: { melds: [pung, kong], concealedCount: 7 } });
+    const draw = {
+      handNumber: 0,
+      kind: 'draw' as const,
+      payments: [],
+      deltas: [0, 0, 0, 0] as const,
+      hands: [tiles('2345m99s11p'), [], tiles('123456789m1122p'), tiles('19m19p19s1234567z')] as const,
+    };
+    const shown = handsAtDraw(view, draw);
+    expect(shown.map((h) => h.seat)).toEqual([0, 2, 3]);
+    expect(shown[0]?.tiles).toEqual(tiles('2345m11p99s'));
+    expect(shown[0]?.melds).toEqual([pung, kong]);
+    expect(shown[1]?.melds).toEqual([]);
   });
 });
 

@@ -180,6 +180,28 @@ export function shownHand(r: HandResultView, seat: Seat): { tiles: TileKind[]; r
   return { tiles, red: markRed(tiles, r.redFives?.[seat]) };
 }
 
+/** A hand shown face up at a draw: its concealed tiles and its called sets. */
+export interface ShownAtDraw {
+  readonly seat: Seat;
+  readonly tiles: TileKind[];
+  readonly red: boolean[];
+  readonly melds: TableView['seats'][number]['melds'];
+}
+
+/**
+ * The hands a drawn hand's card shows: each seat whose tiles the result reveals, with the sets it
+ * called (a hand of four calls is a lone tile without them). Seats whose tiles stay hidden (a
+ * riichi hand not ready) are left out.
+ */
+export function handsAtDraw(view: TableView, r: HandResultView): ShownAtDraw[] {
+  const out: ShownAtDraw[] = [];
+  for (const seat of [0, 1, 2, 3] as const) {
+    const { tiles, red } = shownHand(r, seat);
+    if (tiles.length > 0) out.push({ seat, tiles, red, melds: view.seats[seat].melds });
+  }
+  return out;
+}
+
 /** Why a riichi hand was drawn, as the result card says it. */
 const DRAW_TEXT: Readonly<Record<NonNullable<HandResultView['drawKind']>, MessageId>> = {
   exhaustive: 'result.exhaustive',

@@ -2,14 +2,14 @@
  * Small DOM helpers shared by the pages: tile images from the SVG art, the hand result card and
  * the match-end card (final table, score chart, seed check).
  */
-import { type Seat, SEATS, type TableView, type TileKind } from '@mahjong/shared';
+import { type Seat, type TableView, type TileKind } from '@mahjong/shared';
 import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import { message, tileLabel, translator } from '../i18n/translate.js';
 import { currentLang } from '../i18n/i18n.js';
 import type { MessageId } from '../i18n/messages.js';
 import type { Lang } from '../settings/settings.js';
 import { meldRedIndex } from '../table/red-fives.js';
-import { chartLines, playedSeats, scoreHistory, seatName, seedCheck, shownHand, summarise } from '../table/results.js';
+import { chartLines, playedSeats, scoreHistory, seatName, seedCheck, handsAtDraw, summarise } from '../table/results.js';
 
 const urlCache = new Map<string, string>();
 
@@ -75,6 +75,16 @@ export function resultCard(view: TableView, lang: Lang = currentLang()): HTMLEle
   const s = summarise(view, r, lang);
   const say = (id: MessageId) => message(id, lang);
   const img = (kind: TileKind | 'back', red = false) => tileImg(kind, red, lang);
+  /** A seat's called sets after its concealed tiles, each set apart (a concealed kong's ends face down). */
+  const appendMelds = (tiles: HTMLElement, melds: TableView['seats'][number]['melds']) => {
+    for (const m of melds) {
+      tiles.append(el('span', { class: 'gap' }));
+      const red = meldRedIndex(m, m.from === undefined ? [] : view.seats[m.from].discards);
+      m.tiles.forEach((t, i) => {
+        tiles.append(img(m.concealed && m.kind === 'kong' && (i === 0 || i === 3) ? 'back' : t, i === red));
+      });
+    }
+  };
   const card = el(
     'section',
     { class: 'card', 'data-testid': 'result', 'data-no-translate': '' },
@@ -86,13 +96,7 @@ export function resultCard(view: TableView, lang: Lang = currentLang()): HTMLEle
     s.concealed.forEach((t, i) => {
       tiles.append(img(t, s.concealedRed[i] === true));
     });
-    for (const m of s.melds) {
-      tiles.append(el('span', { class: 'gap' }));
-      const red = meldRedIndex(m, m.from === undefined ? [] : view.seats[m.from].discards);
-      m.tiles.forEach((t, i) => {
-        tiles.append(img(m.concealed && m.kind === 'kong' && (i === 0 || i === 3) ? 'back' : t, i === red));
-      });
-    }
+    appendMelds(tiles, s.melds);
     if (s.winTile !== null) {
       tiles.append(el('span', { class: 'gap' }));
       const w = img(s.winTile, s.winTileRed);
@@ -119,15 +123,13 @@ export function resultCard(view: TableView, lang: Lang = currentLang()): HTMLEle
     card.append(row);
   }
   if (r.kind === 'draw') {
-    // A drawn hand: everybody's tiles, face up.
-    for (const seat of SEATS) {
-      const hand = shownHand(r, seat);
-      if (hand.tiles.length === 0) continue;
-      card.append(
-        el('p', { class: 'muted', style: 'margin:8px 0 2px' }, seatName(view, seat, lang)),
-        tileRow(hand.tiles, hand.red, lang),
-      );
-      card.lastElementChild?.classList.add('result-tiles');
+    // A drawn hand: the tiles of every hand shown, face up, with its called sets (a hand of four
+    // calls is a lone tile without them).
+    for (const hand of handsAtDraw(view, r)) {
+      const row = tileRow(hand.tiles, hand.red, lang);
+      row.classList.add('result-tiles');
+      appendMelds(row, hand.melds);
+      card.append(el('p', { class: 'muted', style: 'margin:8px 0 2px' }, seatName(view, hand.seat, lang)), row);
     }
   }
   if (s.patterns.length > 0) {
