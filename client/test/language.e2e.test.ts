@@ -373,6 +373,29 @@ describe('a table that speaks its players language', () => {
     await table.screenshot({ path: join(artifacts, 'lang-bad-code.png') });
   });
 
+  test('a new player on a Chinese page is named in Chinese, even made before the Chinese font is in', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await newPage('zh-HK', 390, 844);
+    // The font held back: the page shows English until it is in, and the player is made before.
+    let held = 0;
+    await page.route(/_virtual_cjk-font-[^/]*\.js$/, async (route) => {
+      held += 1;
+      await sleep(2500);
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`);
+    let name: string | null = null;
+    for (const deadline = Date.now() + 20_000; name === null && Date.now() < deadline; await sleep(200)) {
+      name = await page.evaluate(async () => {
+        const r = await fetch('/api/me');
+        return r.ok ? ((await r.json()) as { player: { name: string } }).player.name : null;
+      });
+    }
+    expect(held).toBeGreaterThan(0);
+    expect(name).toMatch(/^玩家 [A-Za-z0-9]{4}$/);
+  });
+
   test('a Chinese table page of Latin names fetches nothing of the name fonts (its words are in its own font)', {
     timeout: 120_000,
   }, async () => {

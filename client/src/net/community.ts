@@ -11,7 +11,7 @@ import {
   type MeResponse,
   type RefusalValues,
 } from '@mahjong/shared';
-import { currentLang } from '../i18n/i18n.js';
+import { type Lang, settings } from '../settings/settings.js';
 import type { Refusal } from '../i18n/refusals.js';
 import { message } from '../i18n/translate.js';
 import type { MessageId } from '../i18n/messages.js';
@@ -89,9 +89,11 @@ export function typedName(): string | null {
 
 /**
  * A name for a new player who typed none, in the page's language ("Player 7QkF", "玩家 7QkF"):
- * it heads the lobby until they rename themselves, and a Chinese page said "Player".
+ * it heads the lobby until they rename themselves, and a Chinese page said "Player". The language
+ * asked for, not the one shown: a Chinese page shows English until its font is in, and the
+ * player is made before that (three new Chinese browsers in five were named "Player").
  */
-export function madeUpName(lang = currentLang()): string {
+export function madeUpName(lang: Lang = settings.get().lang): string {
   const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   const random = crypto.getRandomValues(new Uint8Array(4));
   return `${message('player.madeUp', lang)} ${[...random].map((b) => letters[b % letters.length]).join('')}`;
