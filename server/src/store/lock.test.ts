@@ -65,4 +65,71 @@ describe('data folder lock', () => {
     await release();
     other.kill();
   });
+
+  /**
+   * Two processes asking at the same instant, many times: after a crash (a stale lock) and on a
+   * fresh folder. The lock was once created empty and written after, and a stale one removed
+   * after a separate check: half the rounds after a crash told both processes they owned it.
+   */
+  it('two processes asking at once: never both owners', { timeout: 60_000 }, async () => {
+    const rounds = 40;
+    const gap = 150;
+    const child = (role: 'a' | 'b') => {
+      const code = `
+        import { rmSync, writeFileSync } from 'node:fs';
+        import { lockDataDir } from ${JSON.stringify(path.resolve(import.meta.dirname, 'lock.ts'))};
+        const dir = ${JSON.stringify(dir)};
+        const spin = (t) => { while (Date.now() < t) {} };
+        process.stdout.write('ready\\n');
+        process.stdin.once('data', async (d) => {
+          const t0 = Number(String(d));
+          for (let k = 0; k < ${rounds}; k++) {
+            const at = t0 + k * ${gap};
+            if (${JSON.stringify(role)} === 'a') {
+              spin(at - 60);
+              rmSync(dir + '/pglite.lock', { force: true });
+              // Odd rounds: the lock of a process that is gone, as after a kill.
+              if (k % 2 === 1) writeFileSync(dir + '/pglite.lock', '999999 12345');
+            }
+            spin(at);
+            const got = await lockDataDir(dir).then(() => true, () => false);
+            process.stdout.write(k + ' ' + (got ? 'GOT' : 'refused') + '\\n');
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          process.exit(0);
+        });`;
+      const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      let out = '';
+      p.stdout.on('data', (d) => {
+        out += String(d);
+      });
+      const done = new Promise<string>((resolve) => p.once('exit', () => resolve(out)));
+      const ready = new Promise<void>((resolve, reject) => {
+        const look = () => (out.includes('ready') ? resolve() : setTimeout(look, 20));
+        look();
+        void done.then(() => reject(new Error(`child ${role} exited before it was ready`)));
+      });
+      return { p, ready, done };
+    };
+    const a = child('a');
+    const b = child('b');
+    await Promise.all([a.ready, b.ready]);
+    const t0 = Date.now() + 300;
+    a.p.stdin.write(String(t0));
+    b.p.stdin.write(String(t0));
+    const outs = await Promise.all([a.done, b.done]);
+    const owners = new Map<number, number>();
+    let lines = 0;
+    for (const out of outs)
+      for (const m of out.matchAll(/^(\d+) (GOT|refused)$/gm)) {
+        lines += 1;
+        if (m[2] === 'GOT') owners.set(Number(m[1]), (owners.get(Number(m[1])) ?? 0) + 1);
+      }
+    expect(lines).toBe(2 * rounds);
+    expect([...owners.values()].filter((n) => n > 1)).toEqual([]);
+    // Someone owns it in (nearly) every round: the lock is not simply refused to both.
+    expect(owners.size).toBeGreaterThanOrEqual(rounds - 2);
+  });
 });

@@ -6,7 +6,8 @@
  * another process (its start time differs). Without /proc (not Linux) only the pid is checked.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 interface ProcState {
@@ -45,28 +46,61 @@ async function ownerRuns(pid: number, start: string | undefined): Promise<boolea
   return start === undefined || start === proc.start;
 }
 
-/** Takes the lock or throws naming the owner; resolves to a release function. */
+/** The owner a lock file names: its pid (0 when unreadable) and start time, if written. */
+function ownerOf(text: string): { readonly pid: number; readonly start: string | undefined } {
+  const [pidText, start] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  return { pid: Number.isInteger(pid) && pid > 0 ? pid : 0, start };
+}
+
+/**
+ * Takes the lock or throws naming the owner; resolves to a release function.
+ *
+ * Two servers started together on one folder must never both be told they own it. So the lock
+ * appears whole: it is written to a file of this process's own and linked into place, which fails
+ * when a lock is there (a lock created empty and written after was read as "no owner" by the
+ * other, which removed it). A stale lock is moved aside in one step and removed only if what was
+ * moved is the lock judged stale; if another process had taken the lock in between, its lock is
+ * put back. Release removes the lock only while it is this process's own.
+ */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'pglite.lock');
   const self = (await procState(process.pid))?.start;
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const handle = await open(file, 'wx');
-      await handle.writeFile(self === undefined ? String(process.pid) : `${process.pid} ${self}`);
-      await handle.close();
-      return async () => {
-        await rm(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const [pidText, start] = (await readFile(file, 'utf8').catch(() => '')).trim().split(/\s+/);
-      const owner = Number(pidText);
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && (await ownerRuns(owner, start))) {
-        throw new Error(`${dir} is in use by process ${owner} (one process owns an embedded database)`);
+  const mine = self === undefined ? String(process.pid) : `${process.pid} ${self}`;
+  const tag = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const draft = path.join(dir, `pglite.lock.${tag}`);
+  await writeFile(draft, mine);
+  try {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      try {
+        await link(draft, file);
+        return async () => {
+          if ((await readFile(file, 'utf8').catch(() => null)) === mine) await rm(file, { force: true });
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      await rm(file, { force: true }); // stale: its process is gone
+      const seen = await readFile(file, 'utf8').catch(() => null);
+      if (seen === null) continue; // released or taken over meanwhile: try again
+      const owner = ownerOf(seen);
+      if (owner.pid > 0 && owner.pid !== process.pid && (await ownerRuns(owner.pid, owner.start))) {
+        throw new Error(`${dir} is in use by process ${owner.pid} (one process owns an embedded database)`);
+      }
+      // Stale: its process is gone.
+      const aside = path.join(dir, `pglite.lock.stale.${tag}`);
+      try {
+        await rename(file, aside);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process moved it
+        throw error;
+      }
+      const moved = await readFile(aside, 'utf8').catch(() => null);
+      if (moved !== seen) await link(aside, file).catch(() => {}); // a new owner's lock: put back
+      await rm(aside, { force: true });
     }
+    throw new Error(`could not lock ${dir}`);
+  } finally {
+    await rm(draft, { force: true });
   }
-  throw new Error(`could not lock ${dir}`);
 }
