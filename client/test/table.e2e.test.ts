@@ -328,6 +328,14 @@ describe('four players, a spectator and a replay in Chromium', () => {
     const check = (await watcher.textContent('[data-testid="seed-check"]')) ?? '';
     expect(check).toContain('matches the hash shown at the start');
     expect(await watcher.locator('[data-testid="match-over"] polyline').count()).toBe(4);
+    // The match's end first, the last hand's card under it (above, it was read as one more hand's
+    // result and the match over was off the screen).
+    const order = await watcher.evaluate(() => {
+      const top = (sel: string) => document.querySelector(sel)?.getBoundingClientRect().top ?? null;
+      return { over: top('[data-testid="match-over"]'), hand: top('[data-testid="result"]') };
+    });
+    expect(order.hand).not.toBeNull();
+    expect(order.over as number).toBeLessThan(order.hand as number);
     // Found and scrolled in one step of the page: the card may be drawn again between a locator's
     // lookup and its scroll (a CI run failed with "Element is not attached to the DOM" there).
     await watcher.$eval('[data-testid="seed-check"]', (e) => e.scrollIntoView({ block: 'nearest' }));

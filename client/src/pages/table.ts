@@ -840,9 +840,11 @@ function drawOverlay(): void {
     const seed = v.seed ?? state.detail?.seed;
     const final = seed ? { ...v, seed } : v;
     if (state.table?.status === 'ended') wrap.append(el('p', { class: 'card', 'data-testid': 'ended' }, TEXT.ended));
-    // The way on first: on a phone the summary is longer than the screen.
+    // The way on first: on a phone the summary is longer than the screen. Then the match's end
+    // (standings, chart, seed), and the last hand's card under it: above it, that card was read
+    // as one more hand's result, and the match over was off the screen.
     wrap.append(summaryLinks(), matchCard(final));
-    if (rc && v.phase === 'matchOver') wrap.prepend(rc);
+    if (rc && v.phase === 'matchOver') wrap.append(rc);
   } else if (rc) {
     wrap.append(rc);
     const ready = v.legalActions.some((a) => a.type === 'pass');
