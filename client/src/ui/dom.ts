@@ -9,7 +9,15 @@ import { currentLang } from '../i18n/i18n.js';
 import type { MessageId } from '../i18n/messages.js';
 import type { Lang } from '../settings/settings.js';
 import { meldRedIndex } from '../table/red-fives.js';
-import { chartLines, playedSeats, scoreHistory, seatName, seedCheck, handsAtDraw, summarise } from '../table/results.js';
+import {
+  chartLines,
+  playedSeats,
+  scoreHistory,
+  seatName,
+  seedCheck,
+  handsAtDraw,
+  summarise,
+} from '../table/results.js';
 
 const urlCache = new Map<string, string>();
 
