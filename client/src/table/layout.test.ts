@@ -897,3 +897,24 @@ test('a desktop keeps the compact riichi panel, the indicators above the lines',
   expect(dora.length).toBeGreaterThan(0);
   for (const b of dora) expect(b.y1).toBeLessThanOrEqual(round.y0);
 });
+
+/**
+ * A label shrunk to its room keeps the whole name when a size in range fits: the page's fonts are
+ * drawn a little wider for their size as they get smaller, and one proportional step left "W Bot
+ * West 25000" a pixel too wide on a replay's 173 px panel, cut to "W Bot We… 25000".
+ */
+test('a shrunk seat label keeps the whole name when type that is not proportional fits', () => {
+  const base = crowdedRiichi(8);
+  const names = ['Bot East', 'Bot South', 'Bot West', 'Bot North'];
+  const view = {
+    ...base,
+    seats: base.seats.map((s, i) => ({ ...s, name: names[i] ?? null, score: 25_000, isBot: true })),
+  } as TableView;
+  const hinted = (t: string, size: number, bold?: boolean) => textWidth(t, size, bold) * (1 + 1 / size);
+  const scene = layoutTable(view, 390, 650, { selected: null, measure: hinted });
+  const top = scene.items.find((i): i is TextItem => i.key === 'seat:2') as TextItem;
+  expect(top.text.replace(/[\u2068\u2069]/g, '')).toBe('W Bot West 25000');
+  expect(hinted(top.text, top.size, true)).toBeLessThanOrEqual(
+    (scene.items.find((i): i is RectItem => i.key === 'panel') as RectItem).w,
+  );
+});

@@ -489,7 +489,12 @@ function fitLabel(
 ): { text: string; size: number } {
   const wide = (t: string, at: number) => measure(t, at, true);
   const full = `${prefix}${isolate(name)}${suffix}`;
-  const shrunk = Math.max(size * 0.75, Math.min(size, (size * width) / Math.max(1, wide(full, size))));
+  // Type does not scale in proportion (a smaller size is drawn a little wider for its size): one
+  // proportional step left the label a pixel too wide and the name was cut ("W Bot We… 25000" on
+  // a panel with room for all of it). A few steps reach the size that fits.
+  let shrunk = size;
+  for (let step = 0; step < 4 && shrunk > size * 0.75 && wide(full, shrunk) > width; step += 1)
+    shrunk = Math.max(size * 0.75, (shrunk * width * 0.995) / Math.max(1, wide(full, shrunk)));
   if (wide(full, shrunk) <= width) return { text: full, size: shrunk };
   const chars = graphemes(name);
   let text = full;
