@@ -906,10 +906,8 @@ test('a desktop keeps the compact riichi panel, the indicators above the lines',
 test('a shrunk seat label keeps the whole name when type that is not proportional fits', () => {
   const base = crowdedRiichi(8);
   const names = ['Bot East', 'Bot South', 'Bot West', 'Bot North'];
-  const view = {
-    ...base,
-    seats: base.seats.map((s, i) => ({ ...s, name: names[i] ?? null, score: 25_000, isBot: true })),
-  } as TableView;
+  const seats = base.seats.map((s, i) => ({ ...s, name: names[i] ?? null, score: 25_000, isBot: true }));
+  const view: TableView = { ...base, seats: seats as unknown as TableView['seats'] };
   const hinted = (t: string, size: number, bold?: boolean) => textWidth(t, size, bold) * (1 + 1 / size);
   const scene = layoutTable(view, 390, 650, { selected: null, measure: hinted });
   const top = scene.items.find((i): i is TextItem => i.key === 'seat:2') as TextItem;
