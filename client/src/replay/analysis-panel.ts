@@ -59,16 +59,18 @@ export function mountAnalysis(host: AnalysisHost): AnalysisPanel {
     if (summarised) summarise();
     update();
   });
-  // The panel and the table stop above the controls, whose height follows the screen's width.
+  // The panel and the table stop above the controls, whose height follows the screen's width and
+  // whether the panel is open (a portrait phone's controls are compact then): measured whenever
+  // it changes. Measured before the class changed, it left a band of 87 px between the two.
   const controlsHeight = () =>
     document.documentElement.style.setProperty('--replay-controls-h', `${host.controls.offsetHeight}px`);
-  window.addEventListener('resize', controlsHeight);
+  new ResizeObserver(controlsHeight).observe(host.controls);
   toggle.addEventListener('click', () => {
     open = !open;
-    controlsHeight();
     panel.hidden = !open;
     toggle.setAttribute('aria-pressed', String(open));
     document.body.classList.toggle('analysis-open', open);
+    controlsHeight();
     if (open && !summarised) {
       summarised = true;
       summary.replaceChildren(el('p', {}, t('analysis.working')));
