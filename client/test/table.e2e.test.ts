@@ -268,6 +268,8 @@ describe('four players, a spectator and a replay in Chromium', () => {
     const viewer = await newPage(1100, 760);
     await viewer.goto(`${server.url}/`);
     await viewer.waitForSelector('[data-testid="replay-link"]', { timeout: 15_000 });
+    // Each past match says the rules it was played under (a Hong Kong table here).
+    expect(await viewer.textContent('[data-testid="matches"] tr:nth-child(2) td')).toContain('Hong Kong new style');
     await viewer.click('[data-testid="replay-link"]');
     await viewer.waitForFunction(() => {
       // biome-ignore lint/suspicious/noExplicitAny: the page's test hook

@@ -4,27 +4,15 @@
  * match lists with replay links. Used by the circle page and the player page. Each figure carries
  * its raw value in `data-value` beside the written one.
  */
-import type {
-  Family,
-  LeagueMatch,
-  LeagueResponse,
-  MyStatsResponse,
-  PlayerStats,
-  PlayerView,
-  RulesetId,
-} from '@mahjong/shared';
-import { RULESET_IDS, RULESETS } from '@mahjong/shared';
+import type { Family, LeagueMatch, LeagueResponse, MyStatsResponse, PlayerStats, PlayerView } from '@mahjong/shared';
 import { el } from '../ui/dom.js';
-import { live, say, sayLabel } from '../i18n/live-text.js';
+import { rulesetName } from '../i18n/ruleset-name.js';
+import { live, say } from '../i18n/live-text.js';
 import { currentLang, t } from '../i18n/i18n.js';
 import { displayName } from '../i18n/translate.js';
 import type { MessageId } from '../i18n/messages.js';
 import { type ChartSeries, chartGeometry } from './chart.js';
 import { FIGURES, type Figure, formatFigure, formatMoney, PLACES, signed } from './figures.js';
-
-/** A ruleset's name, its descriptor's short label in the language shown (an unknown id as it is). */
-export const rulesetName = (id: string): Node | string =>
-  (RULESET_IDS as readonly string[]).includes(id) ? sayLabel(RULESETS[id as RulesetId].shortLabel) : id;
 
 /** A place (1 to 4) by its name in the language shown. */
 const placeName = (place: number): Node | string => {

@@ -16,14 +16,8 @@ import type {
   RulesetId,
   TableInfo,
 } from '@mahjong/shared';
-import {
-  figureList,
-  leagueMatchList,
-  playerLabel,
-  rulesetName,
-  standingsTable,
-  totalsChart,
-} from '../community/league-view.js';
+import { figureList, leagueMatchList, playerLabel, standingsTable, totalsChart } from '../community/league-view.js';
+import { rulesetName } from '../i18n/ruleset-name.js';
 import { api, player } from '../net/community.js';
 import { heldSeats, saveHostToken, saveTicket } from '../net/connection.js';
 import { RULESET_IDS, RULESETS } from '@mahjong/shared';

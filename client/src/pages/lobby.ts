@@ -28,6 +28,7 @@ import { el } from '../ui/dom.js';
 import { currentLang, t } from '../i18n/i18n.js';
 import { displayName } from '../i18n/translate.js';
 import { live, say, sayAttr, sayLabel } from '../i18n/live-text.js';
+import { rulesetName } from '../i18n/ruleset-name.js';
 import { type Refusal, refusalText } from '../i18n/refusals.js';
 import { whyRefused, whyRefusedText } from '../ui/why-refused.js';
 import { optionFields, timingFields } from './lobby-options.js';
@@ -163,9 +164,6 @@ function youCard(): HTMLElement {
     .catch(() => {});
   return card;
 }
-
-/** A ruleset's name in a table's line of the lobby (its descriptor's, in the language shown). */
-const rulesetName = (id: string): Node | string => (isRulesetId(id) ? sayLabel(RULESETS[id].shortLabel) : id);
 
 function createCard(): HTMLElement {
   const ruleset = sayAttr(el('select', { name: 'ruleset' }), 'aria-label', 'lobby.ruleset');
@@ -382,7 +380,9 @@ function matchesCard(): HTMLElement {
           el(
             'tr',
             {},
-            el('td', {}, m.endedAt ? whenShown(m.endedAt) : ''),
+            // The date and the rules played: a Hong Kong and a riichi match were told apart only
+            // by the size of their scores.
+            el('td', {}, m.endedAt ? whenShown(m.endedAt) : '', el('div', { class: 'muted' }, rulesetName(m.ruleset))),
             el('td', {}, el('div', { class: 'chips' }, ...players)),
             el(
               'td',

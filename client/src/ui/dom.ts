@@ -2,7 +2,7 @@
  * Small DOM helpers shared by the pages: tile images from the SVG art, the hand result card and
  * the match-end card (final table, score chart, seed check).
  */
-import { type Seat, type TableView, type TileKind } from '@mahjong/shared';
+import type { Seat, TableView, TileKind } from '@mahjong/shared';
 import { backSvg, svgDataUrl, tileSvg } from '../art/tile-svg.js';
 import { message, tileLabel, translator } from '../i18n/translate.js';
 import { currentLang } from '../i18n/i18n.js';
