@@ -421,13 +421,16 @@ export class Room {
     >
   > {
     return this.serial(async () => {
+      // A player holds one seat of a table: asking again (another device, a page that lost its
+      // token) gives that seat a new token, never a second seat (each would count in the league).
+      // Also once play has begun: a rematch starts by itself when its last seat is taken, and a
+      // player whose answer was lost (a dropped link, a server killed after the commit) was told
+      // "the match has started" and kept out of their own seat.
+      const held = playerId === null ? undefined : this.record.seats.find((s) => isHeldBy(s, playerId));
+      if (held && lobbyRefusal(this.stage) !== 'table/over') return this.rejoin(held, name);
       const notLobby = this.lobbyClosed();
       if (notLobby) return notLobby;
       const free = (s: SeatRecord) => s.name === null && !s.bot && !this.vacant(s.seat);
-      // A player holds one seat of a table: asking again (another device, a page that lost its
-      // token) gives that seat a new token, never a second seat (each would count in the league).
-      const held = playerId === null ? undefined : this.record.seats.find((s) => isHeldBy(s, playerId));
-      if (held) return this.rejoin(held, name);
       let seat: SeatRecord | undefined =
         playerId === null ? undefined : this.record.seats.find((s) => isReservedFor(s, playerId));
       if (seat) {

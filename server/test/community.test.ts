@@ -224,6 +224,54 @@ describe('limits', () => {
 });
 
 describe('seats of players', () => {
+  it('a player who lost their seat token gets their seat back after the match started; others are still refused', async () => {
+    const s = await server();
+    const { b: ann } = await newPlayer(s.url, 'Ann');
+    const { b: bo } = await newPlayer(s.url, 'Bo');
+    const table = await ann.call<{ code: string; hostToken: string }>('POST', '/api/tables', {
+      bots: [1, 2, 3],
+      options: FAST_OPTIONS,
+    });
+    const { code: tableCode, hostToken } = table.body;
+    const first = await ann.call<{ seat: number; token: string }>('POST', `/api/tables/${tableCode}/join`, {
+      name: 'Ann',
+    });
+    expect(first.status).toBe(200);
+    const started = await fetch(`${s.url}/api/tables/${tableCode}/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hostToken}` },
+    });
+    expect(started.status).toBe(200);
+    // The answer to the first join was lost (a dropped link, a restart): asked again, the seat
+    // the player holds comes back with a new token, not "the match has started".
+    const again = await ann.call<{ seat: number; token: string }>('POST', `/api/tables/${tableCode}/join`, {
+      name: 'Ann',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.seat).toBe(first.body.seat);
+    expect(again.body.token).not.toBe(first.body.token);
+    const annId = (await ann.call<MeResponse>('GET', '/api/me')).body.player.id;
+    expect((await s.store.loadMatchByCode(tableCode))!.seats.filter((x) => x.playerId === annId)).toHaveLength(1);
+    // Somebody without a seat there is refused as before, and so is a guest without a key.
+    const other = await bo.call('POST', `/api/tables/${tableCode}/join`, { name: 'Bo' });
+    expect(other.status).toBe(409);
+    expect(code(other)).toBe('table/already_started');
+    const guest = await fetch(`${s.url}/api/tables/${tableCode}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ann' }),
+    });
+    expect(guest.status).toBe(409);
+    // Once the match is over, nothing is handed out.
+    await fetch(`${s.url}/api/tables/${tableCode}/end`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hostToken}` },
+    });
+    const late = await ann.call('POST', `/api/tables/${tableCode}/join`, { name: 'Ann' });
+    expect(late.status).toBe(409);
+    expect(code(late)).toBe('table/over');
+  });
+
   it("a rematch of a match whose shortest claim window is under the server's floor plays at the floor", async () => {
     // The server's own floor (500 ms); the match is made at 800 and then stored as an older match
     // would be, at 0 (allowed before the floor).
