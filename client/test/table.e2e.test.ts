@@ -355,45 +355,6 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await late.screenshot({ path: join(artifacts, 'e2e-finished-link-390x844.png') });
   });
 
-  test("a player's seat comes back to a browser that lost its token, once the match is under way", {
-    timeout: 120_000,
-  }, async () => {
-    const page = await newPage(390, 844);
-    await page.goto(`${server.url}/`);
-    // The page made this browser a player (its key in a cookie); it sits at a table through the
-    // API, so that no seat token is kept in the page's storage, as on another device.
-    await page.waitForFunction(async () => (await fetch('/api/me')).ok, undefined, { timeout: 20_000, polling: 250 });
-    const seated = await page.evaluate(async () => {
-      const post = async (path: string, body: unknown, token?: string) =>
-        (
-          await fetch(path, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-            body: JSON.stringify(body),
-          })
-        ).json();
-      const t = await post('/api/tables', { bots: [0, 1, 3], options: { turnSeconds: 600 } });
-      const j = await post(`/api/tables/${t.code}/join`, { name: 'Ann', seat: 2 });
-      await post(`/api/tables/${t.code}/start`, {}, t.hostToken);
-      return {
-        code: t.code as string,
-        seat: j.seat as number,
-        stored: Object.keys(localStorage).filter((k) => k.startsWith('mj.seats.')),
-      };
-    });
-    expect(seated.seat).toBe(2);
-    expect(seated.stored).toEqual([]);
-    // The table's link: straight to the player's own seat, not to a lobby saying it has started.
-    await page.goto(`${server.url}/#/table/${seated.code}`);
-    await page.waitForFunction(
-      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
-      () => (window as any).__mj?.state().role === 2 && !!(window as any).__mj.state().view?.hand,
-      undefined,
-      { timeout: 30_000 },
-    );
-    expect(new URL(page.url()).pathname).toBe('/table.html');
-  });
-
   test('the tile gallery draws every tile from the project art', async () => {
     const page = await newPage(700, 900);
     await page.goto(`${server.url}/gallery.html`);

@@ -449,17 +449,6 @@ async function tableLobby(code: string): Promise<void> {
     leaveFor(tablePage(code, false, mine.seat));
     return;
   }
-  // None held here, but this player may hold one (another device, a token lost with the answer
-  // that carried it): the server gives such a player their seat again, and refuses anyone else.
-  if (info.status === 'playing') {
-    const name = await me.then((x) => x.me.player.name).catch(() => null);
-    const back = name ? await api<JoinResponse>(`/api/tables/${code}/join`, { name }).catch(() => null) : null;
-    if (back && name) {
-      saveTicket(code, { seat: back.seat, token: back.token, name });
-      leaveFor(tablePage(code, false, back.seat));
-      return;
-    }
-  }
   const flash = takeFlash(code);
   let errorText: Words | null = flash ? () => t('lobby.seatRefused', { name: code, name2: refusalText(flash) }) : null;
   /** The message last brought into view (`showError`). */
