@@ -461,7 +461,8 @@ export class Room {
     held: SeatRecord,
     name: string,
   ): Promise<Result<{ seat: Seat; token: string }, 'server/unavailable'>> {
-    const next: SeatRecord = { ...held, name, nonce: newNonce() };
+    // Once play has begun the seat keeps the name the others have seen it play under.
+    const next: SeatRecord = { ...held, name: this.stage.kind === 'lobby' ? name : held.name, nonce: newNonce() };
     if (!(await this.commit([{ kind: 'seat', matchId: this.record.id, seat: next }]))) return UNAVAILABLE;
     this.setSeat(next);
     this.replaced(next.seat);

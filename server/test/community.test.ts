@@ -250,6 +250,10 @@ describe('seats of players', () => {
     expect(again.status).toBe(200);
     expect(again.body.seat).toBe(first.body.seat);
     expect(again.body.token).not.toBe(first.body.token);
+    // Asked under another name, the seat keeps the one it has played under.
+    const renamed = await ann.call<{ seat: number }>('POST', `/api/tables/${tableCode}/join`, { name: 'Someone' });
+    expect(renamed.status).toBe(200);
+    expect((await s.store.loadMatchByCode(tableCode))!.seats[first.body.seat]?.name).toBe('Ann');
     const annId = (await ann.call<MeResponse>('GET', '/api/me')).body.player.id;
     expect((await s.store.loadMatchByCode(tableCode))!.seats.filter((x) => x.playerId === annId)).toHaveLength(1);
     // Somebody without a seat there is refused as before, and so is a guest without a key.
