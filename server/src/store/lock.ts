@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 interface ProcState {
@@ -54,6 +54,27 @@ function ownerOf(text: string): { readonly pid: number; readonly start: string |
 }
 
 /**
+ * Puts the written lock `draft` in place as `file`, failing with EEXIST when a lock is there. A
+ * folder without hard links (FAT, exFAT, some network and FUSE mounts) gets the lock created and
+ * written in two steps, as before: the window in which another process reads it empty is back
+ * there, but the folder still opens.
+ */
+async function place(draft: string, file: string, mine: string): Promise<void> {
+  try {
+    await link(draft, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    const handle = await open(file, 'wx');
+    try {
+      await handle.writeFile(mine);
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+/**
  * Takes the lock or throws naming the owner; resolves to a release function.
  *
  * Two servers started together on one folder must never both be told they own it. So the lock
@@ -74,7 +95,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   try {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       try {
-        await link(draft, file);
+        await place(draft, file, mine);
         return async () => {
           if ((await readFile(file, 'utf8').catch(() => null)) === mine) await rm(file, { force: true });
         };
