@@ -698,14 +698,19 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   if (pot) {
     const ph = centre.ph - d * 0.3;
     const stacked = middleBlock(view, panelBands(centre.pw - d * 0.3, ph, true), d, false);
-    // The side ponds and the corners beside the panel keep their room.
+    // The side ponds and the corners beside the panel keep their room, and the action bar its
+    // place (the plan above made sure of it for the compact panel).
     const widest = Math.min(box.w - 2 * (CORNER_W + 2 * m), box.w - 2 * centre.rowsS * dh - 2 * m) - d * 0.3;
     const wide = widest > centre.pw - d * 0.3 ? middleBlock(view, panelBands(widest, ph, true), d, true) : null;
     const needed = wide ? wide.width + 2 * panelBands(widest, ph, true).edge : Number.POSITIVE_INFINITY;
     if (wide && stacked.fs < READABLE && wide.fs >= stacked.fs * 1.15 && needed <= widest) {
-      beside = true;
-      centre = { ...centre, pw: Math.max(centre.pw, needed + d * 0.3) };
-      placed = place(box, centre, m);
+      const grown = { ...centre, pw: Math.max(centre.pw, needed + d * 0.3) };
+      const at = place(box, grown, m);
+      if (barFits(at.bar)) {
+        beside = true;
+        centre = grown;
+        placed = at;
+      }
     }
   }
 
