@@ -701,8 +701,9 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     // The side ponds and the corners beside the panel keep their room, and the action bar its
     // place (the plan above made sure of it for the compact panel).
     const widest = Math.min(box.w - 2 * (CORNER_W + 2 * m), box.w - 2 * centre.rowsS * dh - 2 * m) - d * 0.3;
-    const wide = widest > centre.pw - d * 0.3 ? middleBlock(view, panelBands(widest, ph, true), d, true) : null;
-    const needed = wide ? wide.width + 2 * panelBands(widest, ph, true).edge : Number.POSITIVE_INFINITY;
+    const wideBands = panelBands(widest, ph, true);
+    const wide = widest > centre.pw - d * 0.3 ? middleBlock(view, wideBands, d, true) : null;
+    const needed = wide ? wide.width + 2 * wideBands.edge : Number.POSITIVE_INFINITY;
     if (wide && stacked.fs < READABLE && wide.fs >= stacked.fs * 1.15 && needed <= widest) {
       const grown = { ...centre, pw: Math.max(centre.pw, needed + d * 0.3) };
       const at = place(box, grown, m);
