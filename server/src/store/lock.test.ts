@@ -4,7 +4,7 @@
  * another process.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,17 +66,74 @@ describe('data folder lock', () => {
     other.kill();
   });
 
+  /** A child process that takes the lock of `dir` on a line "lock" and says what it got. */
+  const holder = (lockDir: string) => {
+    const code = `
+      import { lockDataDir } from ${JSON.stringify(path.resolve(import.meta.dirname, 'lock.ts'))};
+      process.stdout.write('ready\\n');
+      process.stdin.once('data', () =>
+        lockDataDir(${JSON.stringify(lockDir)}).then(() => process.stdout.write('locked\\n'), (e) => process.stdout.write(String(e) + '\\n')));
+      setInterval(() => {}, 1000);`;
+    const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    p.stdout.on('data', (d) => {
+      out += String(d);
+    });
+    const saw = async (text: string) => {
+      for (let i = 0; i < 500 && !out.includes(text); i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(out).toContain(text);
+    };
+    return { p, saw };
+  };
+
+  it.runIf(process.platform === 'linux')(
+    'a live owner keeps the folder without its lock file; killed, it lets go at once',
+    { timeout: 30_000 },
+    async () => {
+      const child = holder(dir);
+      const exited = new Promise((r) => child.p.once('exit', r));
+      try {
+        await child.saw('ready');
+        child.p.stdin.write('lock\n');
+        await child.saw('locked');
+        await expect(lockDataDir(dir)).rejects.toThrow(`in use by process ${child.p.pid}`);
+        // Its lock file removed by hand (or by a process that judged it wrongly): still refused.
+        await rm(lockFile());
+        await expect(lockDataDir(dir)).rejects.toThrow('in use by another process');
+      } finally {
+        // SIGKILL: nothing of it runs to let go, the kernel does.
+        child.p.kill('SIGKILL');
+        await exited;
+      }
+      // What processes killed while locking leave (their drafts, a lock set aside) goes; a
+      // running process's stays.
+      const litter = [
+        'pglite.lock.999999-0a1b2c',
+        'pglite.lock.stale.999999-0a1b2c',
+        `pglite.lock.${process.ppid}-0a1b2c`,
+      ];
+      for (const name of litter) await writeFile(path.join(dir, name), '999999 1');
+      const release = await lockDataDir(dir);
+      expect((await readdir(dir)).sort()).toEqual(['pglite.lock', litter[2]]);
+      await release();
+    },
+  );
+
   /**
-   * Two processes asking at the same instant, many times: after a crash (a stale lock) and on a
+   * Three processes asking at the same instant, many times: after a crash (a stale lock) and on a
    * fresh folder. The lock was once created empty and written after, and a stale one removed
-   * after a separate check: half the rounds after a crash told both processes they owned it.
+   * after a separate check: half the rounds after a crash told two processes they owned it. With
+   * the lock file alone, a stale lock taken over by one process while a second put back a lock it
+   * had moved by mistake let a third in.
    */
-  it('two processes asking at once: never both owners', { timeout: 60_000 }, async () => {
-    const rounds = 40;
+  it('three processes asking at once: never two owners', { timeout: 60_000 }, async () => {
+    const rounds = 30;
     const gap = 150;
-    const child = (role: 'a' | 'b') => {
+    const child = (role: 'a' | 'b' | 'c') => {
       const code = `
-        import { rmSync, writeFileSync } from 'node:fs';
+        import { writeFileSync } from 'node:fs';
         import { lockDataDir } from ${JSON.stringify(path.resolve(import.meta.dirname, 'lock.ts'))};
         const dir = ${JSON.stringify(dir)};
         const spin = (t) => { while (Date.now() < t) {} };
@@ -85,16 +142,17 @@ describe('data folder lock', () => {
           const t0 = Number(String(d));
           for (let k = 0; k < ${rounds}; k++) {
             const at = t0 + k * ${gap};
-            if (${JSON.stringify(role)} === 'a') {
-              spin(at - 60);
-              rmSync(dir + '/pglite.lock', { force: true });
-              // Odd rounds: the lock of a process that is gone, as after a kill.
-              if (k % 2 === 1) writeFileSync(dir + '/pglite.lock', '999999 12345');
+            // Odd rounds: the lock of a process that is gone, as after a kill.
+            if (${JSON.stringify(role)} === 'a' && k % 2 === 1) {
+              spin(at - 40);
+              writeFileSync(dir + '/pglite.lock', '999999 12345');
             }
             spin(at);
-            const got = await lockDataDir(dir).then(() => true, () => false);
-            process.stdout.write(k + ' ' + (got ? 'GOT' : 'refused') + '\\n');
-            await new Promise((r) => setTimeout(r, 20));
+            const release = await lockDataDir(dir).catch(() => null);
+            process.stdout.write(k + ' ' + (release ? 'GOT' : 'refused') + '\\n');
+            // Held while the others look, let go before the next round.
+            await new Promise((r) => setTimeout(r, 60));
+            await release?.();
           }
           process.exit(0);
         });`;
@@ -113,13 +171,11 @@ describe('data folder lock', () => {
       });
       return { p, ready, done };
     };
-    const a = child('a');
-    const b = child('b');
-    await Promise.all([a.ready, b.ready]);
+    const children = [child('a'), child('b'), child('c')];
+    await Promise.all(children.map((c) => c.ready));
     const t0 = Date.now() + 300;
-    a.p.stdin.write(String(t0));
-    b.p.stdin.write(String(t0));
-    const outs = await Promise.all([a.done, b.done]);
+    for (const c of children) c.p.stdin.write(String(t0));
+    const outs = await Promise.all(children.map((c) => c.done));
     const owners = new Map<number, number>();
     let lines = 0;
     for (const out of outs)
@@ -127,9 +183,9 @@ describe('data folder lock', () => {
         lines += 1;
         if (m[2] === 'GOT') owners.set(Number(m[1]), (owners.get(Number(m[1])) ?? 0) + 1);
       }
-    expect(lines).toBe(2 * rounds);
-    expect([...owners.values()].filter((n) => n > 1)).toEqual([]);
-    // Someone owns it in (nearly) every round: the lock is not simply refused to both.
+    expect(lines).toBe(children.length * rounds);
+    expect([...owners.entries()].filter(([, n]) => n > 1)).toEqual([]);
+    // Someone owns it in (nearly) every round: the lock is not simply refused to all.
     expect(owners.size).toBeGreaterThanOrEqual(rounds - 2);
   });
 });

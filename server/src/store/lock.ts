@@ -1,13 +1,23 @@
 /**
  * One process owns an embedded database: PGlite takes no lock on its folder, and two processes
- * writing one folder would corrupt it. `DATA_DIR/pglite.lock` holds the owner's pid and its start
- * time (from /proc/PID/stat). A lock is stale when that process is gone, is a zombie (killed, not
- * yet reaped by its parent: a restart right after a SIGKILL sees this), or the pid now belongs to
+ * writing one folder would corrupt it.
+ *
+ * On Linux the owner listens on an abstract socket named after the folder (its device and inode).
+ * Binding is atomic and the kernel lets go of the name when the process ends, however it ends, so
+ * there is no stale lock to judge and no window between judging and taking: any number of servers
+ * started at once get one owner. (Abstract names live in a network namespace; so does a container.)
+ *
+ * The lock file `DATA_DIR/pglite.lock` is kept too, under the socket: it names the owner in the
+ * refusal, and it is the lock where there are no abstract sockets (not Linux) and between network
+ * namespaces that share the folder. It holds the owner's pid and its start time (from
+ * /proc/PID/stat). A lock file is stale when that process is gone, is a zombie (killed, not yet
+ * reaped by its parent: a restart right after a SIGKILL sees this), or the pid now belongs to
  * another process (its start time differs). Without /proc (not Linux) only the pid is checked.
  */
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 
 interface ProcState {
@@ -74,19 +84,84 @@ async function place(draft: string, file: string, mine: string): Promise<void> {
   }
 }
 
+/** The folder's abstract socket name: one per folder (device and inode), whatever path names it. */
+async function socketName(dir: string): Promise<string> {
+  const { dev, ino } = await stat(dir, { bigint: true });
+  return `\0mahjong-table/pglite/${dev}/${ino}`;
+}
+
+/**
+ * Listens on the folder's abstract socket. Resolves to the listening server while this process
+ * holds it, 'taken' while another process does, and null where there are no abstract sockets (not
+ * Linux, or a kernel that refuses them): the lock file alone decides there.
+ */
+async function holdSocket(dir: string): Promise<Server | 'taken' | null> {
+  if (process.platform !== 'linux') return null;
+  const name = await socketName(dir);
+  // Nobody is meant to connect: the name is the lock. (`exclusive`: a cluster worker's own handle.)
+  const server = createServer((socket) => socket.destroy());
+  return new Promise((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE' ? 'taken' : null));
+    server.listen({ path: name, exclusive: true }, () => {
+      server.unref();
+      resolve(server);
+    });
+  });
+}
+
+/** Drafts and set-aside locks left by processes killed while locking (run while holding the socket). */
+async function removeLitter(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const m = /^pglite\.lock\.(?:stale\.)?(\d+)-[0-9a-f]+$/.exec(name);
+    const pid = Number(m?.[1]);
+    if (m && pid !== process.pid && !(await ownerRuns(pid, undefined))) await rm(path.join(dir, name), { force: true });
+  }
+}
+
+/** The refusal naming who holds `dir`, from its lock file when it names a running process. */
+async function inUse(dir: string, file: string): Promise<Error> {
+  const owner = ownerOf((await readFile(file, 'utf8').catch(() => null)) ?? '');
+  const who = owner.pid > 0 && (await ownerRuns(owner.pid, owner.start)) ? `process ${owner.pid}` : 'another process';
+  return new Error(`${dir} is in use by ${who} (one process owns an embedded database)`);
+}
+
 /**
  * Takes the lock or throws naming the owner; resolves to a release function.
  *
- * Two servers started together on one folder must never both be told they own it. So the lock
- * appears whole: it is written to a file of this process's own and linked into place, which fails
- * when a lock is there (a lock created empty and written after was read as "no owner" by the
- * other, which removed it). A stale lock is moved aside in one step and removed only if what was
- * moved is the lock judged stale; if another process had taken the lock in between, its lock is
- * put back. Release removes the lock only while it is this process's own.
+ * First the folder's abstract socket (see above), where there is one. Then the lock file, which
+ * must never tell two processes that they own the folder either (where it is the only lock, or
+ * across namespaces). So the file appears whole: it is written to a file of this process's own
+ * and linked into place, which fails when a lock is there (a lock created empty and written after
+ * was read as "no owner" by the other, which removed it). A stale lock is moved aside in one step
+ * and removed only if what was moved is the lock judged stale; if another process had taken the
+ * lock in between, its lock is put back. (Among three processes on the file alone, a third could
+ * link its lock into that moment; the socket leaves one process at a time on this path.) Release
+ * removes the file only while it is this process's own, then lets go of the socket.
  */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'pglite.lock');
+  const socket = await holdSocket(dir);
+  if (socket === 'taken') throw await inUse(dir, file);
+  const letGo = async () => {
+    if (socket) await new Promise<void>((resolve) => socket.close(() => resolve()));
+  };
+  try {
+    if (socket) await removeLitter(dir);
+    const unlockFile = await lockFile(dir, file);
+    return async () => {
+      await unlockFile();
+      await letGo();
+    };
+  } catch (error) {
+    await letGo();
+    throw error;
+  }
+}
+
+/** The lock file's part of `lockDataDir`. */
+async function lockFile(dir: string, file: string): Promise<() => Promise<void>> {
   const self = (await procState(process.pid))?.start;
   const mine = self === undefined ? String(process.pid) : `${process.pid} ${self}`;
   const tag = `${process.pid}-${randomBytes(6).toString('hex')}`;
