@@ -384,7 +384,18 @@ describe('a table that speaks its players language', () => {
       await sleep(2500);
       await route.continue();
     });
+    // A first visit asks for nothing that must fail: no 401 from "who am I" (logged as an error).
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') failed.push(m.text());
+    });
+    const made = page.waitForResponse((r) => r.url().endsWith('/api/players') && r.status() === 201);
     await page.goto(`${server.url}/`);
+    await made;
+    expect(failed).toEqual([]);
     let name: string | null = null;
     for (const deadline = Date.now() + 20_000; name === null && Date.now() < deadline; await sleep(200)) {
       name = await page.evaluate(async () => {
@@ -394,6 +405,11 @@ describe('a table that speaks its players language', () => {
     }
     expect(held).toBeGreaterThan(0);
     expect(name).toMatch(/^玩家 [A-Za-z0-9]{4}$/);
+    // Back again: the same player, asked for (not made again), still nothing failed.
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'GET');
+    await page.reload();
+    expect((await asked).status()).toBe(200);
+    expect(failed).toEqual([]);
   });
 
   test('a Chinese table page of Latin names fetches nothing of the name fonts (its words are in its own font)', {

@@ -106,16 +106,32 @@ export interface PlayerSession {
 }
 
 /**
+ * Set once this browser has been a player. Without it the page asks for a player straight away
+ * (the server answers a browser that holds a key with its player), instead of asking who it is:
+ * every first visit got a 401 there, which the browser logs as an error.
+ */
+const BEEN_A_PLAYER = 'mj.player';
+export const beenAPlayer = (): boolean => localStorage.getItem(BEEN_A_PLAYER) !== null;
+/** Notes that this browser is a player now (a player made, asked or moved in by a code). */
+export const rememberPlayer = (me: MeResponse): MeResponse => {
+  localStorage.setItem(BEEN_A_PLAYER, '1');
+  return me;
+};
+
+const newPlayer = async (): Promise<MeResponse> =>
+  rememberPlayer(await api<MeResponse>('/api/players', { name: typedName() ?? madeUpName(), device: deviceLabel() }));
+
+/**
  * The player this browser is, made on the first visit (with the name typed before, if any). A
  * refused key (forged, expired, a forgotten device) also makes a new player, and says why.
  */
 export async function ensurePlayer(): Promise<PlayerSession> {
+  if (!beenAPlayer()) return { me: await newPlayer(), notice: null };
   try {
-    return { me: await api<MeResponse>('/api/me'), notice: null };
+    return { me: rememberPlayer(await api<MeResponse>('/api/me')), notice: null };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
-    const me = await api<MeResponse>('/api/players', { name: typedName() ?? madeUpName(), device: deviceLabel() });
-    return { me, notice: KEY_NOTICES[err.code as HttpErrorCode] ?? null };
+    return { me: await newPlayer(), notice: KEY_NOTICES[err.code as HttpErrorCode] ?? null };
   }
 }
 
