@@ -95,6 +95,49 @@ describe('real tenhou.net/6 logs', () => {
     expect(fromHand).toBeGreaterThan(0);
   });
 
+  it('each win goes out again as its file names it: the points text and every yaku (two dragon sets, a double riichi)', () => {
+    // The set but for the made files and one whose converter names the yaku in English, and two
+    // Tenhou games of mjx's tests (one hand per line: testdata/README.md).
+    const english = 'confusing_nakis_7.json';
+    const texts = [
+      ...files.filter((f) => !made.has(f) && f !== english).map((f) => readFileSync(path.join(TESTDATA, f), 'utf8')),
+      ...readdirSync(path.join(TESTDATA, 'mjx'))
+        .filter((f) => f.endsWith('.jsonl'))
+        .flatMap((f) =>
+          readFileSync(path.join(TESTDATA, 'mjx', f), 'utf8')
+            .split('\n')
+            .filter((l) => l.trim() !== ''),
+        ),
+    ];
+    /** Each win of a result: its points text and its yaku as a set (a yaku of no han aside). */
+    const wins = (result: unknown): unknown[] =>
+      (result as unknown[])
+        .filter((e): e is unknown[] => Array.isArray(e) && typeof e[3] === 'string')
+        .map((e) => [e[3], ...(e.slice(4) as string[]).filter((y) => !y.endsWith('(0飜)')).sort()]);
+    const seen = { wins: 0, twoDragons: 0, doubleRiichi: 0 };
+    for (const [i, text] of texts.entries()) {
+      const parsed = readTenhou6(text);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const played = replayLog(parsed.value);
+      expect(checkHands(played).differences).toEqual([]);
+      const out = toTenhou6(recordingOfImport(parsed.value, played), 'again').log;
+      const source = (JSON.parse(text) as { log: unknown[][] }).log;
+      let k = 0;
+      for (const h of played) {
+        if (h.result === null) continue;
+        const again = wins((out[k++] as unknown[])[16]);
+        expect(again, `file ${i} hand ${h.index + 1}`).toEqual(wins(source[h.index]?.[16]));
+        const names = again.flat().join(' ');
+        seen.wins += again.length;
+        if ((names.match(/役牌 /g) ?? []).length >= 2) seen.twoDragons += 1;
+        if (names.includes('両立直(2飜)')) seen.doubleRiichi += 1;
+      }
+    }
+    expect(seen.wins).toBeGreaterThanOrEqual(30);
+    expect(seen.twoDragons).toBeGreaterThan(0);
+    expect(seen.doubleRiichi).toBeGreaterThan(0);
+  });
+
   it('a stored import is read again with the options it was imported with, whatever a later reader makes of its disp', async () => {
     // A room name that is not Tenhou's: read today as open all-simples on. An import stored by a
     // reader that read it as off must replay as it was scored.

@@ -199,6 +199,7 @@ function valueYaku(r: HandResultView, name: string, value: number): string[] {
   if (name === 'round-wind' && r.prevailingWind !== undefined) {
     return [`場風 ${WIND_KANJI[(r.prevailingWind - 1) % 4]}(${value}飜)`];
   }
+  // The scorer counts each dragon set as a pattern of its own; `value` is all of them.
   const dragons = (r.arrangement ?? []).flatMap((set) => {
     const m = /^([567])\1{2,3}z$/.exec(set);
     return m === null ? [] : [DRAGON_KANJI[m[1] as string] as string];
@@ -218,15 +219,29 @@ function doraYaku(r: HandResultView, value: number): string[] {
   return [...(ura < value ? [`ドラ(${value - ura}飜)`] : []), `裏ドラ(${ura}飜)`];
 }
 
+/**
+ * The yaku as Tenhou lists them. Two patterns of the scorer are one entry there: its dragon sets
+ * (one `dragon-pung` each, named by their dragons here) and a double riichi, which Tenhou writes
+ * as `両立直(2飜)` alone where the scorer counts riichi and a double riichi on top.
+ */
 function yakuList(r: HandResultView): string[] {
   const yakuman = (r.yakuman ?? 0) > 0;
-  return (r.patterns ?? [])
-    .filter((p) => p.unit !== 'fu')
-    .flatMap((p) => {
-      if (['dragon-pung', 'seat-wind', 'round-wind'].includes(p.name)) return valueYaku(r, p.name, p.value);
-      if (p.name === 'dora' && !yakuman) return doraYaku(r, p.value);
-      return [`${YAKU_NAMES[p.name] ?? p.name}(${yakuman ? '役満' : `${p.value}飜`})`];
-    });
+  const patterns = (r.patterns ?? []).filter((p) => p.unit !== 'fu');
+  const total = (name: string) => patterns.reduce((n, p) => n + (p.name === name ? p.value : 0), 0);
+  const double = patterns.some((p) => p.name === 'double-riichi');
+  const once = new Set<string>();
+  return patterns.flatMap((p) => {
+    if (p.name === 'riichi' && double) return [];
+    if (p.name === 'double-riichi' && !yakuman) return [`${YAKU_NAMES[p.name]}(${total('riichi') + p.value}飜)`];
+    if (p.name === 'dragon-pung') {
+      if (once.has(p.name)) return [];
+      once.add(p.name);
+      return valueYaku(r, p.name, total(p.name));
+    }
+    if (p.name === 'seat-wind' || p.name === 'round-wind') return valueYaku(r, p.name, p.value);
+    if (p.name === 'dora' && !yakuman) return doraYaku(r, p.value);
+    return [`${YAKU_NAMES[p.name] ?? p.name}(${yakuman ? '役満' : `${p.value}飜`})`];
+  });
 }
 
 /** The result array of a hand. */
