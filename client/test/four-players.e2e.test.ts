@@ -218,6 +218,16 @@ async function tilesOutside(page: Page): Promise<string[]> {
     .map((t) => t.key);
 }
 
+/** The tiles of the page's scene under its banner (it once covered the top seat's hand). */
+async function tilesUnderBanner(page: Page): Promise<string[]> {
+  const { tiles } = await tileBoxes(page);
+  const b = await page.evaluate(() => document.getElementById('banner')?.getBoundingClientRect().toJSON());
+  expect(b?.height).toBeGreaterThan(0);
+  return tiles
+    .filter((t) => t.left < b.right - 1 && b.left < t.right - 1 && t.top < b.bottom - 1 && b.top < t.bottom - 1)
+    .map((t) => t.key);
+}
+
 /** The seat label of `seat` as drawn on the page's canvas, isolates taken out. */
 const seatLabel = (page: Page, seat: number) =>
   page.evaluate(
@@ -547,6 +557,7 @@ describe('four new players, four screens, two languages', () => {
     const seat2Name = p2 === racers[0] ? RTL_NAME : EMOJI_NAME;
     expect(await p1.textContent('#banner')).toBe(`${seat2Name}碰牌，優先於你的上牌`);
     expect(await englishWords(p1, NAMES, '#banner')).toEqual([]);
+    expect(await tilesUnderBanner(p1)).toEqual([]);
     await shot(p1, `10-lost-claim-explained-${PORTRAIT.name}`);
     // The others saw the pung called out.
     await p0.waitForFunction(() => (window as Hook).__mj.feedback.shown.some((c: Hook) => c.kind === 'pung'));
@@ -563,12 +574,14 @@ describe('four new players, four screens, two languages', () => {
     await p2.waitForSelector('#banner[data-kind="down"]:not([hidden])', { timeout: 3000 });
     const shownMs = Date.now() - offAt;
     console.log(JSON.stringify({ test: 'offline notice', shownMs }));
+    expect(await tilesUnderBanner(p2)).toEqual([]);
     // The tile tapped while offline: held, said so, and sent when the link is back.
     await p2.evaluate((k) => {
       const mj = (window as Hook).__mj;
       mj.discard(mj.hand().indexOf(k));
     }, RED);
     await p2.waitForFunction(() => document.getElementById('banner')?.textContent?.includes('your move goes out'));
+    expect(await tilesUnderBanner(p2)).toEqual([]);
     await shot(p2, `11-offline-move-held-${nameOf(p2)}`);
     await p2.context().setOffline(false);
     await p2.waitForFunction((k) => (window as Hook).__mj.state().view?.seats[2].discards[0]?.tile === k, RED, {

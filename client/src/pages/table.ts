@@ -43,7 +43,7 @@ import {
   statusLine,
   tapHand,
 } from '../table/actions.js';
-import { handOrder, layoutTable, type Scene } from '../table/layout.js';
+import { handOrder, layoutTable, type Scene, TILE_ASPECT, type TileItem } from '../table/layout.js';
 import { el, matchCard, resultCard, tileImg } from '../ui/dom.js';
 import { currentLang, onLangChange, t } from '../i18n/i18n.js';
 import { sayAttr } from '../i18n/live-text.js';
@@ -260,6 +260,7 @@ function redraw(): void {
     measure: (text, size, bold) => renderer.measure(localiseText(text), size, bold),
   });
   renderer.draw(localiseScene(feedback.decorate(scene)));
+  placeBanner();
 }
 
 const canAct = (): boolean => {
@@ -952,6 +953,34 @@ function lobbyCard(): HTMLElement {
   return card;
 }
 
+/**
+ * Once the table is drawn the banner sits on the centre panel: across the top of the window it
+ * covered the top seat's tiles (on a phone held sideways, all of them), and the panel is where a
+ * player looks. It covers the round, the wall and the clock while it shows; no tile moves. Before
+ * a table is drawn (and on the replay page) it keeps the top of the window.
+ */
+function placeBanner(): void {
+  const panel = banner.hidden ? undefined : scene?.items.find((i) => i.key === 'panel');
+  const on = panel?.type === 'rect';
+  banner.classList.toggle('on-panel', on);
+  banner.style.left = on ? `${Math.round(panel.x + panel.w / 2)}px` : '';
+  // As wide as the panel, and never narrower than a short line of words (a little of the ponds
+  // around a narrow panel is covered then, not a hand).
+  banner.style.maxWidth = on ? `${Math.round(Math.max(panel.w, 220))}px` : '';
+  if (!on || !scene) {
+    banner.style.top = '';
+    return;
+  }
+  // In the middle, or below the tiles the panel holds (a riichi table's dora indicators).
+  const half = banner.getBoundingClientRect().height / 2;
+  const inPanel = scene.items.filter(
+    (i): i is TileItem =>
+      i.type === 'tile' && i.x > panel.x && i.x < panel.x + panel.w && i.y > panel.y && i.y < panel.y + panel.h,
+  );
+  const below = Math.max(...inPanel.map((t) => t.y + (t.w * TILE_ASPECT) / 2 + 4));
+  banner.style.top = `${Math.round(Math.max(panel.y + panel.h / 2, below + half))}px`;
+}
+
 function renderBanner(): void {
   if (state.link === 'down') {
     banner.hidden = false;
@@ -967,6 +996,7 @@ function renderBanner(): void {
     banner.dataset.kind = 'info';
     banner.textContent = refusalText(state.lastRefusal);
   } else banner.hidden = true;
+  placeBanner();
 }
 
 function onKey(e: KeyboardEvent): void {
