@@ -245,15 +245,39 @@ describe('four players, a spectator and a replay in Chromium', () => {
     await host.screenshot({ path: join(artifacts, 'e2e-result.png') });
     await spectator.screenshot({ path: join(artifacts, 'e2e-spectator.png') });
 
-    // The host gives Cy's seat a new link (a stolen token, say): Cy's page loses the seat, the
-    // link takes it back in Cy's browser.
+    // Cy takes the seat on another device (the same player key): the page here loses it, and its
+    // "Play here" asks for it back and plays it again with a new token.
     const cy = players[2] as Page;
+    const phone = await browser.newContext();
+    contexts.push(phone);
+    await phone.addCookies(await cy.context().cookies());
+    const onPhone = await phone.request.post(`${server.url}/api/tables/${fast.code}/join`, {
+      data: { name: 'Cy', seat: 2 },
+    });
+    expect(onPhone.status()).toBe(200);
+    await cy.waitForSelector('[data-testid="seat-lost"]', { timeout: 10_000 });
+    await cy.click('[data-testid="play-here"]');
+    await cy.waitForFunction(
+      // biome-ignore lint/suspicious/noExplicitAny: the page's test hook
+      () => (window as any).__mj?.state().role === 2 && !!(window as any).__mj.state().view?.hand,
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect(await cy.isVisible('[data-testid="seat-lost"]')).toBe(false);
+
+    // The host gives Cy's seat a new link (a stolen token, say): Cy's page loses the seat, and
+    // no player holds it now, so "Play here" is refused with the reason; the link takes it back
+    // in Cy's browser.
     await host.click('[data-testid="close-result"]');
     await host.click('[data-testid="seat-links"]');
     await host.click('[data-reissue="2"]');
     const link = await (await host.waitForSelector('[data-testid="seat-link-2"]')).inputValue();
     expect(link).toMatch(new RegExp(`/#/table/${fast.code}/take/2/`));
     await cy.waitForSelector('[data-testid="seat-lost"]', { timeout: 10_000 });
+    await cy.click('[data-testid="play-here"]');
+    await cy.waitForSelector('[data-testid="seat-back-error"]', { timeout: 10_000 });
+    expect(await cy.textContent('[data-testid="seat-back-error"]')).toContain('ask them for it');
+    expect((await peek(cy)).role).not.toBe(2);
     await cy.goto(link);
     await cy.waitForFunction(
       // biome-ignore lint/suspicious/noExplicitAny: the page's test hook

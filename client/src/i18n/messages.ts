@@ -563,7 +563,14 @@ export const MESSAGES = {
   'live.claim': { en: 'You may claim: {name}.', 'zh-HK': '你可以：{name}。' },
   // the match's flow: seat taken elsewhere, host's end, hand-end card, summary
   'flow.openedElsewhere': { en: 'Opened in another tab', 'zh-HK': '已在另一個分頁打開' },
-  'flow.seatGiven': { en: 'Your seat was given to someone else', 'zh-HK': '你的座位已交給其他人' },
+  'flow.seatGiven': {
+    en: 'Your seat is played from another device or link',
+    'zh-HK': '你的座位已改由另一部裝置或連結使用',
+  },
+  'flow.seatNotYours': {
+    en: 'The host gave this seat a new link: ask them for it.',
+    'zh-HK': '主人已為這個座位發出新連結，請向主人索取。',
+  },
   'flow.noLongerPlays': { en: 'This page no longer plays your seat.', 'zh-HK': '這個頁面不再代你的座位出牌。' },
   'flow.playHere': { en: 'Play here', 'zh-HK': '在這裡玩' },
   'flow.takeoverAsked': { en: 'Another page wants to play your seat', 'zh-HK': '另一個頁面想接手你的座位' },

@@ -8,6 +8,7 @@ import { placeChrome } from '../ui/page-chrome.js';
 import {
   type BySeat,
   type HttpError,
+  type JoinResponse,
   type MatchDetail,
   type PlayerAction,
   parseJoinCode,
@@ -17,7 +18,7 @@ import {
   type TableView,
   type TileKind,
 } from '@mahjong/shared';
-import { api, player } from '../net/community.js';
+import { ApiError, api, player } from '../net/community.js';
 import {
   type LinkState,
   loadHostToken,
@@ -696,6 +697,33 @@ function rematchButton(matchId: string): HTMLElement {
   return b;
 }
 
+/**
+ * "Play here" on a page whose seat got a new token (its player took it on another device, or the
+ * host gave out a new link): the token this page holds is dead, so it asks for the seat as a join
+ * does. The server gives it back only to the player whose key holds it (not after the host's new
+ * link, which no player holds), and the page goes to its seat with the new token.
+ */
+async function seatBack(button: HTMLButtonElement, card: HTMLElement): Promise<void> {
+  if (!ticket) return;
+  button.disabled = true;
+  try {
+    const r = await api<JoinResponse>(`/api/tables/${encodeURIComponent(code)}/join`, {
+      name: ticket.name || (myName ?? ''),
+      seat: ticket.seat,
+    });
+    saveTicket(code, { seat: r.seat, token: r.token, name: r.table.seats[r.seat].name ?? ticket.name });
+    location.replace(`/table.html?code=${code}&seat=${r.seat}`);
+  } catch (err) {
+    button.disabled = false;
+    card.querySelector('[data-testid="seat-back-error"]')?.remove();
+    // A started match refuses a join that holds no seat: here, a seat the host's new link took.
+    const taken = err instanceof ApiError && err.code === 'table/already_started';
+    card.append(
+      el('p', { class: 'error', 'data-testid': 'seat-back-error' }, taken ? t('flow.seatNotYours') : whyRefused(err)),
+    );
+  }
+}
+
 /** What the overlay shows depends on these only: an unchanged key keeps its DOM (a link being clicked stays). */
 let overlayKey = '';
 
@@ -758,20 +786,22 @@ function drawOverlay(): void {
   resultEl.replaceChildren();
   if (state.lost) {
     const here = el('button', { type: 'button', class: 'primary', 'data-testid': 'play-here' }, TEXT.playHere);
-    here.addEventListener('click', () => {
-      state.lost = null;
-      conn?.hello();
-      renderOverlay();
-    });
-    resultEl.append(
-      el(
-        'section',
-        { class: 'card', 'data-testid': 'seat-lost' },
-        el('h2', {}, TEXT.lost[state.lost]),
-        el('p', {}, TEXT.lostHint),
-        here,
-      ),
+    const card = el(
+      'section',
+      { class: 'card', 'data-testid': 'seat-lost' },
+      el('h2', {}, TEXT.lost[state.lost]),
+      el('p', {}, TEXT.lostHint),
+      here,
     );
+    here.addEventListener('click', () => {
+      if (state.lost === 'replaced') void seatBack(here, card);
+      else {
+        state.lost = null;
+        conn?.hello();
+        renderOverlay();
+      }
+    });
+    resultEl.append(card);
     resultEl.hidden = false;
     return;
   }
