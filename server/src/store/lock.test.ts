@@ -131,9 +131,11 @@ describe('data folder lock', () => {
   it('three processes asking at once: never two owners', { timeout: 60_000 }, async () => {
     const rounds = 30;
     const gap = 150;
+    // A pid no process can have: the lock of a process that is gone.
+    const gone = Number(await readFile('/proc/sys/kernel/pid_max', 'utf8').catch(() => '4194304')) + 1;
     const child = (role: 'a' | 'b' | 'c') => {
       const code = `
-        import { writeFileSync } from 'node:fs';
+        import { readFileSync, writeFileSync } from 'node:fs';
         import { lockDataDir } from ${JSON.stringify(path.resolve(import.meta.dirname, 'lock.ts'))};
         const dir = ${JSON.stringify(dir)};
         const spin = (t) => { while (Date.now() < t) {} };
@@ -142,17 +144,24 @@ describe('data folder lock', () => {
           const t0 = Number(String(d));
           for (let k = 0; k < ${rounds}; k++) {
             const at = t0 + k * ${gap};
-            // Odd rounds: the lock of a process that is gone, as after a kill.
+            // Odd rounds: the lock of a process that is gone, as after a kill (not over a live one).
             if (${JSON.stringify(role)} === 'a' && k % 2 === 1) {
               spin(at - 40);
-              writeFileSync(dir + '/pglite.lock', '999999 12345');
+              try { writeFileSync(dir + '/pglite.lock', '${gone} 12345', { flag: 'wx' }); } catch {}
             }
             spin(at);
             const release = await lockDataDir(dir).catch(() => null);
-            process.stdout.write(k + ' ' + (release ? 'GOT' : 'refused') + '\\n');
-            // Held while the others look, let go before the next round.
-            await new Promise((r) => setTimeout(r, 60));
-            await release?.();
+            if (!release) {
+              process.stdout.write(k + ' refused\\n');
+              continue;
+            }
+            // Held while the others ask, to near the round's end; its file names it all along.
+            const got = Date.now();
+            while (Date.now() < at + ${gap} - 70) await new Promise((r) => setTimeout(r, 5));
+            const named = readFileSync(dir + '/pglite.lock', 'utf8').startsWith(process.pid + ' ');
+            const until = Date.now();
+            await release();
+            process.stdout.write(k + ' GOT ' + got + ' ' + until + ' ' + named + '\\n');
           }
           process.exit(0);
         });`;
@@ -176,16 +185,23 @@ describe('data folder lock', () => {
     const t0 = Date.now() + 300;
     for (const c of children) c.p.stdin.write(String(t0));
     const outs = await Promise.all(children.map((c) => c.done));
-    const owners = new Map<number, number>();
+    // Each time a process held the lock: from taking it to just before letting go. A process that
+    // started late may take it after the round's owner let go: only a time both held it counts.
+    const held: { who: number; round: number; from: number; to: number; named: boolean }[] = [];
     let lines = 0;
-    for (const out of outs)
-      for (const m of out.matchAll(/^(\d+) (GOT|refused)$/gm)) {
+    for (const [who, out] of outs.entries())
+      for (const m of out.matchAll(/^(\d+) (?:refused|GOT (\d+) (\d+) (true|false))$/gm)) {
         lines += 1;
-        if (m[2] === 'GOT') owners.set(Number(m[1]), (owners.get(Number(m[1])) ?? 0) + 1);
+        if (m[2] !== undefined)
+          held.push({ who, round: Number(m[1]), from: Number(m[2]), to: Number(m[3]), named: m[4] === 'true' });
       }
     expect(lines).toBe(children.length * rounds);
-    expect([...owners.entries()].filter(([, n]) => n > 1)).toEqual([]);
+    const both = held.flatMap((a) =>
+      held.filter((b) => a.who < b.who && a.from < b.to && b.from < a.to).map((b) => [a.round, b.round]),
+    );
+    expect(both).toEqual([]);
+    expect(held.filter((h) => !h.named)).toEqual([]);
     // Someone owns it in (nearly) every round: the lock is not simply refused to all.
-    expect(owners.size).toBeGreaterThanOrEqual(rounds - 2);
+    expect(new Set(held.map((h) => h.round)).size).toBeGreaterThanOrEqual(rounds - 2);
   });
 });

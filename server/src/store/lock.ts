@@ -7,9 +7,11 @@
  * there is no stale lock to judge and no window between judging and taking: any number of servers
  * started at once get one owner. (Abstract names live in a network namespace; so does a container.)
  *
- * The lock file `DATA_DIR/pglite.lock` is kept too, under the socket: it names the owner in the
- * refusal, and it is the lock where there are no abstract sockets (not Linux) and between network
- * namespaces that share the folder. It holds the owner's pid and its start time (from
+ * The folder's lock file `pglite.lock` is kept too, under the socket: it names the owner in the
+ * refusal, and it is the lock where there are no abstract sockets (not Linux). (Servers in
+ * separate containers sharing a folder are not kept apart: neither their network nor their pid
+ * namespaces are shared, so neither lock sees the other. Run one server per folder.) The file
+ * holds the owner's pid and its start time (from
  * /proc/PID/stat). A lock file is stale when that process is gone, is a zombie (killed, not yet
  * reaped by its parent: a restart right after a SIGKILL sees this), or the pid now belongs to
  * another process (its start time differs). Without /proc (not Linux) only the pid is checked.
@@ -84,10 +86,15 @@ async function place(draft: string, file: string, mine: string): Promise<void> {
   }
 }
 
-/** The folder's abstract socket name: one per folder (device and inode), whatever path names it. */
+/**
+ * The folder's abstract socket name: one per folder (device and inode), whatever path names it.
+ * Padded to the whole 108 bytes of an address: Node 20 binds an abstract name padded with NULs to
+ * that length, later libuv binds its exact length, and two servers of different Node versions
+ * must ask for the same name.
+ */
 async function socketName(dir: string): Promise<string> {
   const { dev, ino } = await stat(dir, { bigint: true });
-  return `\0mahjong-table/pglite/${dev}/${ino}`;
+  return `\0${`mahjong-table/pglite/${dev}/${ino}/`.padEnd(107, '.')}`;
 }
 
 /**
@@ -104,6 +111,8 @@ async function holdSocket(dir: string): Promise<Server | 'taken' | null> {
     server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE' ? 'taken' : null));
     server.listen({ path: name, exclusive: true }, () => {
       server.unref();
+      // Anyone on the machine may connect to an abstract name: an accept error must not be unhandled.
+      server.on('error', () => {});
       resolve(server);
     });
   });
@@ -151,8 +160,11 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     if (socket) await removeLitter(dir);
     const unlockFile = await lockFile(dir, file);
     return async () => {
-      await unlockFile();
-      await letGo();
+      try {
+        await unlockFile();
+      } finally {
+        await letGo();
+      }
     };
   } catch (error) {
     await letGo();
