@@ -9,6 +9,7 @@ import {
   type HttpError,
   type LeagueResponse,
   type MatchDetail,
+  type CreatePlayerResponse,
   type MeResponse,
   type MyStatsResponse,
   type ReplayResponse,
@@ -136,6 +137,22 @@ describe('players', () => {
       }),
     );
     expect(code(await other.call('GET', '/api/me'))).toBe('player/expired_key');
+    // A page that asks for a player straight away (its storage cleared, the key kept) is told why
+    // its key was not taken, with the new player; a browser without a key, or whose key is
+    // good, is told nothing.
+    const expired = other.key;
+    const remade = await other.call<CreatePlayerResponse>('POST', '/api/players', { name: 'Ann again' });
+    expect(remade.status).toBe(201);
+    expect(remade.body.keyRefused).toBe('player/expired_key');
+    expect(remade.body.player.id).not.toBe(created.player.id);
+    other.setKey('p1.garbage');
+    expect((await other.call<CreatePlayerResponse>('POST', '/api/players', {})).body.keyRefused).toBe('player/bad_key');
+    expect(created).not.toHaveProperty('keyRefused');
+    const known = await b.call<CreatePlayerResponse>('POST', '/api/players', { name: 'Someone else' });
+    expect(known.status).toBe(200);
+    expect(known.body.player.id).toBe(created.player.id);
+    expect(known.body).not.toHaveProperty('keyRefused');
+    expect(expired).not.toBe(other.key);
 
     // Rename: a bad name changes nothing.
     const bad = await b.call('POST', '/api/me', { name: 'a\u202eb' });

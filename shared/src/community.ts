@@ -59,6 +59,15 @@ export interface MeResponse {
   readonly circles: readonly CircleSummary[];
 }
 
+/**
+ * POST /api/players: the player made, or the one the browser's key already names. `keyRefused`
+ * says why a key the browser sent was not taken (a new player was made instead): a page that
+ * went straight to this request (its first visit, as far as it knows) tells the player once.
+ */
+export interface CreatePlayerResponse extends MeResponse {
+  readonly keyRefused?: 'player/bad_key' | 'player/expired_key' | 'player/device_forgotten';
+}
+
 /** POST /api/me/transfer: a code for another device, single use. */
 export interface TransferResponse {
   /** Short, to type on the other device. */

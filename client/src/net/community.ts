@@ -6,6 +6,7 @@
  */
 import {
   checkDisplayName,
+  type CreatePlayerResponse,
   type HttpError,
   type HttpErrorCode,
   type MeResponse,
@@ -111,22 +112,33 @@ export interface PlayerSession {
  * every first visit got a 401 there, which the browser logs as an error.
  */
 const BEEN_A_PLAYER = 'mj.player';
-export const beenAPlayer = (): boolean => localStorage.getItem(BEEN_A_PLAYER) !== null;
+const beenAPlayer = (): boolean => localStorage.getItem(BEEN_A_PLAYER) !== null;
 /** Notes that this browser is a player now (a player made, asked or moved in by a code). */
 export const rememberPlayer = (me: MeResponse): MeResponse => {
   localStorage.setItem(BEEN_A_PLAYER, '1');
   return me;
 };
 
-const newPlayer = async (): Promise<MeResponse> =>
-  rememberPlayer(await api<MeResponse>('/api/players', { name: typedName() ?? madeUpName(), device: deviceLabel() }));
+const newPlayer = async (): Promise<CreatePlayerResponse> => {
+  const made = await api<CreatePlayerResponse>('/api/players', {
+    name: typedName() ?? madeUpName(),
+    device: deviceLabel(),
+  });
+  rememberPlayer(made);
+  return made;
+};
 
 /**
  * The player this browser is, made on the first visit (with the name typed before, if any). A
- * refused key (forged, expired, a forgotten device) also makes a new player, and says why.
+ * refused key (forged, expired, a forgotten device) also makes a new player, and says why: the
+ * answer to "who am I" says so, or, on a page that went straight to making one (a browser whose
+ * storage was cleared but not its key), the answer that made it.
  */
 export async function ensurePlayer(): Promise<PlayerSession> {
-  if (!beenAPlayer()) return { me: await newPlayer(), notice: null };
+  if (!beenAPlayer()) {
+    const made = await newPlayer();
+    return { me: made, notice: made.keyRefused ? (KEY_NOTICES[made.keyRefused] ?? null) : null };
+  }
   try {
     return { me: rememberPlayer(await api<MeResponse>('/api/me')), notice: null };
   } catch (err) {

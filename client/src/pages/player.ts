@@ -14,7 +14,7 @@ import {
   type TransferResponse,
 } from '@mahjong/shared';
 import { figureList, myMatchList } from '../community/league-view.js';
-import { api, beenAPlayer, deviceLabel, ensurePlayer, rememberPlayer } from '../net/community.js';
+import { api, deviceLabel, ensurePlayer, rememberPlayer } from '../net/community.js';
 import { el } from '../ui/dom.js';
 import type { MessageId } from '../i18n/messages.js';
 import { currentLang, t } from '../i18n/i18n.js';
@@ -308,7 +308,7 @@ async function main(): Promise<void> {
   // Arriving by a transfer link: no new player is made for this browser first (it is about to
   // become the code's player); the code form is all the page shows until it is used.
   if (transferParam) {
-    const me = beenAPlayer() ? await api<MeResponse>('/api/me').catch(() => null) : null;
+    const me = await api<MeResponse>('/api/me').catch(() => null);
     if (!me) {
       root.replaceChildren(
         el('h1', {}, el('a', { href: '/', class: 'home' }, say('lobby.title')), ' · ', say('player.you')),

@@ -21,6 +21,7 @@ import {
   type LeagueMatch,
   type LeagueResponse,
   leagueQuerySchema,
+  type CreatePlayerResponse,
   type MeResponse,
   type MyStatsResponse,
   PLAYER_COLOURS,
@@ -194,7 +195,15 @@ export function registerCommunityRoutes(
     const colour = body.colour ?? PLAYER_COLOURS[randomBytes(1)[0]! % PLAYER_COLOURS.length]!;
     const { player, device } = await store.createPlayer(body.name ?? madeUpName(), colour, body.device ?? 'a browser');
     setKey(req, res, player.id, device.id);
-    return res.status(201).send(await me(player.id, device.id, player));
+    const made: CreatePlayerResponse = {
+      ...(await me(player.id, device.id, player)),
+      ...(known.code === 'player/bad_key' ||
+      known.code === 'player/expired_key' ||
+      known.code === 'player/device_forgotten'
+        ? { keyRefused: known.code }
+        : {}),
+    };
+    return res.status(201).send(made);
   });
 
   app.get('/api/me', async (req, res) => {
