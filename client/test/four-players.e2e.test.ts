@@ -611,6 +611,22 @@ describe('four new players, four screens, two languages', () => {
     for (const p of [...players, watcher])
       await p.waitForSelector('[data-testid="result"]', { timeout: SLOW, state: 'visible' });
     const result = await p1.evaluate(() => (window as Hook).__mj.state().view.lastResult);
+    // The link lost under the result card: the banner keeps the top of the window, off the card.
+    await p1.context().setOffline(true);
+    await p1.waitForSelector('#banner[data-kind="down"]:not([hidden])', { timeout: 10_000 });
+    const overCard = await p1.evaluate(() => {
+      const b = (document.getElementById('banner') as HTMLElement).getBoundingClientRect();
+      const c = (document.querySelector('[data-testid="result"]') as HTMLElement).getBoundingClientRect();
+      return {
+        banner: b.toJSON(),
+        card: c.toJSON(),
+        overlap: b.bottom > c.top && c.bottom > b.top && b.right > c.left && c.right > b.left,
+      };
+    });
+    await shot(p1, `13-offline-over-result-${PORTRAIT.name}`);
+    expect(overCard.overlap, JSON.stringify(overCard)).toBe(false);
+    await p1.context().setOffline(false);
+    await p1.waitForSelector('#banner', { state: 'hidden', timeout: SLOW });
     expect(result).toMatchObject({ kind: 'win', winner: 3, han: 6, selfDrawn: true });
 
     // (10) A 6-han win is a haneman (跳滿), not a limit hand (爆棚).

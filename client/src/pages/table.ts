@@ -736,6 +736,7 @@ function renderOverlay(): void {
   drawOverlay();
   feedback.cover(!resultEl.hidden);
   togglesEl.style.visibility = resultEl.hidden ? '' : 'hidden';
+  placeBanner();
 }
 
 /**
@@ -987,10 +988,11 @@ function lobbyCard(): HTMLElement {
  * Once the table is drawn the banner sits on the centre panel: across the top of the window it
  * covered the top seat's tiles (on a phone held sideways, all of them), and the panel is where a
  * player looks. It covers the round, the wall and the clock while it shows; no tile moves. Before
- * a table is drawn (and on the replay page) it keeps the top of the window.
+ * a table is drawn, while a card is open over it (the middle of the window is the card's), and on
+ * the replay page it keeps the top of the window.
  */
 function placeBanner(): void {
-  const panel = banner.hidden ? undefined : scene?.items.find((i) => i.key === 'panel');
+  const panel = banner.hidden || !resultEl.hidden ? undefined : scene?.items.find((i) => i.key === 'panel');
   const on = panel?.type === 'rect';
   banner.classList.toggle('on-panel', on);
   banner.style.left = on ? `${Math.round(panel.x + panel.w / 2)}px` : '';
