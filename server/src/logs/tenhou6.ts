@@ -204,7 +204,8 @@ function valueYaku(r: HandResultView, name: string, value: number): string[] {
     const m = /^([567])\1{2,3}z$/.exec(set);
     return m === null ? [] : [DRAGON_KANJI[m[1] as string] as string];
   });
-  if (dragons.length !== value) return [`役牌(${value}飜)`];
+  // (A recording without the winner's sets: one entry a set all the same, unnamed.)
+  if (dragons.length !== value) return Array.from({ length: value }, () => '役牌(1飜)');
   return dragons.map((d) => `役牌 ${d}(1飜)`);
 }
 
