@@ -85,6 +85,11 @@ describe('export and import over HTTP', () => {
     expect(answer.check.differences).toEqual([]);
     expect(answer.check.agree).toBe(parsed.log.length);
 
+    // The list says which is the import (read apart from its file, which it does not load).
+    const listed = (await api<MatchListResponse>(server.url, 'GET', '/api/matches?limit=100')).body.matches;
+    expect(listed.find((m) => m.id === answer.id)).toMatchObject({ imported: true, hands: parsed.log.length });
+    expect(listed.find((m) => m.id === id)).not.toHaveProperty('imported');
+
     const replay = await api<ReplayResponse>(server.url, 'GET', `/api/matches/${answer.id}/replay`);
     expect(replay.status).toBe(200);
     expect(replay.body.match.imported).toBe(true);
@@ -217,7 +222,7 @@ describe('export and import over HTTP', () => {
     );
   });
 
-  it('an upload stores only what a log is: names as names, no NUL, bounded hands, counters and steps', async () => {
+  it('an upload stores only what a log is: names as names, no NUL or lone surrogate, bounded hands, results, counters and steps', async () => {
     type File = { name: string[]; title: unknown; rule: object; log: unknown[][] };
     const file = (): File => JSON.parse(readFileSync(path.join(TESTDATA, 'double_ron.json'), 'utf8'));
     const before = await matchCount();
@@ -249,6 +254,27 @@ describe('export and import over HTTP', () => {
           (f.log[0]![16] as unknown[])[0] = 'x\u0000';
         },
         /NUL/,
+      ],
+      [
+        'half of a UTF-16 pair in the title (jsonb stores no such text)',
+        (f) => {
+          f.title = ['x\ud800y'];
+        },
+        /UTF-16/,
+      ],
+      [
+        "a lone low surrogate in a draw's name",
+        (f) => {
+          f.log[0]![16] = ['\udc00'];
+        },
+        /UTF-16/,
+      ],
+      [
+        'a result padded with 50,000 deltas',
+        (f) => {
+          f.log[0]![16] = ['流局', ...Array(50_000).fill([0, 0, 0, 0])];
+        },
+        /at most 7 parts/,
       ],
       [
         '101 hands',

@@ -47,13 +47,20 @@ const MAX_SEAT_STEPS = 80;
 /** The most for a hand's repeat counter and for the riichi sticks on the table. */
 const MAX_COUNTER = 99;
 
-/** Whether any text in `value` holds a NUL character (which no database text can store). */
-function holdsNul(value: unknown): boolean {
+/** Half of a UTF-16 pair without its other half: no text in UTF-8 holds one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether any text in `value` is one no database text can store: a NUL character, or a lone
+ * surrogate (`"\ud800"` in the file's JSON, which PostgreSQL's jsonb refuses: the import was
+ * answered as if the database were down).
+ */
+function unstorable(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true;
+      if (v.includes('\u0000') || LONE_SURROGATE.test(v)) return true;
     } else if (Array.isArray(v)) {
       // (One by one: spreading an array of a million items would overflow the call stack.)
       for (const x of v) stack.push(x);
@@ -201,7 +208,7 @@ export function checkTenhou6(raw: unknown): LogResult<ParsedLog> {
     if (!name.ok) return fail('log/shape', `\`name\` ${i + 1}: ${name.error.message}`);
     names.push(name.value);
   }
-  if (holdsNul(raw)) return fail('log/shape', 'the file holds a NUL character');
+  if (unstorable(raw)) return fail('log/shape', 'the file holds a NUL character or half of a UTF-16 pair');
   const aka = [rule.aka, rule.aka51, rule.aka52, rule.aka53].some((x) => isInt(x) && x > 0);
   const hands: ParsedHand[] = [];
   for (const [index, h] of raw.log.entries()) {
@@ -337,9 +344,20 @@ function parseHand(h: unknown, index: number, name: string, seats: 3 | 4): Parse
 const deltasOf = (end: StatedEnd): BySeat<number>[] =>
   end.kind === 'win' ? end.wins.map((w) => w.deltas) : [end.deltas];
 
+/**
+ * The longest result a hand may state: "和了" and three wins (deltas and description each); a draw
+ * is its name and deltas. A description holds its three seats, its points text and the yaku. The
+ * file is stored as read, so these bound what an upload can make the server store and parse
+ * (a result padded with 50,000 deltas was 0.5 MB, one write that held the event loop for seconds).
+ */
+const MAX_RESULT_PARTS = 7;
+const MAX_WIN_WORDS = 40;
+
 function statedEnd(r: unknown, seats: 3 | 4): StatedEnd {
   if (!Array.isArray(r) || typeof r[0] !== 'string')
     throw new Problem('log/shape', 'the result is ["和了" or a draw\'s name, ...]');
+  if (r.length > (r[0] === '和了' ? MAX_RESULT_PARTS : 2))
+    throw new Problem('log/shape', `a result has at most ${MAX_RESULT_PARTS} parts (a draw 2)`);
   if (r[0] !== '和了') {
     return {
       kind: 'draw',
@@ -353,7 +371,12 @@ function statedEnd(r: unknown, seats: 3 | 4): StatedEnd {
   for (let i = 1; i < r.length; i += 2) {
     const deltas = seatArray(r[i], "a win's score changes");
     const info = r[i + 1];
-    if (!Array.isArray(info) || info.length < 3 || !info.slice(0, 3).every((x) => isInt(x) && x >= 0 && x < seats)) {
+    if (
+      !Array.isArray(info) ||
+      info.length < 3 ||
+      info.length > MAX_WIN_WORDS ||
+      !info.slice(0, 3).every((x) => isInt(x) && x >= 0 && x < seats)
+    ) {
       throw new Problem('log/shape', 'a win is described as [who, from, pao, text...]');
     }
     wins.push({

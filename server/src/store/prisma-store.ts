@@ -399,8 +399,12 @@ export class PrismaStore implements Store {
       // Played matches only: a table ended in its lobby is no match.
       const where = { status: { in: ['over', 'ended'] }, startedAt: { not: null } };
       const [rows, total] = await this.prisma.$transaction([
+        // Without an imported match's file (up to 1 MB each): a page of the list read every file
+        // it named (8 large imports made the page take 1 s, and held the event loop). Which rows
+        // are imports is asked apart.
         this.prisma.match.findMany({
           where,
+          omit: { imported: true },
           include: { seats: true },
           orderBy: [{ endedAt: 'desc' }, { id: 'desc' }],
           skip: (page - 1) * limit,
@@ -409,16 +413,24 @@ export class PrismaStore implements Store {
         this.prisma.match.count({ where }),
       ]);
       const ids = rows.map((r) => r.id);
-      const counts =
+      const [counts, imports] =
         ids.length === 0
-          ? []
-          : await this.prisma.hand.groupBy({
-              by: ['matchId'],
-              where: { matchId: { in: ids } },
-              _count: { _all: true },
-            });
+          ? [[], []]
+          : await Promise.all([
+              this.prisma.hand.groupBy({
+                by: ['matchId'],
+                where: { matchId: { in: ids } },
+                _count: { _all: true },
+              }),
+              this.prisma.$queryRawUnsafe<{ id: string }[]>(
+                'SELECT id FROM "Match" WHERE id = ANY($1::text[]) AND imported IS NOT NULL',
+                ids,
+              ),
+            ]);
+      const imported = new Set(imports.map((r) => r.id));
       return {
-        rows: rows.map(toRecord),
+        // (The record says that it is an import, not what was imported.)
+        rows: rows.map((r) => toRecord({ ...r, imported: imported.has(r.id) ? true : null })),
         total,
         handCounts: new Map(counts.map((c) => [c.matchId, c._count._all])),
       };
