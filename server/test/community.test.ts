@@ -512,6 +512,28 @@ describe('leaving a circle', () => {
     // The last member's leaving ends it.
     expect((await bo.call('POST', `/api/circles/${id}/leave`)).body).toEqual({ circle: 'ended' });
     expect(code(await bo.call('POST', `/api/circles/${id}/leave`))).toBe('circle/not_found');
+
+    // Requests racing their sender's own leave: each is answered as before or after it (200 or
+    // 404), never as a failure of the server (they were 503, one a 500 with a TypeError).
+    for (let round = 0; round < 6; round += 1) {
+      const c = (await cy.call<CircleView>('POST', '/api/circles', { name: `Race ${round}` })).body;
+      const answers = await Promise.all([
+        cy.call('POST', `/api/circles/${c.id}/leave`),
+        cy.call('POST', `/api/circles/${c.id}/leave`),
+        cy.call('GET', `/api/circles/${c.id}`),
+        cy.call('POST', `/api/circles/${c.id}/settings`, { name: 'Renamed' }),
+        cy.call('POST', `/api/circles/${c.id}/invite`, { action: 'rotate' }),
+      ]);
+      expect(answers.map((a, i) => [i, a.status]).filter(([, st]) => st !== 200 && st !== 404)).toEqual([]);
+      // One leave ended it; the other found no circle.
+      expect(
+        answers
+          .slice(0, 2)
+          .map((a) => a.status)
+          .sort(),
+      ).toEqual([200, 404]);
+      expect(code(await cy.call('GET', `/api/circles/${c.id}`))).toBe('circle/not_found');
+    }
   });
 });
 

@@ -334,7 +334,8 @@ export function registerCommunityRoutes(
     const take = await deps.creations.take(req.ip);
     if (!take.ok) return limited(res, take.retryAfterSeconds, 'too many circles created from this address');
     const circle = await store.createCircle(c.player.id, body.name, newInvite());
-    return res.status(201).send(await circleView(circle.id, c.player.id));
+    const view = await circleView(res, circle.id, c.player.id);
+    return res.sent ? res : res.status(201).send(view);
   });
 
   app.post('/api/circles/join', async (req, res) => {
@@ -353,11 +354,20 @@ export function registerCommunityRoutes(
       );
     }
     await paid.hit();
-    return circleView(circle.id, c.player.id);
+    return circleView(res, circle.id, c.player.id);
   });
 
-  const circleView = async (circleId: string, playerId: string): Promise<CircleView> => {
-    const circle = (await store.circleFor(circleId, playerId))!;
+  /**
+   * The circle as its member sees it; 404 sent when the caller is no member any more (their own
+   * "leave" sent at the same moment as this request ended the membership or the circle).
+   */
+  const circleView = async (
+    res: FastifyReply,
+    circleId: string,
+    playerId: string,
+  ): Promise<CircleView | FastifyReply> => {
+    const circle = await store.circleFor(circleId, playerId);
+    if (!circle) return fail(res, 'circle/not_found', 'no such circle');
     const [members, codes] = await Promise.all([store.members(circleId), store.openTables(circleId)]);
     const infos = await Promise.all(codes.map((code) => deps.tables.info(code)));
     members.sort((a, b) => (a.id === circle.ownerId ? -1 : b.id === circle.ownerId ? 1 : 0));
@@ -378,7 +388,7 @@ export function registerCommunityRoutes(
   app.get<{ Params: { id: string } }>('/api/circles/:id', async (req, res) => {
     const m = await memberOf(req, res);
     if (!m) return res;
-    return circleView(m.circle.id, m.caller.player.id);
+    return circleView(res, m.circle.id, m.caller.player.id);
   });
 
   app.post<{ Params: { id: string } }>('/api/circles/:id/invite', async (req, res) => {
@@ -389,7 +399,7 @@ export function registerCommunityRoutes(
     const body = parse(res, inviteActionSchema, req.body);
     if (!body) return res;
     await store.setInvite(m.circle.id, body.action === 'rotate' ? newInvite() : null);
-    return circleView(m.circle.id, m.caller.player.id);
+    return circleView(res, m.circle.id, m.caller.player.id);
   });
 
   app.post<{ Params: { id: string } }>('/api/circles/:id/settings', async (req, res) => {
@@ -404,14 +414,16 @@ export function registerCommunityRoutes(
       ...(body.stakePerPoint === undefined ? {} : { stakePerPoint: body.stakePerPoint }),
       ...(body.currency === undefined ? {} : { currency: body.currency?.trim() || null }),
     });
-    return circleView(m.circle.id, m.caller.player.id);
+    return circleView(res, m.circle.id, m.caller.player.id);
   });
 
   // A member leaves (the owner too: the circle goes to the member who joined first after it).
   app.post<{ Params: { id: string } }>('/api/circles/:id/leave', async (req, res) => {
     const m = await memberOf(req, res);
     if (!m) return res;
-    const out: LeaveCircleResponse = { circle: await store.leaveCircle(m.circle.id, m.caller.player.id) };
+    const left = await store.leaveCircle(m.circle.id, m.caller.player.id);
+    if (left === null) return fail(res, 'circle/not_found', 'no such circle');
+    const out: LeaveCircleResponse = { circle: left };
     return out;
   });
 
@@ -426,7 +438,7 @@ export function registerCommunityRoutes(
     if (!(await store.removeMember(m.circle.id, body.playerId, newInvite()))) {
       return fail(res, 'http/invalid', 'this player is not a member of the circle');
     }
-    return circleView(m.circle.id, m.caller.player.id);
+    return circleView(res, m.circle.id, m.caller.player.id);
   });
 
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(

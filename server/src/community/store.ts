@@ -346,11 +346,10 @@ export class CommunityStore {
   /** The circle if `playerId` is a member (null otherwise: not told apart from no circle). */
   circleFor(circleId: string, playerId: string): Promise<CircleRecord | null> {
     return guard('load circle', async () => {
-      const m = await this.prisma.circleMember.findUnique({
-        where: { circleId_playerId: { circleId, playerId } },
-        include: { circle: true },
-      });
-      return m ? this.toCircle(m.circle) : null;
+      // One query: the membership with its circle included was two, and a circle ended between
+      // them (its last member's own "leave" sent at the same moment) failed as an error.
+      const circle = await this.prisma.circle.findFirst({ where: { id: circleId, members: { some: { playerId } } } });
+      return circle ? this.toCircle(circle) : null;
     });
   }
 
@@ -378,7 +377,8 @@ export class CommunityStore {
 
   setInvite(circleId: string, invite: string | null): Promise<void> {
     return guard('set invite', async () => {
-      await this.prisma.circle.update({ where: { id: circleId }, data: { invite: invite } });
+      // (updateMany: a circle its last member left meanwhile is no error here; the answer says 404.)
+      await this.prisma.circle.updateMany({ where: { id: circleId }, data: { invite: invite } });
     });
   }
 
@@ -387,7 +387,7 @@ export class CommunityStore {
     patch: { name?: string; stakePerPoint?: number | null; currency?: string | null },
   ): Promise<void> {
     return guard('update circle', async () => {
-      await this.prisma.circle.update({ where: { id: circleId }, data: patch });
+      await this.prisma.circle.updateMany({ where: { id: circleId }, data: patch });
     });
   }
 
@@ -396,10 +396,12 @@ export class CommunityStore {
    * it; the last member's leaving ends the circle (its matches keep their rows: the league of an
    * ended circle is nobody's). Says what became of the circle.
    */
-  leaveCircle(circleId: string, playerId: string): Promise<'left' | 'handed' | 'ended'> {
+  leaveCircle(circleId: string, playerId: string): Promise<'left' | 'handed' | 'ended' | null> {
     return guard('leave circle', () =>
       this.prisma.$transaction(async (tx) => {
-        await tx.circleMember.delete({ where: { circleId_playerId: { circleId, playerId } } });
+        // Null when not a member (any more): a second "leave" sent at once with the first.
+        const gone = await tx.circleMember.deleteMany({ where: { circleId, playerId } });
+        if (gone.count === 0) return null;
         const circle = await tx.circle.findUnique({ where: { id: circleId } });
         if (!circle || circle.ownerId !== playerId) return 'left';
         const next = await tx.circleMember.findFirst({ where: { circleId }, orderBy: { joinedAt: 'asc' } });
