@@ -656,11 +656,20 @@ describe('the league', () => {
     const detail = (await browsers[0]!.call<MatchDetail>('GET', `/api/matches/${first}`)).body;
     expect(detail.finalScores).not.toBeNull();
 
-    // Rematch: every player clicks once; the table starts by itself, seats rotated.
+    // Rematch: every player clicks once; the table starts by itself, seats rotated. The clicks at
+    // once open one table: none fails on the ledger's one-rematch key (a failed write, counted).
+    const ledger = async () => {
+      const { failures, rejected } = (
+        await browsers[0]!.call<{ ledger: { failures: number; rejected: number } }>('GET', '/healthz')
+      ).body.ledger;
+      return { failures, rejected };
+    };
+    const failuresBefore = await ledger();
     const answers = await Promise.all(
       browsers.map((b) => b.call<RematchResponse>('POST', `/api/matches/${first}/rematch`)),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await ledger()).toEqual(failuresBefore);
     expect(new Set(answers.map((a) => a.body.code)).size).toBe(1);
     expect(answers.filter((a) => a.body.hostToken !== undefined)).toHaveLength(1);
     const rematch = await s.tables.info(answers[0]!.body.code);

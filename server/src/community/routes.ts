@@ -504,40 +504,57 @@ export function registerCommunityRoutes(
     }
     let hostToken: string | undefined;
     let code = await rematchCode(m.id);
+    // A click while another opens this match's rematch here waits for it, then joins what it made.
+    for (let pending = rematchesOpening.get(m.id); code === null && pending; pending = rematchesOpening.get(m.id)) {
+      await pending.catch(() => {});
+      code = await rematchCode(m.id);
+    }
     if (code === null) {
-      // Opening it is opening a table: the same caps and budgets (a chain of rematches is no way
-      // around them), and only a member opens one for the circle (a guest's opens outside it).
-      const opening = await openTable(deps.tables, deps.tableGuards, req.ip);
-      if (!opening.ok) return limited(res, opening.retryAfterSeconds, opening.message);
-      const member = m.circleId !== null && (await store.circleFor(m.circleId, c.player.id)) !== null;
-      const created = await deps.tables
-        .create(
-          {
-            ruleset: m.ruleset,
-            // A match made before the server's claim floor (or under a lower one) plays again at it.
-            options: deps.tables.raiseToClaimFloor(m.options),
-            bots: [],
-            fillWithBots: m.fillWithBots,
-            spectatorsAllowed: m.spectatorsAllowed,
-            spectatorDelay: m.spectatorDelay,
-            rounds: m.rounds,
-          },
-          {
-            circleId: member ? m.circleId : null,
-            rematchOf: m.id,
-            seats: rotatedSeats(m),
-            creator: req.ip,
-            held: opening.release,
-          },
-        )
-        .finally(opening.release);
-      if (created.ok) {
-        code = created.value.code;
-        hostToken = created.value.hostToken();
-      } else {
-        // Two players clicked at once: the other click made it (one rematch per match).
-        code = await rematchCode(m.id);
-        if (code === null) return fail(res, created.error.code, created.error.message);
+      let opened!: () => void;
+      rematchesOpening.set(
+        m.id,
+        new Promise<void>((resolve) => {
+          opened = resolve;
+        }),
+      );
+      try {
+        // Opening it is opening a table: the same caps and budgets (a chain of rematches is no way
+        // around them), and only a member opens one for the circle (a guest's opens outside it).
+        const opening = await openTable(deps.tables, deps.tableGuards, req.ip);
+        if (!opening.ok) return limited(res, opening.retryAfterSeconds, opening.message);
+        const member = m.circleId !== null && (await store.circleFor(m.circleId, c.player.id)) !== null;
+        const created = await deps.tables
+          .create(
+            {
+              ruleset: m.ruleset,
+              // A match made before the server's claim floor (or under a lower one) plays again at it.
+              options: deps.tables.raiseToClaimFloor(m.options),
+              bots: [],
+              fillWithBots: m.fillWithBots,
+              spectatorsAllowed: m.spectatorsAllowed,
+              spectatorDelay: m.spectatorDelay,
+              rounds: m.rounds,
+            },
+            {
+              circleId: member ? m.circleId : null,
+              rematchOf: m.id,
+              seats: rotatedSeats(m),
+              creator: req.ip,
+              held: opening.release,
+            },
+          )
+          .finally(opening.release);
+        if (created.ok) {
+          code = created.value.code;
+          hostToken = created.value.hostToken();
+        } else {
+          // Two players clicked at once on two processes: the other made it (one rematch per match).
+          code = await rematchCode(m.id);
+          if (code === null) return fail(res, created.error.code, created.error.message);
+        }
+      } finally {
+        rematchesOpening.delete(m.id);
+        opened();
       }
     }
     const joined = await joinRematch(code, c.player);
@@ -555,6 +572,12 @@ export function registerCommunityRoutes(
   });
 
   const rematchCode = (matchId: string): Promise<string | null> => store.rematchCode(matchId);
+  /**
+   * Rematches being opened by this process, by match. Clicks at once each opened a table, and all
+   * but one failed on the ledger's one-rematch-per-match key: a failed write logged as an error,
+   * the ledger's failure counters raised, a table creation spent for nothing.
+   */
+  const rematchesOpening = new Map<string, Promise<void>>();
 
   /** Joins the rematch table wherever it is held (here, or by a peer in a cluster). */
   const joinRematch = async (code: string, player: PlayerView): Promise<{ status: number; body: unknown }> => {
