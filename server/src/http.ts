@@ -154,6 +154,8 @@ export function registerRoutes(
   app.setErrorHandler((error: { statusCode?: number; message: string }, _req, res) => {
     // The database did not answer (or refused): nothing changed; the client may try again.
     if (error instanceof LedgerError) {
+      // Said in the log too: a value the database refused looked like an outage and left no trace.
+      app.log.warn({ err: error }, 'a request failed on the database');
       return reply(res, 'server/unavailable', 'the server cannot reach its database; try again shortly');
     }
     const status = error.statusCode ?? 500;

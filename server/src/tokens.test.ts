@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSecret, newNonce, signToken, verifyToken } from './tokens.js';
+import { bearerToken, loadSecret, newNonce, signToken, verifyToken } from './tokens.js';
 
 const secret = Buffer.from('0123456789abcdef0123456789abcdef');
 
@@ -24,6 +24,12 @@ describe('tokens', () => {
     for (const junk of ['', 'a.b.c', 'a.b.c.d.e', `${code}.9.${nonce}.${mac}`, `${code}.1..${mac}`]) {
       expect(verifyToken(secret, junk)).toBeNull();
     }
+  });
+
+  it('reads the token of an Authorization header whatever the case of its scheme, and nothing else', () => {
+    for (const h of ['Bearer t.1.n.m', 'bearer t.1.n.m', 'BEARER  t.1.n.m ']) expect(bearerToken(h)).toBe('t.1.n.m');
+    for (const h of [undefined, '', 'Basic dTpw', 'Bearer', 'Bearert.1.n.m', 'x Bearer t'])
+      expect(bearerToken(h)).toBe('');
   });
 
   it('keeps a generated secret in the data folder, private, and reuses it', async () => {

@@ -28,9 +28,12 @@ export function signToken(secret: Buffer, claims: TokenClaims): string {
   return `${payload}.${mac(secret, payload)}`;
 }
 
-/** The token of an `Authorization: Bearer <token>` header ('' without one). */
+/**
+ * The token of an `Authorization: Bearer <token>` header ('' without one). The scheme's name is
+ * any case (RFC 9110: `bearer` is the same scheme); `bearer x` was refused.
+ */
 export const bearerToken = (authorization: string | undefined): string =>
-  authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  /^bearer /i.test(authorization ?? '') ? (authorization as string).slice(7).trim() : '';
 
 /** The claims of a token whose signature verifies; null for anything else. */
 export function verifyToken(secret: Buffer, token: string): TokenClaims | null {
