@@ -1,4 +1,4 @@
-import { type LegalAction, SEATS, type Seat } from '@mahjong/shared';
+import { chooseBotAction, type LegalAction, SEATS, type Seat } from '@mahjong/shared';
 import { describe, expect, it } from 'vitest';
 import { type MjaiEvent, mjaiStartGame } from '../logs/mjai.js';
 import { HandRecorder } from '../logs/record.js';
@@ -6,7 +6,8 @@ import { createEngine } from '../table/engine.js';
 import type { MatchConfig } from '../table/index.js';
 import { playBotMatch } from '../table/sim.js';
 import { MjaiBot } from './bot-command.js';
-import { gameInfo, seatView } from './seat-picture.js';
+import { readReaction } from './reaction.js';
+import { gameInfo, reactionOf, seatView } from './seat-picture.js';
 import { maskFor, stepEvents, startEvents } from './table.js';
 
 const BOTS = [0, 1, 2, 3].map((i) => ({ name: `Bot ${i + 1}`, bot: true })) as unknown as MatchConfig['players'];
@@ -78,6 +79,52 @@ describe('an mjai seat pictures the hand from its own events', () => {
       expect(seenTypes.has(has)).toBe(true);
     });
   }
+
+  /**
+   * The bot's discard as an mjai line and read back as the server reads an AI's line: the same
+   * move, which the table takes. A move that named no copy of a five was once written as the
+   * plain copy; a seat in riichi that drew the red 5s beside a plain one was refused it (a live
+   * match's AI seat fell back to the built-in bot).
+   */
+  it('writes every discard so that the table takes it back: the drawn copy of a five, in riichi too', () => {
+    let discards = 0;
+    let drawnRedFives = 0;
+    for (const seed of Array.from({ length: 80 }, (_, i) => (0xed500 + i).toString(16))) {
+      const engine = createEngine({ seed, ruleset: 'riichi-modern', players: BOTS, rounds: 1 } as MatchConfig, 0);
+      let now = 0;
+      for (let steps = 0; !engine.isOver() && steps < 5000; steps += 1) {
+        let acted = false;
+        for (const seat of SEATS) {
+          const view = engine.viewFor(seat);
+          if (view.legalActions.length === 0) continue;
+          let action = chooseBotAction(view, 'normal');
+          if (action === null) continue;
+          if (action.type === 'discard') {
+            const { red: _red, ...unnamed } = action;
+            const line = JSON.stringify(reactionOf(view, seat, unnamed, new Map()));
+            const read = readReaction(line, seat, view, false);
+            expect(read.ok && !('reach' in read), `${seed} seq ${engine.seq}: ${line}`).toBe(true);
+            if (read.ok && !('reach' in read)) action = read.action;
+            discards += 1;
+            // The case once refused: in riichi, the red five drawn, a plain one of its kind held.
+            const held = view.hand?.concealed.filter((k) => k === view.hand?.drawn).length ?? 0;
+            if (view.seats[seat].riichi && view.hand?.drawnRed && held >= 2) drawnRedFives += 1;
+          }
+          const r = engine.act(seat, action, now);
+          expect(r.ok, `${seed} seq ${engine.seq}: ${JSON.stringify(action)} ${r.ok ? '' : r.error.code}`).toBe(true);
+          acted = true;
+        }
+        if (!acted) {
+          const d = engine.nextDeadline();
+          if (d === null) break;
+          now = Math.max(now, d);
+          engine.timeout(now);
+        }
+      }
+    }
+    expect(discards).toBeGreaterThan(500);
+    expect(drawnRedFives).toBeGreaterThan(0);
+  });
 
   it('answers a tsumo with a discard and stays silent when it cannot act', () => {
     const out: string[] = [];

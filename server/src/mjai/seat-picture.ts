@@ -270,7 +270,9 @@ export function reactionOf(
       return { type: 'reach', actor: seat };
     case 'discard': {
       const plain = concealed.filter((k) => k === action.tile).length - (redHeld(action.tile) ? 1 : 0);
-      const red = action.red ?? plain === 0;
+      // A move that names no copy: the drawn one, when it is of this kind (in riichi it is the only
+      // one the seat may let go: a red 5s drawn beside a plain one was named "5s", and refused).
+      const red = action.red ?? (hand?.drawn === action.tile ? hand.drawnRed === true : plain === 0);
       const tsumogiri = hand?.drawn === action.tile && (hand.drawnRed === true) === (red && redHeld(action.tile));
       return { type: 'dahai', actor: seat, pai: name(action.tile, red && redHeld(action.tile)), tsumogiri };
     }
