@@ -230,15 +230,12 @@ function yakuList(r: HandResultView): string[] {
   const patterns = (r.patterns ?? []).filter((p) => p.unit !== 'fu');
   const total = (name: string) => patterns.reduce((n, p) => n + (p.name === name ? p.value : 0), 0);
   const double = patterns.some((p) => p.name === 'double-riichi');
-  const once = new Set<string>();
+  const firstDragon = patterns.find((p) => p.name === 'dragon-pung');
   return patterns.flatMap((p) => {
     if (p.name === 'riichi' && double) return [];
     if (p.name === 'double-riichi' && !yakuman) return [`${YAKU_NAMES[p.name]}(${total('riichi') + p.value}飜)`];
-    if (p.name === 'dragon-pung') {
-      if (once.has(p.name)) return [];
-      once.add(p.name);
-      return valueYaku(r, p.name, total(p.name));
-    }
+    // All the dragon sets at the first one's place.
+    if (p.name === 'dragon-pung') return p === firstDragon ? valueYaku(r, p.name, total(p.name)) : [];
     if (p.name === 'seat-wind' || p.name === 'round-wind') return valueYaku(r, p.name, p.value);
     if (p.name === 'dora' && !yakuman) return doraYaku(r, p.value);
     return [`${YAKU_NAMES[p.name] ?? p.name}(${yakuman ? '役満' : `${p.value}飜`})`];
