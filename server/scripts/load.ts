@@ -68,6 +68,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Stats {
   latencies: number[];
+  /** When each latency was measured (performance.now()), for the figures by window. */
+  latencyAt: number[];
   actions: number;
   views: number;
   gaps: number;
@@ -81,6 +83,7 @@ interface Stats {
 }
 const stats: Stats = {
   latencies: [],
+  latencyAt: [],
   actions: 0,
   views: 0,
   gaps: 0,
@@ -165,7 +168,10 @@ class LoadClient {
     this.lastSeq = view.seq;
     this.view = view;
     if (this.pending && view.seq > this.pending.seq) {
-      if (measuring && counted) stats.latencies.push(now - this.pending.at);
+      if (measuring && counted) {
+        stats.latencies.push(now - this.pending.at);
+        stats.latencyAt.push(now);
+      }
       this.pending = null;
     }
     this.plan();
@@ -278,6 +284,17 @@ const pct = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
+/** `values` split by the window of `width` ms (from `start`) their time `at` falls in. */
+function byWindow(values: readonly number[], at: readonly number[], start: number, width: number): number[][] {
+  const windows: number[][] = [];
+  values.forEach((v, i) => {
+    const w = Math.max(0, Math.floor((at[i]! - start) / width));
+    while (windows.length <= w) windows.push([]);
+    windows[w]!.push(v);
+  });
+  return windows;
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mj-load-'));
   // Several processes need a shared ledger (PostgreSQL) and Redis; one may use either ledger.
@@ -388,6 +405,8 @@ async function main(): Promise<void> {
         p99: Math.round(pct(stats.latencies, 99) * 10) / 10,
         max: Math.round(Math.max(0, ...stats.latencies) * 10) / 10,
         samples: stats.latencies.length,
+        /** p99 of each 5 s of the measured window, in order: a burst shows where it happened. */
+        p99By5s: byWindow(stats.latencies, stats.latencyAt, t0, 5000).map((xs) => Math.round(pct(xs, 99) * 10) / 10),
       },
       serverCpuPercentOfOneCore: Math.round((cpu / 100 / wall) * 1000) / 10,
       /** Server CPU (all processes, user + system) per action sent while measuring. */
@@ -441,6 +460,7 @@ async function main(): Promise<void> {
       console.log(
         `  errors: lost ${result.lostMessages}, patches not fitting ${result.unfitPatches}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
       );
+      console.log(`  latency p99 by 5 s: ${result.latencyMs.p99By5s.join(' ')}`);
       console.log(`  ledger: ${JSON.stringify(result.ledger)}`);
       console.log(`  server event loop delay ms (first process): ${JSON.stringify(result.serverEventLoopDelayMs)}`);
       console.log(`  load client event loop delay ms: ${JSON.stringify(result.loadClientEventLoopDelayMs)}`);
