@@ -181,6 +181,25 @@ describe('export and import over HTTP', () => {
     expect(await matchCount()).toBe(before);
   });
 
+  it('an imported file exports as itself: a hand the engine could not play to its end is kept', async () => {
+    type File = { title: string[]; name: string[]; rule: Record<string, unknown>; log: unknown[][] };
+    const source = JSON.parse(readFileSync(path.join(TESTDATA, 'ranked_game.json'), 'utf8')) as File;
+    // The second hand cut short: its last three draws and discards gone, its win still written.
+    const hand = source.log[1]!;
+    for (const i of [5, 6, 8, 9, 11, 12, 14, 15]) hand[i] = (hand[i] as unknown[]).slice(0, -3);
+    const imported = await upload(JSON.stringify(source));
+    expect(imported.status).toBe(201);
+    const answer = imported.body as ImportResponse;
+    expect(answer.check).toMatchObject({ hands: 3, agree: 2 });
+    const file = await text(`/api/matches/${answer.id}/export?format=tenhou6`);
+    expect(file.status).toBe(200);
+    const again = JSON.parse(file.body) as File;
+    expect(again.log).toEqual(source.log);
+    expect(again.name).toEqual(source.name);
+    expect(again.rule.disp).toBe(source.rule.disp);
+    expect(Object.keys(again)).toEqual(['title', 'name', 'rule', 'log']);
+  });
+
   it('a real three-player log imports as a three-player match: replayed, exported as three seats', async () => {
     const source = JSON.parse(readFileSync(path.join(TESTDATA, 'three-player', 'double_nukidora.json'), 'utf8')) as {
       log: unknown[][];

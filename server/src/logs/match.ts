@@ -93,9 +93,11 @@ export function exportMatch(
     });
     return { ok: true, value: { body, contentType: 'application/json; charset=utf-8', filename: `${name}.hk.json` } };
   }
-  const recording = recordingOf(m, rows);
   if (format === 'tenhou6') {
-    const body = JSON.stringify(toTenhou6(recording, m.id));
+    // An import goes back out as its file (what of it was kept): every hand, also those the
+    // engine could not play to the file's end, which a file written from the engine would lose.
+    const kept = m.imported as Record<string, unknown> | null | undefined;
+    const body = JSON.stringify(kept ? fileOfImport(kept) : toTenhou6(recordingOf(m, rows), m.id));
     return {
       ok: true,
       value: { body, contentType: 'application/json; charset=utf-8', filename: `${name}.tenhou6.json` },
@@ -104,7 +106,7 @@ export function exportMatch(
   return {
     ok: true,
     value: {
-      body: mjaiLines(toMjai(recording)),
+      body: mjaiLines(toMjai(recordingOf(m, rows))),
       contentType: 'application/x-ndjson; charset=utf-8',
       filename: `${name}.mjai.jsonl`,
     },
@@ -220,6 +222,14 @@ export async function importMatch(raw: unknown, now: Date): Promise<ImportedMatc
     imported: keptOf(raw as Record<string, unknown>),
   };
   return { record, hands, check };
+}
+
+/**
+ * A stored import as a tenhou.net/6 file, its fields in the format's order (the database may
+ * keep a JSON object's keys in another).
+ */
+function fileOfImport(kept: Record<string, unknown>): Record<string, unknown> {
+  return { title: kept.title ?? ['', ''], name: kept.name, rule: kept.rule, log: kept.log };
 }
 
 /**
