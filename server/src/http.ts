@@ -26,6 +26,7 @@ import { importedReplay } from './logs/match.js';
 import { registerLogRoutes } from './logs/routes.js';
 import { replaySteps } from './replay.js';
 import type { EngineInternals, LogEntry, TableEvent } from './table/index.js';
+import { requestRefusal } from './app/request-refusals.js';
 import { routedPath } from './app/routed-path.js';
 import type { Peers } from './socket.js';
 import { type OpAnswer, runTableOp, STATUS, TABLE_OPS } from './table-ops.js';
@@ -150,8 +151,9 @@ export function registerRoutes(
     return false;
   };
 
-  // Bodies fastify cannot parse (bad JSON, wrong content type) answer in the API's error shape.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, res) => {
+  // Bodies fastify cannot parse (bad JSON, wrong content type, too large) answer in the API's
+  // error shape, with their own status (app/request-refusals.ts).
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, res) => {
     // The database did not answer (or refused): nothing changed; the client may try again.
     if (error instanceof LedgerError) {
       // Said in the log too: a value the database refused looked like an outage and left no trace.
@@ -159,7 +161,10 @@ export function registerRoutes(
       return reply(res, 'server/unavailable', 'the server cannot reach its database; try again shortly');
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply(res, 'http/invalid', error.message);
+    if (status >= 400 && status < 500) {
+      const refusal = requestRefusal(error, req);
+      return reply(res, refusal.code, refusal.message, refusal.values);
+    }
     app.log.error({ err: error }, 'request failed');
     return reply(res, 'http/internal', 'internal error');
   });

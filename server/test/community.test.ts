@@ -444,6 +444,13 @@ describe('circles', () => {
       expect([league.status, code(league)], bad).toEqual([400, 'http/invalid']);
     }
     expect((await bo.call('GET', `/api/circles/${circle.id}/league?from=2024-02-29&to=2999-12-31`)).status).toBe(200);
+    // A season that ends before it starts is a mistake said as one, not an empty table; one day is a season.
+    const backwards = await bo.call<HttpError>('GET', `/api/circles/${circle.id}/league?from=2024-03-01&to=2024-02-29`);
+    expect([backwards.status, backwards.body.error]).toEqual([
+      400,
+      { code: 'http/invalid', message: 'from (2024-03-01) must not be after to (2024-02-29)' },
+    ]);
+    expect((await bo.call('GET', `/api/circles/${circle.id}/league?from=2024-02-29&to=2024-02-29`)).status).toBe(200);
     expect(code(await bo.call('POST', `/api/circles/${circle.id}/invite`, { action: 'rotate' }))).toBe(
       'circle/not_owner',
     );

@@ -175,9 +175,14 @@ describe('export and import over HTTP', () => {
     }
     const call = (await upload(good.replace('"1212p12"', '"p121212"'))).body as HttpError;
     expect(call.error.message).toMatch(/hand 1 \(South 4, 0 honba\)/);
-    // Far over any limit: refused before it is read.
+    // Far over any limit: refused before it is read, as too large (413), with the route's limit
+    // (the page says it as a file too large).
     const huge = await upload(JSON.stringify({ pad: 'x'.repeat(5_000_000) }));
-    expect(huge.status).toBe(400);
+    expect([huge.status, (huge.body as HttpError).error.code, (huge.body as HttpError).error.values]).toEqual([
+      413,
+      'http/too_large',
+      { kb: 2048 },
+    ]);
     expect(await matchCount()).toBe(before);
   });
 

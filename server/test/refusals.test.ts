@@ -2,11 +2,38 @@
  * Every refusal of the protocol, over real sockets: each answered with its reason code, and
  * nothing in the table or the ledger changes. Plus the HTTP API's refusals.
  */
+import http from 'node:http';
+import net from 'node:net';
 import { type HttpError, PROTOCOL_VERSION, type RefusalCode, SEATS, type Seat, type TileKind } from '@mahjong/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import type { Room } from '../src/room.js';
 import { api, createTable, join, TestClient, testServer } from './helpers.js';
+
+/** A GET with any headers or URL (fetch refuses some itself), answered as status, type and text. */
+function rawRequest(
+  port: string,
+  options: { path: string; headers: Record<string, string> },
+): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'GET', ...options }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'] ?? '', body }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+/** Bytes sent on a bare connection, and all the server wrote back before it closed. */
+function rawBytes(port: string, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (c: string) => (answer += c));
+    socket.on('close', () => resolve(answer)).on('error', reject);
+  });
+}
 
 // Starting PGlite on a busy 2-core machine can take a while.
 vi.setConfig({ hookTimeout: 60_000 });
@@ -379,6 +406,77 @@ describe('refusals', () => {
       t.hostToken,
     );
     expect(ended.body.error.code).toBe('table/over');
+  });
+
+  it('answers requests refused before a route reads them in the API shape, with their own status', async () => {
+    const base = server.url;
+    const t = await createTable(server.url, { options: SLOW });
+    const post = async (path: string, type: string, body: string) => {
+      const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': type }, body });
+      return { status: res.status, body: (await res.json()) as HttpError };
+    };
+    // A body over the server's limit keeps its 413, with the limit.
+    const large = await post('/api/tables', 'application/json', JSON.stringify({ pad: 'x'.repeat(1_100_000) }));
+    expect([large.status, large.body.error.code, large.body.error.values]).toEqual([
+      413,
+      'http/too_large',
+      { kb: 1024 },
+    ]);
+    // A content type no route reads keeps its 415.
+    const xml = await post(`/api/tables/${t.code}/join`, 'application/xml', '<name>X</name>');
+    expect([xml.status, xml.body.error.code]).toEqual([415, 'http/media_type']);
+    expect(xml.body.error.message).toContain('application/xml');
+    // Valid JSON with a key that could reach a prototype: refused as that, not as bad JSON, and
+    // the join it came with takes no seat.
+    for (const [body, key] of [
+      ['{"name":"Eve","__proto__":{"seat":1}}', '__proto__'],
+      ['{"name":"Eve","x":[{"constructor":{"prototype":{"seat":1}}}]}', 'constructor.prototype'],
+    ] as const) {
+      const r = await post(`/api/tables/${t.code}/join`, 'application/json', body);
+      expect([r.status, r.body.error.code]).toEqual([400, 'http/invalid']);
+      expect(r.body.error.message).toBe(`the body is valid JSON, but a ${key} key in it is refused`);
+    }
+    const seated = server.tables
+      .get(t.code)!
+      .info()
+      .seats.filter((s) => s.name !== null);
+    expect(seated).toEqual([]);
+    // Text that is not JSON is still said to be that; a constructor that holds no prototype is a key like any.
+    expect((await post('/api/tables', 'application/json', '{')).body.error.message).toMatch(/not valid JSON/);
+    const named = await post(`/api/tables/${t.code}/join`, 'application/json', '{"name":"Eve","constructor":1}');
+    expect(named.status).toBe(400);
+    expect(named.body.error.message).not.toMatch(/JSON/);
+    // A path part longer than the router takes (414), and one badly escaped (400).
+    const long = await api<HttpError>(base, 'GET', `/api/tables/${'A'.repeat(200)}`);
+    expect([long.status, long.body.error.code]).toEqual([414, 'http/uri_too_long']);
+    const escaped = await api<HttpError>(base, 'GET', '/api/tables/%E0%A4%A');
+    expect([escaped.status, escaped.body.error.code]).toEqual([400, 'http/invalid']);
+    // What Node's parser refuses before fastify sees a request: headers over 16 KB (the URL is
+    // counted with them), and bytes that are not HTTP.
+    const port = new URL(base).port;
+    const oversized: { path: string; headers: Record<string, string> }[] = [
+      { path: '/api/ai', headers: { 'x-pad': 'x'.repeat(20_000) } },
+      { path: `/api/ai?pad=${'x'.repeat(90_000)}`, headers: {} },
+    ];
+    for (const options of oversized) {
+      const r = await rawRequest(port, options);
+      expect([r.status, r.type, JSON.parse(r.body)]).toEqual([
+        431,
+        'application/json; charset=utf-8',
+        {
+          error: {
+            code: 'http/header_too_large',
+            message: "the request's headers and URL are over 16 KB together",
+            values: { kb: 16 },
+          },
+        },
+      ]);
+    }
+    const garbage = await rawBytes(port, 'HELLO THERE\r\n\r\n');
+    expect(garbage.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: { code: 'http/invalid', message: 'the request is not valid HTTP' },
+    });
   });
 
   it('refuses acting after the host ended the match', async () => {

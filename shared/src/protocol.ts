@@ -59,6 +59,11 @@ export const HTTP_ERROR_CODES = [
   'server/unavailable', // 503: the ledger cannot be written right now; nothing changed, try again
   'http/rate_limited', // too many requests of this kind: 429 with Retry-After (seconds)
   'http/origin', // a browser request from an origin the server does not serve
+  'http/too_large', // 413: a body over the route's limit (values: `kb`, the limit); nothing was read or done
+  'http/media_type', // 415: a body of a content type the route does not read
+  'http/header_too_large', // 431: headers (Node counts the URL with them) over the server's limit (values: `kb`)
+  'http/uri_too_long', // 414: a part of the path longer than any the routes take
+  'http/timeout', // 408: the request did not arrive in time; nothing was done
   'table/not_found',
   'table/seat_taken',
   'table/seat_vacant', // the fourth seat of a three-player table: nobody plays it, nobody takes it

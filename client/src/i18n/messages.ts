@@ -644,6 +644,20 @@ export const MESSAGES = {
     en: 'This server does not answer pages from another address.',
     'zh-HK': '這部伺服器不回應來自其他網址的頁面。',
   },
+  'refusal.tooLarge': { en: 'The request is larger than the server takes.', 'zh-HK': '請求太大，伺服器不接受。' },
+  'refusal.mediaType': {
+    en: 'The server does not read this kind of content here.',
+    'zh-HK': '伺服器在這裏不接受這類內容。',
+  },
+  'refusal.headerTooLarge': {
+    en: 'The request’s address or cookies are too long for the server.',
+    'zh-HK': '請求的網址或 cookie 太長，伺服器不接受。',
+  },
+  'refusal.uriTooLong': { en: 'The address is too long for the server.', 'zh-HK': '網址太長，伺服器不接受。' },
+  'refusal.timeout': {
+    en: 'The request took too long to reach the server; try again.',
+    'zh-HK': '請求太久未送達伺服器；請再試。',
+  },
   'refusal.seatTaken': { en: 'Seat {n} is taken.', 'zh-HK': '第{n}位已有人坐。' },
   'refusal.seatVacant': { en: 'Seat {n} is not played at this table.', 'zh-HK': '這張牌枱不設第{n}位。' },
   'refusal.full': { en: 'Every seat is taken.', 'zh-HK': '所有座位已有人坐。' },

@@ -17,6 +17,7 @@ import type {
   TableInfo,
 } from '@mahjong/shared';
 import { figureList, leagueMatchList, playerLabel, standingsTable, totalsChart } from '../community/league-view.js';
+import { orderedSeason } from '../community/season.js';
 import { rulesetName } from '../i18n/ruleset-name.js';
 import { api, player } from '../net/community.js';
 import { heldSeats, saveHostToken, saveTicket } from '../net/connection.js';
@@ -351,12 +352,24 @@ function leagueCard(c: CircleView): HTMLElement {
   const allTime = el('button', { type: 'button', 'data-testid': 'all-time' }, say('circle.allTime'));
   const show = el('button', { type: 'button', 'data-testid': 'show-season' }, say('circle.show'));
   const body = el('div', { 'data-testid': 'league' });
+  // Each field's picker offers only days on its side of the other's.
+  const bound = () => {
+    to.min = from.value;
+    from.max = to.value;
+  };
+  from.addEventListener('change', bound);
+  to.addEventListener('change', bound);
   const load = async () => {
     for (const b of tabs.querySelectorAll('button'))
       b.setAttribute('aria-selected', String(b.dataset.family === family));
+    // Never a season that ends before it starts (the server refuses it): the fields are put in order.
+    const season = orderedSeason(from.value, to.value);
+    from.value = season.from;
+    to.value = season.to;
+    bound();
     const q = new URLSearchParams({ family });
-    if (from.value) q.set('from', from.value);
-    if (to.value) q.set('to', to.value);
+    if (season.from) q.set('from', season.from);
+    if (season.to) q.set('to', season.to);
     const asked = q.toString();
     body.dataset.query = asked;
     body.dataset.loaded = '';

@@ -57,7 +57,11 @@ async function upload(file: File, status: HTMLElement): Promise<void> {
         ? () => t('logs.refused', { n: res.status })
         : error.code === 'log/invalid'
           ? () => logRefusalText(error.values, currentLang())
-          : () => refusalText(error);
+          : error.code === 'http/too_large'
+            ? // A file over the route's limit is not read at all: too large, as the checker says
+              // of a smaller one, with the route's limit (its values' kb).
+              () => logRefusalText({ ...error.values, reason: 'log/too_large' }, currentLang())
+            : () => refusalText(error);
     status.replaceChildren(live(words));
     status.dataset.kind = 'error';
     return;

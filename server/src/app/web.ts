@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { trackConnections } from '../http-connections.js';
 import { crossOriginAllowed, hostAllowed, type OriginPolicy, originAllowed, requestOrigin } from '../origins.js';
+import { useJsonBodies } from './json-body.js';
+import { answerClientErrors, answerFrameworkError } from './request-refusals.js';
 import { routedPath } from './routed-path.js';
 import { registerSecurityHeaders } from '../security-headers.js';
 import { serverParser } from '../socket/encoder.js';
@@ -32,7 +34,11 @@ export async function createWeb(
     // Behind a reverse proxy every request comes from the proxy: the limits per address then
     // read the client's address from X-Forwarded-For, set by the proxy (only when told so).
     ...(options.trustProxy ? { trustProxy: true } : {}),
+    // Requests refused before a route reads them are answered in the API's shape too.
+    clientErrorHandler: answerClientErrors(log.child({ part: 'http' })),
+    frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
+  useJsonBodies(app);
   const connections = trackConnections(app.server);
   await registerSecurityHeaders(app, origins.any ? ['*'] : [...origins.list]);
   const io = new Server(app.server, {

@@ -448,6 +448,11 @@ export function registerCommunityRoutes(
       if (!m) return res;
       const q = parse(res, leagueQuerySchema, req.query);
       if (!q) return res;
+      // Days as YYYY-MM-DD compare as text. A season that ends before it starts holds no match:
+      // answered as the mistake it is, not as an empty table.
+      if (q.from !== undefined && q.to !== undefined && q.from > q.to) {
+        return fail(res, 'http/invalid', `from (${q.from}) must not be after to (${q.to})`);
+      }
       await deps.keeper.catchUp();
       const season = { from: q.from ?? null, to: q.to ?? null };
       const [totals, matches, members] = await Promise.all([

@@ -19,6 +19,9 @@ import type { Store } from '../store/types.js';
 import { exportMatch, importMatch } from './match.js';
 import { type LogProblem, logProblemValues, MAX_LOG_BYTES, readTenhou6 } from './tenhou6-read.js';
 
+/** The most bytes the import route reads: twice the checker's limit, so most files too large get its words. */
+const IMPORT_BODY_LIMIT = 2 * MAX_LOG_BYTES;
+
 const isProblem = (e: unknown): e is LogProblem =>
   typeof e === 'object' && e !== null && (LOG_PROBLEMS as readonly unknown[]).includes((e as LogProblem).code);
 
@@ -54,14 +57,16 @@ export function registerLogRoutes(
       .send(file.value.body);
   });
 
-  // The body is read as text here, so that a bad file gets the log checker's own words.
+  // The body is read as text here, so that a bad file gets the log checker's own words (the
+  // API's JSON parser is put aside in this scope). A file over the checker's limit but within the
+  // route's is refused by the checker (422 `log/too_large`); a larger one is not read (413
+  // `http/too_large`, the route's limit in its values: the error handler reads it off the route).
   void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ['application/json', 'text/plain'],
-      { parseAs: 'string', bodyLimit: 2 * MAX_LOG_BYTES },
-      (_req, body, done) => done(null, body),
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
     );
-    scope.post('/api/matches/import', async (req, res) => {
+    scope.post('/api/matches/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (req, res) => {
       if (!(await deps.mayCreate(req, res))) return res;
       const text = typeof req.body === 'string' ? req.body : '';
       const parsed = readTenhou6(text);
