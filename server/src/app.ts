@@ -232,6 +232,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(metrics ? { onAccepted: (code: string, receivedAt: number) => metrics.accepted(code, receivedAt) } : {}),
     changes,
     audience,
+    maxSocketsPerClient: limits.maxSocketsPerClient,
   });
   tablesRef = tables;
   ioRef = io;

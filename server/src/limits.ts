@@ -35,6 +35,8 @@ export interface Limits {
   readonly matchesPerClient: Rate;
   /** Spectator arrivals and departures are told to the table at most this often (ms). */
   readonly spectatorInfoMs: number;
+  /** Sockets one address may hold open at once, in each server process (`socket/socket-cap.ts`). */
+  readonly maxSocketsPerClient: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -49,6 +51,11 @@ export const DEFAULT_LIMITS: Limits = {
   lookupMissesPerClient: { perSecond: 10 / 60, burst: 20 },
   matchesPerClient: { perSecond: 5, burst: 30 },
   spectatorInfoMs: 1000,
+  // One address may be a whole household or a club behind one NAT: a dozen players and
+  // spectators, a socket per table page and per lobby page, tabs reloaded (a socket whose network
+  // vanished counts until the heartbeat gives up on it, up to 45 s). 100 leaves that room several
+  // times over, and a client opening thousands holds a hundred sockets' memory, not thousands'.
+  maxSocketsPerClient: 100,
 };
 
 /** Limits so high that nothing in a test trips them (tests of the limits set their own). */
@@ -63,13 +70,14 @@ export const UNLIMITED: Limits = {
   lookupMissesPerClient: { perSecond: 1e6, burst: 1e6 },
   matchesPerClient: { perSecond: 1e6, burst: 1e6 },
   spectatorInfoMs: 0,
+  maxSocketsPerClient: 1e6,
 };
 
 /**
  * Overrides from the environment: `LIMITS=off` (load runs), `LIMITS_CREATE_PER_MINUTE`,
  * `LIMITS_CREATE_TOTAL_PER_MINUTE`, `LIMITS_LOOKUP_MISSES_PER_MINUTE`, `LIMITS_MATCHES_PER_MINUTE`,
  * `LIMITS_MAX_LOBBIES`, `LIMITS_MAX_LOBBIES_PER_CLIENT`, `LIMITS_MAX_BOT_TABLES`,
- * `LIMITS_MAX_BOT_TABLES_PER_CLIENT`, `LOBBY_TTL_MINUTES`, `EMPTY_LOBBY_TTL_MINUTES`.
+ * `LIMITS_MAX_BOT_TABLES_PER_CLIENT`, `LIMITS_MAX_SOCKETS_PER_CLIENT`, `LOBBY_TTL_MINUTES`, `EMPTY_LOBBY_TTL_MINUTES`.
  */
 export function limitsFromEnv(env: Record<string, string | undefined>): Partial<Limits> {
   if (env.LIMITS === 'off') return { ...UNLIMITED, spectatorInfoMs: DEFAULT_LIMITS.spectatorInfoMs };
@@ -104,6 +112,8 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Partial<
   if (bots !== undefined) out.maxBotTables = bots;
   const botsPerClient = num('LIMITS_MAX_BOT_TABLES_PER_CLIENT');
   if (botsPerClient !== undefined) out.maxBotTablesPerClient = botsPerClient;
+  const sockets = num('LIMITS_MAX_SOCKETS_PER_CLIENT');
+  if (sockets !== undefined) out.maxSocketsPerClient = sockets;
   return out;
 }
 

@@ -8,7 +8,8 @@
  * `handlers.ts` (the messages), `table-link.ts` (the socket's table, here or at a peer),
  * `seat-holders.ts` (one socket per seat, takeovers), `admit.ts` (who may join, and what this
  * process answers its peers), `broadcast.ts`, `remote-audience.ts` (which tables' broadcasts
- * must cross to other processes), `encoder.ts` and `rate.ts`.
+ * must cross to other processes), `encoder.ts`, `rate.ts` and `socket-cap.ts` (sockets open per
+ * address).
  */
 import type { Server } from 'socket.io';
 import type { Limiter } from './limits.js';
@@ -21,8 +22,15 @@ import { TableChanges } from './socket/broadcast.js';
 import { onConnection } from './socket/connection.js';
 import type { RemoteAudience } from './socket/remote-audience.js';
 import type { SocketContext, SocketStats } from './socket/context.js';
-import { DEFAULT_RATE_LIMIT, DEFAULT_SYNC_LIMIT, type RateLimit, type SyncLimit } from './socket/rate.js';
+import {
+  clientAddress,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_SYNC_LIMIT,
+  type RateLimit,
+  type SyncLimit,
+} from './socket/rate.js';
 import { SeatHolders } from './socket/seat-holders.js';
+import { SocketCap } from './socket/socket-cap.js';
 import type { SocketData } from './socket/socket-data.js';
 import { linkTo } from './socket/table-link.js';
 
@@ -60,6 +68,8 @@ export interface AttachOptions {
   syncLimit?: SyncLimit;
   /** Tables with sockets elsewhere (the broadcaster's; see `socket/remote-audience.ts`): marked by the peers' asks. */
   audience?: RemoteAudience;
+  /** Sockets one client address may hold open at once in this process (`socket/socket-cap.ts`); no cap without it. */
+  maxSocketsPerClient?: number;
 }
 
 export function attachSockets(
@@ -95,6 +105,13 @@ export function attachSockets(
     onAccepted: options.onAccepted,
     evict,
   };
+  if (options.maxSocketsPerClient !== undefined) {
+    const refused = () => {
+      ctx.stats.refused += 1;
+      ctx.stats.byCode.set('socket/too_many', (ctx.stats.byCode.get('socket/too_many') ?? 0) + 1);
+    };
+    new SocketCap(options.maxSocketsPerClient, (socket) => clientAddress(socket, ctx.trustProxy), refused).attach(io);
+  }
   io.on('connection', onConnection(ctx, options.rateLimit ?? DEFAULT_RATE_LIMIT, syncLimit));
   return { stats: ctx.stats, peers, evict };
 }

@@ -39,6 +39,7 @@ export const REFUSAL_CODES = [
   'auth/not_joined', // acting before a successful hello
   'auth/already_joined', // a second hello on the same socket
   'auth/seat_held', // the seat changed pages too often: the page holding it was asked to hand it over
+  'socket/too_many', // the address holds as many sockets as the server allows: the connection is refused (ConnectRefusal)
   'act/spectator', // a spectator tried to act
   'act/wrong_seat', // acting for a seat that is not the token's seat
   'act/stale_seq', // the action was based on an older (or future) state
@@ -50,6 +51,17 @@ export const REFUSAL_CODES = [
   'act/match_over',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+/**
+ * A socket refused as it connects: socket.io's `connect_error` on the client, with this as the
+ * error's `data` (its `message` is the same English). No `refused` message can carry it, since the
+ * socket never opens; socket.io does not reconnect a socket so refused by itself.
+ */
+export interface ConnectRefusal {
+  readonly code: RefusalCode;
+  readonly message: string;
+  readonly values?: RefusalValues;
+}
 
 /** Reason codes of the HTTP API (answered as `{ error: { code, message, values? } }` with a 4xx status). */
 export const HTTP_ERROR_CODES = [

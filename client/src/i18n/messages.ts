@@ -618,6 +618,10 @@ export const MESSAGES = {
   'refusal.slowDown': { en: 'Too many messages: slow down.', 'zh-HK': '訊息太多：請慢一點。' },
   'refusal.tryAgainIn': { en: 'Too many tries: try again in {n} s.', 'zh-HK': '嘗試次數太多：請{n}秒後再試。' },
   'refusal.noSuchTable': { en: 'There is no such table.', 'zh-HK': '沒有這張牌枱。' },
+  'refusal.tooManySockets': {
+    en: 'Too many pages of this server are open from your network: close some. This page tries again by itself.',
+    'zh-HK': '你的網絡開啟了太多這個伺服器的頁面：請關閉一些。這個頁面會自動再試。',
+  },
   'refusal.noSpectators': { en: 'This table has no spectators.', 'zh-HK': '這張牌枱不設旁觀。' },
   'refusal.notStarted': { en: 'The match has not started yet.', 'zh-HK': '比賽尚未開始。' },
   'refusal.over': { en: 'The match is over or the table is closed.', 'zh-HK': '比賽已結束或牌枱已關閉。' },

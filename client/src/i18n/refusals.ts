@@ -30,6 +30,7 @@ export const REFUSAL_IDS: Readonly<Record<AnyRefusalCode, IdOf>> = {
   'auth/not_joined': 'refusal.notJoined',
   'auth/already_joined': 'refusal.alreadyJoined',
   'auth/seat_held': 'flow.seatHeld',
+  'socket/too_many': 'refusal.tooManySockets',
   'act/spectator': 'refusal.spectator',
   'act/wrong_seat': 'refusal.wrongSeat',
   'act/stale_seq': 'refusal.stale',

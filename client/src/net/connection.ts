@@ -33,6 +33,7 @@ import {
 } from '@mahjong/shared';
 import { io, type Socket } from 'socket.io-client';
 import { isOffered } from '../table/actions.js';
+import { connectRefusal, retryAfterRefusalMs } from './connect-refusal.js';
 
 /** How often the page pings (the server's pong is the heartbeat it listens for). */
 export const HEARTBEAT_MS = 1000;
@@ -139,6 +140,9 @@ export class TableConnection {
   private pending: Pending | null = null;
   /** Counts the links: one more each time the link goes down. */
   private epoch = 0;
+  /** Connections refused in a row by the server (`connect-refusal.ts`), and the next try's timer. */
+  private refusedConnects = 0;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly onOffline = () => this.stalled();
   private readonly onOnline = () => {
     if (!this.socket.connected) this.socket.connect();
@@ -157,6 +161,7 @@ export class TableConnection {
     });
     this.socket.on('connect', () => {
       this.attempts = 0;
+      this.refusedConnects = 0;
       this.lastHeard = Date.now();
       this.down = false;
       this.events.onLink('open', 0);
@@ -168,6 +173,14 @@ export class TableConnection {
       if (!this.down) this.epoch += 1;
       this.down = true;
       this.events.onLink('down', this.attempts);
+    });
+    // Refused by the server as it connected (the address's sockets at their cap): said, and tried
+    // again later; socket.io would leave the socket closed. A transport's failure it retries itself.
+    this.socket.on('connect_error', (err) => {
+      if (this.socket.active) return;
+      const refusal = connectRefusal(err);
+      if (refusal) this.events.onRefused(refusal.code, refusal.message, refusal.values);
+      this.connectLater();
     });
     this.socket.io.on('reconnect_attempt', (n) => {
       this.attempts = n;
@@ -198,6 +211,16 @@ export class TableConnection {
     this.epoch += 1;
     this.events.onLink('down', this.attempts);
     this.socket.io.engine?.close();
+  }
+
+  private connectLater(): void {
+    if (this.connectTimer !== null) return;
+    const delay = retryAfterRefusalMs(this.refusedConnects);
+    this.refusedConnects += 1;
+    this.connectTimer = setTimeout(() => {
+      this.connectTimer = null;
+      if (!this.socket.active) this.socket.connect();
+    }, delay);
   }
 
   /** Set when the seat was taken by another page; cleared by `hello()`. */
@@ -364,6 +387,7 @@ export class TableConnection {
       window.removeEventListener('online', this.onOnline);
     }
     if (this.helloTimer) clearTimeout(this.helloTimer);
+    if (this.connectTimer) clearTimeout(this.connectTimer);
     this.socket.close();
   }
 }

@@ -1014,7 +1014,8 @@ function placeBanner(): void {
 }
 
 function renderBanner(): void {
-  if (state.link === 'down') {
+  // A reconnection the server refused (the address's sockets at their cap) says so, not "down".
+  if (state.link === 'down' && state.lastRefusal?.code !== 'socket/too_many') {
     banner.hidden = false;
     banner.dataset.kind = 'down';
     banner.textContent = t(conn?.holding ? 'banner.held' : 'banner.down');
