@@ -20,7 +20,9 @@
  * A second test plays a Hong Kong hand (HK_HAND: a limit hand on the dealer's first discard) on
  * the desktop in English and the portrait phone in Chinese, two spectators (the host's browsers)
  * watching on the other two screens: 爆棚 (limit hand) is right there, and its Chinese card holds
- * Chinese words only.
+ * Chinese words only. Before the first discard every screen loses its link: the banner that says
+ * so keeps off the running clock (it sat on it, in the panel's middle) and off every tile; the
+ * riichi hand's banners keep off the clock too.
  *
  * What that run's photographs showed wrong is then checked at the same four screens and
  * photographed into artifacts/four-screens/ (the "looked at again" tests):
@@ -226,6 +228,29 @@ async function tilesUnderBanner(page: Page): Promise<string[]> {
   return tiles
     .filter((t) => t.left < b.right - 1 && b.left < t.right - 1 && t.top < b.bottom - 1 && b.top < t.bottom - 1)
     .map((t) => t.key);
+}
+
+/**
+ * The page's banner and its running clock (the centre panel's live text, over the canvas), as
+ * boxes, and whether they meet: the banner once sat on the clock, and a player must always see
+ * the time left. The clock is waited for (it is written with the next second when the table has
+ * just been drawn).
+ */
+async function bannerOverClock(page: Page): Promise<{ overlap: boolean; banner: unknown; clock: unknown }> {
+  await page.waitForFunction(() => !!document.querySelector('.live-texts [data-key="clock"]')?.textContent, undefined, {
+    timeout: 10_000,
+  });
+  return page.evaluate(() => {
+    const b = (document.getElementById('banner') as HTMLElement).getBoundingClientRect();
+    const span = document.querySelector('.live-texts [data-key="clock"]') as HTMLElement;
+    const c = span.getBoundingClientRect();
+    return {
+      overlap:
+        b.height > 0 && c.height > 0 && b.bottom > c.top && c.bottom > b.top && b.right > c.left && c.right > b.left,
+      banner: { ...b.toJSON(), text: document.getElementById('banner')?.textContent },
+      clock: { ...c.toJSON(), text: span.textContent },
+    };
+  });
 }
 
 /** The seat label of `seat` as drawn on the page's canvas, isolates taken out. */
@@ -558,6 +583,9 @@ describe('four new players, four screens, two languages', () => {
     expect(await p1.textContent('#banner')).toBe(`${seat2Name}碰牌，優先於你的上牌`);
     expect(await englishWords(p1, NAMES, '#banner')).toEqual([]);
     expect(await tilesUnderBanner(p1)).toEqual([]);
+    // Seat 2's turn clock runs meanwhile: it stays in sight.
+    const lostOnClock = await bannerOverClock(p1);
+    expect.soft(lostOnClock.overlap, `${PORTRAIT.name}: ${JSON.stringify(lostOnClock)}`).toBe(false);
     await shot(p1, `10-lost-claim-explained-${PORTRAIT.name}`);
     // The others saw the pung called out.
     await p0.waitForFunction(() => (window as Hook).__mj.feedback.shown.some((c: Hook) => c.kind === 'pung'));
@@ -582,6 +610,8 @@ describe('four new players, four screens, two languages', () => {
     }, RED);
     await p2.waitForFunction(() => document.getElementById('banner')?.textContent?.includes('your move goes out'));
     expect(await tilesUnderBanner(p2)).toEqual([]);
+    const heldOnClock = await bannerOverClock(p2);
+    expect.soft(heldOnClock.overlap, `${nameOf(p2)}: ${JSON.stringify(heldOnClock)}`).toBe(false);
     await shot(p2, `11-offline-move-held-${nameOf(p2)}`);
     await p2.context().setOffline(false);
     await p2.waitForFunction((k) => (window as Hook).__mj.state().view?.seats[2].discards[0]?.tile === k, RED, {
@@ -777,6 +807,20 @@ describe('four new players, four screens, two languages', () => {
     const screens = [DESKTOP1, DESKTOP2, LANDSCAPE, PORTRAIT] as const;
     await Promise.all(pages.map(tableReady));
     await zh.waitForSelector('[data-testid="seat-links"]', { state: 'visible', timeout: SLOW });
+    // The link lost on the dealer's turn, its clock running: on every screen the banner says so on
+    // the centre panel, off the clock and off every tile (a panel without dora indicators: the
+    // banner sat in its middle, on the clock).
+    for (const page of pages) await page.context().setOffline(true);
+    for (const [i, page] of pages.entries()) {
+      const screen = screens[i] as Screen;
+      await page.waitForSelector('#banner[data-kind="down"]:not([hidden])', { timeout: 10_000 });
+      const onClock = await bannerOverClock(page);
+      expect.soft(onClock.overlap, `${screen.name}: ${JSON.stringify(onClock)}`).toBe(false);
+      expect.soft(await tilesUnderBanner(page), screen.name).toEqual([]);
+      await shotAgain(page, `0-hk-offline-clock-${screen.name}`);
+    }
+    for (const page of pages) await page.context().setOffline(false);
+    for (const page of pages) await page.waitForSelector('#banner', { state: 'hidden', timeout: SLOW });
     await discard(en, M9);
     await waitButton(zh, (id) => id === 'win');
     await shot(zh, `20-hk-win-offered-${PORTRAIT.name}`);

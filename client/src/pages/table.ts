@@ -987,14 +987,17 @@ function lobbyCard(): HTMLElement {
 /**
  * Once the table is drawn the banner sits on the centre panel: across the top of the window it
  * covered the top seat's tiles (on a phone held sideways, all of them), and the panel is where a
- * player looks. It covers the round, the wall and the clock while it shows; no tile moves. Before
- * a table is drawn, while a card is open over it (the middle of the window is the card's), and on
- * the replay page it keeps the top of the window.
+ * player looks. It keeps off the tiles the panel holds (a riichi table's dora indicators) and off
+ * the clock's line: in its middle it covered the clock, and the time left must stay in sight. It
+ * covers the round, the wall, and where it must a seat's label; no tile moves. Before a table is
+ * drawn, while a card is open over it (the middle of the window is the card's), and on the replay
+ * page it keeps the top of the window.
  */
 function placeBanner(): void {
   const panel = banner.hidden || !resultEl.hidden ? undefined : scene?.items.find((i) => i.key === 'panel');
   const on = panel?.type === 'rect';
   banner.classList.toggle('on-panel', on);
+  banner.classList.remove('tight');
   banner.style.left = on ? `${Math.round(panel.x + panel.w / 2)}px` : '';
   // As wide as the panel, and never narrower than a short line of words (a little of the ponds
   // around a narrow panel is covered then, not a hand).
@@ -1003,14 +1006,32 @@ function placeBanner(): void {
     banner.style.top = '';
     return;
   }
-  // In the middle, or below the tiles the panel holds (a riichi table's dora indicators).
-  const half = banner.getBoundingClientRect().height / 2;
+  const gap = 4;
   const inPanel = scene.items.filter(
     (i): i is TileItem =>
       i.type === 'tile' && i.x > panel.x && i.x < panel.x + panel.w && i.y > panel.y && i.y < panel.y + panel.h,
   );
-  const below = Math.max(...inPanel.map((t) => t.y + (t.w * TILE_ASPECT) / 2 + 4));
-  banner.style.top = `${Math.round(Math.max(panel.y + panel.h / 2, below + half))}px`;
+  // Its top no higher than the panel's, and below the tiles the panel holds.
+  const floor = Math.max(panel.y, ...inPanel.map((t) => t.y + (t.w * TILE_ASPECT) / 2 + gap));
+  // The clock's line is kept whether a clock runs or not, so the banner does not jump when one
+  // starts. Above it (in the middle, or higher) where the room between the tiles and the clock
+  // holds the banner; else just below it, over the bottom seat's label (on a phone held sideways
+  // the indicators stand beside the lines, and a narrow riichi panel has no such room).
+  const clock = scene.regions.clock;
+  const place = (): { y: number; fits: boolean } => {
+    const half = banner.getBoundingClientRect().height / 2;
+    const above = Math.min(Math.max(panel.y + panel.h / 2, floor + half), clock.y - gap - half);
+    if (above - half >= floor - 0.5) return { y: above, fits: true };
+    const below = clock.y + clock.h + gap + half;
+    return { y: below, fits: below + half <= panel.y + panel.h + 0.5 };
+  };
+  let at = place();
+  if (!at.fits) {
+    // Past the panel's edge it would cover the viewer's discards: closer set, it mostly fits.
+    banner.classList.add('tight');
+    at = place();
+  }
+  banner.style.top = `${Math.round(at.y)}px`;
 }
 
 function renderBanner(): void {

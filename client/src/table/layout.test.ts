@@ -245,6 +245,27 @@ describe('what is shown', () => {
     expect(layoutTable(makeView(), 1280, 800, { selected: null }).items.some((i) => i.key === 'clock')).toBe(false);
   });
 
+  test.each([
+    ['desktop', 1280, 800],
+    ['phone portrait', 390, 844],
+    ['phone landscape', 844, 390],
+  ] as const)('the clock region is the panel band of the clock line, running or not: %s', (_, W, H) => {
+    for (const view of [makeView(), crowdedRiichi(0), crowdedRiichi(24)]) {
+      const running = layoutTable(view, W, H, { selected: null, clock: { kind: 'turn', seconds: 600 } });
+      const still = layoutTable(view, W, H, { selected: null });
+      // Kept while no clock runs: what the page places by it does not move when one starts.
+      expect(still.regions.clock).toEqual(running.regions.clock);
+      const band = running.regions.clock;
+      const panel = running.items.find((i): i is RectItem => i.key === 'panel') as RectItem;
+      const clock = textBounds(running.items.find((i): i is TextItem => i.key === 'clock') as TextItem);
+      expect(clock.y0).toBeGreaterThanOrEqual(band.y);
+      expect(clock.y1).toBeLessThanOrEqual(band.y + band.h);
+      expect(band).toMatchObject({ x: panel.x, w: panel.w });
+      expect(band.y).toBeGreaterThan(panel.y);
+      expect(band.y + band.h).toBeLessThan(panel.y + panel.h);
+    }
+  });
+
   test('the selected tile is raised and whose turn is marked', () => {
     const scene = layoutTable(makeView({ turn: 2 }), 1280, 800, { selected: 4 });
     const t = scene.items.filter((i): i is TileItem => i.type === 'tile' && i.handIndex !== undefined);

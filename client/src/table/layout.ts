@@ -102,9 +102,16 @@ export interface Scene {
   /**
    * Places free of tiles: `bar` for the page's action bar, `waits` (where the viewer's waits
    * are drawn), `menu` for the page's switches (top right), `box` the area between the seats'
-   * strips.
+   * strips; and `clock`, the centre panel's band (its whole width) that holds the running
+   * clock's line, kept while no clock runs: what the page puts over the panel keeps off it.
    */
-  readonly regions: { readonly bar: Box; readonly waits: Box; readonly menu: Box; readonly box: Box };
+  readonly regions: {
+    readonly bar: Box;
+    readonly waits: Box;
+    readonly menu: Box;
+    readonly box: Box;
+    readonly clock: Box;
+  };
 }
 
 /** Local state of the viewer's UI that changes the picture. */
@@ -868,6 +875,8 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
   const linesX = block.beside ? left + block.width - block.linesW / 2 : cx;
   const above = dora && !block.beside ? dora.h + fs * 0.3 : 0;
   const firstY = cy - ((slots - 1) * lineH) / 2 + above / 2;
+  // The clock's line is the last kept.
+  const clockBand: Box = { x: cx - pw / 2, y: firstY + (slots - 1.5) * lineH, w: pw, h: lineH };
   if (dora && block.beside) items.push(...dora.place(left + block.doraW / 2, cy));
   else if (dora) items.push(...dora.place(cx, firstY - lineH / 2 - fs * 0.3 - dora.h / 2));
   middle.forEach((t, i) => {
@@ -977,7 +986,7 @@ export function layoutTable(view: TableView, width: number, height: number, ui: 
     height: H,
     items,
     sizes: { hand, other: o, discard: d, meld: bottomSizes.meld },
-    regions: { bar: barBox, waits: cornerL, menu: placed.menu, box },
+    regions: { bar: barBox, waits: cornerL, menu: placed.menu, box, clock: clockBand },
   };
 }
 
