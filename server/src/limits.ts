@@ -54,7 +54,9 @@ export const DEFAULT_LIMITS: Limits = {
   // One address may be a whole household or a club behind one NAT: a dozen players and
   // spectators, a socket per table page and per lobby page, tabs reloaded (a socket whose network
   // vanished counts until the heartbeat gives up on it, up to 45 s). 100 leaves that room several
-  // times over, and a client opening thousands holds a hundred sockets' memory, not thousands'.
+  // times over, and a client opening thousands holds a hundred sockets' memory, not thousands'
+  // (a connection refused its socket is closed; one that never asks for one lives until
+  // socket.io's connect timeout, 45 s).
   maxSocketsPerClient: 100,
 };
 
@@ -113,7 +115,8 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Partial<
   const botsPerClient = num('LIMITS_MAX_BOT_TABLES_PER_CLIENT');
   if (botsPerClient !== undefined) out.maxBotTablesPerClient = botsPerClient;
   const sockets = num('LIMITS_MAX_SOCKETS_PER_CLIENT');
-  if (sockets !== undefined) out.maxSocketsPerClient = sockets;
+  // A whole number from 1, else the default as for any value not read: 0 would refuse every page.
+  if (sockets !== undefined && Number.isInteger(sockets) && sockets >= 1) out.maxSocketsPerClient = sockets;
   return out;
 }
 

@@ -171,6 +171,71 @@ describe('abuse: sockets per address', () => {
     }
   });
 
+  it('a session that comes back through recovery is counted as a new one: refused at the cap', async () => {
+    const cap = 2;
+    const server = await testServer({ limits: { maxSocketsPerClient: cap } });
+    const sockets: Socket[] = [];
+    const page = connect(server.url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 300,
+      reconnectionDelayMax: 300,
+      randomizationFactor: 0,
+    });
+    const connected = new Promise<void>((r) => page.once('connect', () => r()));
+    try {
+      const t = await createTable(server.url);
+      // A page watching a table: its session is kept for recovery, its welcome carries an offset.
+      await connected;
+      const got: string[] = [];
+      page.on('s2c', (m: { type: string }) => got.push(m.type));
+      page.emit('c2s', { type: 'hello', v: PROTOCOL_VERSION, code: t.code });
+      await vi.waitFor(() => expect(got).toContain('welcome'));
+      sockets.push(await opened(server.url));
+      // What comes of the page's return: refused, or let in (recovered).
+      const back = new Promise<{ refused: unknown } | { recovered: boolean }>((r) => {
+        page.once('connect_error', (err: ConnectError) => r({ refused: err.data }));
+        page.once('connect', () => r({ recovered: page.recovered }));
+      });
+      // Its transport drops; another socket of the address takes the place before it is back.
+      page.io.engine.close();
+      await vi.waitFor(() => expect(held(server)).toBe(cap - 1));
+      sockets.push(await opened(server.url));
+      expect(await back).toEqual({ refused: refusal(cap) });
+      expect(held(server)).toBe(cap);
+    } finally {
+      page.close();
+      for (const s of sockets) s.close();
+      await server.close();
+    }
+  });
+
+  it('a connection whose only socket is refused is closed, not left open until its connect timeout', async () => {
+    const server = await testServer({ limits: { maxSocketsPerClient: 1 } });
+    const sockets: Socket[] = [];
+    try {
+      sockets.push(await opened(server.url));
+      const engine = server.io.engine;
+      const before = engine.clientsCount;
+      const base = `${server.url}/socket.io/?EIO=4&transport=polling`;
+      const sid = (JSON.parse((await (await fetch(base)).text()).slice(1)) as { sid: string }).sid;
+      expect(engine.clientsCount).toBe(before + 1);
+      const poll = `${base}&sid=${sid}`;
+      expect(await (await fetch(poll, { method: 'POST', body: '40' })).text()).toBe('ok');
+      const answer = await (await fetch(poll)).text();
+      expect(answer.startsWith('44')).toBe(true);
+      // The next poll gets the close packet at once (left open, it would wait for a ping, 25 s).
+      const next = await (await fetch(poll, { signal: AbortSignal.timeout(5000) })).text();
+      expect(next.split('\x1e')).toContain('1');
+      await vi.waitFor(() => expect(engine.clientsCount).toBe(before), { timeout: 5000 });
+      // The socket that holds the place is untouched.
+      expect(sockets[0]!.connected).toBe(true);
+    } finally {
+      for (const s of sockets) s.close();
+      await server.close();
+    }
+  });
+
   it("behind a trusted proxy the cap is per X-Forwarded-For client; a spectator's hello still works", async () => {
     const server = await testServer({ limits: { maxSocketsPerClient: 2 }, trustProxy: true });
     const sockets: Socket[] = [];
@@ -194,7 +259,8 @@ describe('abuse: sockets per address', () => {
   it('the default, LIMITS_MAX_SOCKETS_PER_CLIENT and LIMITS=off', () => {
     expect(DEFAULT_LIMITS.maxSocketsPerClient).toBe(100);
     expect(limitsFromEnv({ LIMITS_MAX_SOCKETS_PER_CLIENT: '12' }).maxSocketsPerClient).toBe(12);
-    expect(limitsFromEnv({ LIMITS_MAX_SOCKETS_PER_CLIENT: 'lots' }).maxSocketsPerClient).toBeUndefined();
+    for (const bad of ['lots', '0', '2.5'])
+      expect(limitsFromEnv({ LIMITS_MAX_SOCKETS_PER_CLIENT: bad }).maxSocketsPerClient, bad).toBeUndefined();
     expect(limitsFromEnv({ LIMITS: 'off' }).maxSocketsPerClient).toBeGreaterThanOrEqual(1e6);
   });
 });

@@ -50,7 +50,9 @@ export async function createWeb(
     ...(options.websocketOnly ? { transports: ['websocket' as const] } : {}),
     // Client messages are small; anything bigger is not a message of the protocol.
     maxHttpBufferSize: 16 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? RECOVERY_MS, skipMiddlewares: true },
+    // A session that comes back passes the middlewares too: the cap on sockets per address
+    // (`socket/socket-cap.ts`) counts it as it counts a new one.
+    connectionStateRecovery: { maxDisconnectionDuration: options.recoveryMs ?? RECOVERY_MS, skipMiddlewares: false },
     // (One process: a cluster's adapter replaces it, `app/cluster.ts`.)
     adapter: RecoveryAdapter,
     // Both transports: a page of another origin is refused at the handshake (a websocket is not

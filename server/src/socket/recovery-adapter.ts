@@ -10,7 +10,7 @@
  * whose last packet has expired starts afresh, as it would after the tick (our page then says
  * hello and gets the full view).
  */
-import { SessionAwareAdapter } from 'socket.io-adapter';
+import { type PrivateSessionId, type Session, SessionAwareAdapter } from 'socket.io-adapter';
 
 type Packet = Parameters<SessionAwareAdapter['broadcast']>[0];
 type BroadcastOptions = Parameters<SessionAwareAdapter['broadcast']>[1];
@@ -30,6 +30,21 @@ export class RecoveryAdapter extends SessionAwareAdapter {
     if (now - this.prunedAt < 1000) return;
     this.prunedAt = now;
     this.dropExpired(now);
+  }
+
+  /**
+   * A session comes back once. socket.io-adapter keeps a restored session until it expires, so
+   * its private id and an offset could bring it back again and again within the window, each time
+   * as another socket with the same id (the second replaces the first in the namespace's map and
+   * leaves it connected but unlisted). Forgotten once restored: the socket persists it anew when
+   * it goes.
+   */
+  override restoreSession(pid: PrivateSessionId, offset: string): Promise<Session> {
+    const restored = super.restoreSession(pid, offset);
+    const sessions = (this as unknown as { sessions?: unknown }).sessions;
+    // (null when there was nothing to restore; another version's layout keeps its sessions.)
+    if ((restored as Promise<Session> | null) !== null && sessions instanceof Map) sessions.delete(pid);
+    return restored;
   }
 
   /**

@@ -23,8 +23,6 @@ type Conn = Socket['conn'];
 
 export class SocketCap {
   private readonly open = new Map<string, number>();
-  /** The sockets counted, each with its counting out. */
-  private readonly counted = new WeakMap<Socket, () => void>();
   /** Per connection, the counting out of its sockets still counted (one `close` listener each). */
   private readonly byConn = new WeakMap<Conn, Set<() => void>>();
 
@@ -55,15 +53,26 @@ export class SocketCap {
           message: `this address has ${this.cap} connections open, as many as the server allows; close some`,
           values: { n: this.cap },
         };
-        return next(Object.assign(new Error(refusal.message), { data: refusal }));
+        next(Object.assign(new Error(refusal.message), { data: refusal }));
+        this.closeIfEmpty(socket.conn);
+        return;
       }
       this.count(socket, address);
       next();
     });
-    // A recovered session skips the middlewares (`skipMiddlewares`): counted as it comes back,
-    // over the cap if the address filled it meanwhile (for the 10 s of a recovery at most).
-    io.on('connection', (socket) => {
-      if (!this.counted.has(socket)) this.count(socket, this.addressOf(socket));
+    // (A session that comes back through connection state recovery passes this middleware too:
+    // `app/web.ts` does not let recovery skip middlewares.)
+  }
+
+  /**
+   * A connection refused its only socket is closed (its refusal written first: engine.io sends
+   * what it has buffered before it closes). Left open it would hold its memory until socket.io's
+   * connect timeout (45 s), and could be opened again at once, so refused sockets alone would
+   * hold what the cap is there to bound. A page closes it itself; a hostile client does not.
+   */
+  private closeIfEmpty(conn: Conn): void {
+    setImmediate(() => {
+      if ((this.byConn.get(conn)?.size ?? 0) === 0 && conn.readyState === 'open') conn.close();
     });
   }
 
@@ -78,7 +87,6 @@ export class SocketCap {
       else this.open.delete(address);
     };
     pending.add(out);
-    this.counted.set(socket, out);
     socket.once('disconnect', out);
   }
 
