@@ -284,9 +284,15 @@ const pct = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-/** `values` split by the window of `width` ms (from `start`) their time `at` falls in. */
-function byWindow(values: readonly number[], at: readonly number[], start: number, width: number): number[][] {
-  const windows: number[][] = [];
+/** `values` split by the window of `width` ms (from `start`) their time `at` falls in; `count` windows at least. */
+function byWindow(
+  values: readonly number[],
+  at: readonly number[],
+  start: number,
+  width: number,
+  count: number,
+): number[][] {
+  const windows: number[][] = Array.from({ length: count }, () => []);
   values.forEach((v, i) => {
     const w = Math.max(0, Math.floor((at[i]! - start) / width));
     while (windows.length <= w) windows.push([]);
@@ -406,7 +412,13 @@ async function main(): Promise<void> {
         max: Math.round(Math.max(0, ...stats.latencies) * 10) / 10,
         samples: stats.latencies.length,
         /** p99 of each 5 s of the measured window, in order: a burst shows where it happened. */
-        p99By5s: byWindow(stats.latencies, stats.latencyAt, t0, 5000).map((xs) => Math.round(pct(xs, 99) * 10) / 10),
+        // (null for a window where no action was answered: a stall, not a fast window.)
+        p99By5s: byWindow(stats.latencies, stats.latencyAt, t0, 5000, Math.ceil((SECONDS * 1000) / 5000)).map((xs) =>
+          xs.length === 0 ? null : Math.round(pct(xs, 99) * 10) / 10,
+        ),
+        samplesBy5s: byWindow(stats.latencies, stats.latencyAt, t0, 5000, Math.ceil((SECONDS * 1000) / 5000)).map(
+          (xs) => xs.length,
+        ),
       },
       serverCpuPercentOfOneCore: Math.round((cpu / 100 / wall) * 1000) / 10,
       /** Server CPU (all processes, user + system) per action sent while measuring. */
@@ -460,7 +472,9 @@ async function main(): Promise<void> {
       console.log(
         `  errors: lost ${result.lostMessages}, patches not fitting ${result.unfitPatches}, disconnects ${result.disconnects}, connect errors ${result.connectErrors}, refusals ${JSON.stringify(refusals)} (stale-seq races are expected)`,
       );
-      console.log(`  latency p99 by 5 s: ${result.latencyMs.p99By5s.join(' ')}`);
+      console.log(
+        `  latency p99 by 5 s (answers): ${result.latencyMs.p99By5s.map((p, i) => `${p ?? '-'} (${result.latencyMs.samplesBy5s[i]})`).join(' ')}`,
+      );
       console.log(`  ledger: ${JSON.stringify(result.ledger)}`);
       console.log(`  server event loop delay ms (first process): ${JSON.stringify(result.serverEventLoopDelayMs)}`);
       console.log(`  load client event loop delay ms: ${JSON.stringify(result.loadClientEventLoopDelayMs)}`);

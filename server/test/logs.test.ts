@@ -181,7 +181,7 @@ describe('export and import over HTTP', () => {
     expect([huge.status, (huge.body as HttpError).error.code, (huge.body as HttpError).error.values]).toEqual([
       413,
       'http/too_large',
-      { kb: 2048 },
+      { kb: 1024 },
     ]);
     expect(await matchCount()).toBe(before);
   });

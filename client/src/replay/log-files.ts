@@ -59,7 +59,7 @@ async function upload(file: File, status: HTMLElement): Promise<void> {
           ? () => logRefusalText(error.values, currentLang())
           : error.code === 'http/too_large'
             ? // A file over the route's limit is not read at all: too large, as the checker says
-              // of a smaller one, with the route's limit (its values' kb).
+              // of a smaller one, with the file limit (its values' kb).
               () => logRefusalText({ ...error.values, reason: 'log/too_large' }, currentLang())
             : () => refusalText(error);
     status.replaceChildren(live(words));

@@ -36,7 +36,10 @@ function mediaType(req: FastifyRequest): string {
 export function requestRefusal(error: { code?: string; message: string }, req: FastifyRequest): Refusal {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     // The limit that applied: the route's own (an import takes a whole log file) or the server's.
-    const limit = kb(req.routeOptions.bodyLimit);
+    // A route may say a smaller limit than it reads (the import: its file checker's, which a body
+    // over the route's own is over too), so that the next try is sized to what is taken.
+    const said = (req.routeOptions.config as { sayBodyLimit?: unknown } | undefined)?.sayBodyLimit;
+    const limit = kb(typeof said === 'number' ? said : req.routeOptions.bodyLimit);
     return {
       code: 'http/too_large',
       message: `the body is over ${limit} KB, this request's limit`,
@@ -85,7 +88,8 @@ function clientRefusal(error: ConnectionError): Refusal {
       };
     }
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { code: 'http/too_large', message: "the body's chunk extensions are too large" };
+      // (Not `http/too_large`, whose values name a body limit: this is the chunks' framing.)
+      return { code: 'http/invalid', message: "the body's chunk extensions are too large" };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { code: 'http/timeout', message: 'the request did not arrive in time' };
     default:
@@ -104,7 +108,10 @@ export function answerClientErrors(log: Logger): (error: ConnectionError, socket
     const refusal = clientRefusal(error);
     // Most are network noise or a proxy's setting, as fastify's default judges them.
     log.trace({ err: error }, 'client error');
-    if (socket.writable) {
+    // Not into a response already on its way (a pipelined request after it failed): Node's own
+    // handler holds back the same way.
+    const sending = (socket as Socket & { _httpMessage?: { _headerSent?: boolean } | null })._httpMessage;
+    if (socket.writable && !sending?._headerSent) {
       const answer = errorAnswer(refusal.code, refusal.message, refusal.values);
       const body = JSON.stringify(answer.body);
       socket.write(

@@ -21,6 +21,8 @@ import { type LogProblem, logProblemValues, MAX_LOG_BYTES, readTenhou6 } from '.
 
 /** The most bytes the import route reads: twice the checker's limit, so most files too large get its words. */
 const IMPORT_BODY_LIMIT = 2 * MAX_LOG_BYTES;
+/** The import route's options: a body over its limit is told the checker's (the error handler says `sayBodyLimit`). */
+const IMPORT_ROUTE = { bodyLimit: IMPORT_BODY_LIMIT, config: { sayBodyLimit: MAX_LOG_BYTES } };
 
 const isProblem = (e: unknown): e is LogProblem =>
   typeof e === 'object' && e !== null && (LOG_PROBLEMS as readonly unknown[]).includes((e as LogProblem).code);
@@ -60,13 +62,14 @@ export function registerLogRoutes(
   // The body is read as text here, so that a bad file gets the log checker's own words (the
   // API's JSON parser is put aside in this scope). A file over the checker's limit but within the
   // route's is refused by the checker (422 `log/too_large`); a larger one is not read (413
-  // `http/too_large`, the route's limit in its values: the error handler reads it off the route).
+  // `http/too_large`, with the checker's limit in its values, not the route's: a file cut to just
+  // under the route's would be refused again).
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post('/api/matches/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (req, res) => {
+    scope.post('/api/matches/import', IMPORT_ROUTE, async (req, res) => {
       if (!(await deps.mayCreate(req, res))) return res;
       const text = typeof req.body === 'string' ? req.body : '';
       const parsed = readTenhou6(text);
