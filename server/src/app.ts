@@ -156,12 +156,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // (Read when scraped, once the tables and the sockets exist.)
   let tablesRef: Tables | null = null;
   let ioRef: Server | null = null;
+  let socketStatsRef: SocketStats | null = null;
   const metrics: ServerMetrics | null =
     options.metricsPort !== undefined || options.metricsRegistry
       ? new ServerMetrics(
           {
             tables: () => tablesRef?.all() ?? [],
             sockets: () => ioRef?.engine.clientsCount ?? 0,
+            socketRefusals: () => socketStatsRef?.byCode ?? new Map(),
             ledger: () => ledger.stats,
           },
           options.metricsRegistry,
@@ -236,6 +238,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   tablesRef = tables;
   ioRef = io;
+  socketStatsRef = sockets;
   await restoreTables(tables, peers, redis, log, (on) => {
     restoring = on;
   });

@@ -20,6 +20,7 @@ import {
   type Registry,
   Registry as PromRegistry,
 } from 'prom-client';
+import { REFUSAL_CODES } from '@mahjong/shared';
 import type { Broadcaster } from './room.js';
 import type { LedgerStats } from './store/ledger.js';
 import type { Store } from './store/types.js';
@@ -31,6 +32,8 @@ export interface MetricSources {
   /** Every table this process holds: its stage, and whether it waits for the database. */
   tables(): Iterable<{ readonly record: { readonly status: string }; readonly paused: unknown }>;
   sockets(): number;
+  /** Refusals sent to sockets so far, by code (`REFUSAL_CODES`). */
+  socketRefusals(): ReadonlyMap<string, number>;
   ledger(): LedgerStats;
 }
 
@@ -78,6 +81,24 @@ export class ServerMetrics {
         this.set(sources.sockets());
       },
     });
+    // The socket server counts its refusals; the counter follows its totals when scraped.
+    const refusalsSeen = new Map<string, number>();
+    const refusals = new Counter({
+      name: 'mahjong_socket_refusals_total',
+      help: 'Refusals sent to sockets, by code: socket/too_many is an address at its cap of open sockets, msg/rate_limited a socket sending too fast.',
+      labelNames: ['code'],
+      registers,
+      collect() {
+        for (const [code, now] of sources.socketRefusals()) {
+          const seen = refusalsSeen.get(code) ?? 0;
+          if (now > seen) this.inc({ code }, now - seen);
+          refusalsSeen.set(code, now);
+        }
+      },
+    });
+    // Every code from zero, as Prometheus advises for known labels: a first refusal is an
+    // increase, not a series appearing (which increase() and alerts do not see).
+    for (const code of REFUSAL_CODES) refusals.inc({ code }, 0);
     // The ledger counts for itself; the counters follow its totals when scraped.
     const ledgerCounter = (name: string, help: string, read: (s: LedgerStats) => number) => {
       let seen = 0;

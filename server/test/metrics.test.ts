@@ -4,6 +4,8 @@
  * actions counted, and the series follow the tables and the sockets. The compiled server,
  * unprivileged, is server/test/production.test.ts.
  */
+import { CLIENT_EVENT, SERVER_EVENT } from '@mahjong/shared';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/app.js';
 import { api, createTable, FAST_OPTIONS, join, TestClient, testServer } from './helpers.js';
@@ -60,6 +62,29 @@ describe('metrics', () => {
       expect(seriesValue(text, 'mahjong_ledger_failures_total')).toBe(0);
     } finally {
       client.close();
+    }
+  });
+
+  it('counts the refusals sent to sockets by code', async () => {
+    const series = 'mahjong_socket_refusals_total{code="auth/not_joined"}';
+    // Every code is there from zero.
+    const before = seriesValue(await scrape(), series);
+    expect(before).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(await scrape(), 'mahjong_socket_refusals_total{code="socket/too_many"}')).toBe(0);
+    const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    try {
+      const refused: string[] = [];
+      socket.on(SERVER_EVENT, (m: { type: string; code?: string }) => {
+        if (m.type === 'refused' && m.code) refused.push(m.code);
+      });
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      // Acting before a hello, twice: refused each time.
+      for (let i = 0; i < 2; i += 1)
+        socket.emit(CLIENT_EVENT, { type: 'act', seat: 0, seq: 0, action: { type: 'pass' } });
+      await vi.waitFor(() => expect(refused).toEqual(['auth/not_joined', 'auth/not_joined']));
+      expect(seriesValue(await scrape(), series)).toBe(before + 2);
+    } finally {
+      socket.close();
     }
   });
 
