@@ -122,7 +122,14 @@ async function decisionStep(page: Page, wantRiichi: boolean): Promise<{ index: n
   const found = await page.evaluate((riichi) => {
     const mj = (window as Hook).__mj;
     const n = mj.state().frames;
-    for (let i = Math.floor(n / 3); i < n - 1; i++) {
+    // From a third in (a hand under way), then the first third: the match was chosen for having
+    // such a step anywhere (riichiMatch), and a CI run had its only one in the first third.
+    const from = Math.floor(n / 3);
+    const order = [
+      ...Array.from({ length: n - 1 - from }, (_, k) => from + k),
+      ...Array.from({ length: from }, (_, k) => k),
+    ];
+    for (const i of order) {
       mj.seek(i);
       const v = mj.state().view;
       if (v?.phase !== 'playing' || v.stage !== 'discard' || typeof v.turn !== 'number') continue;
