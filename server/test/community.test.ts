@@ -725,7 +725,9 @@ describe('the league', () => {
       expect(league.body.standings.map((x) => x.stats.matches)).toEqual(family === 'hk' ? [2, 2, 2, 2] : [1, 1, 1, 1]);
       // (Figures that say something: hands were played and won.)
       expect(league.body.standings.reduce((a, x) => a + x.stats.wins, 0)).toBeGreaterThan(0);
-      expect(league.body.standings[0]!.stats.hands).toBeGreaterThanOrEqual(4);
+      // (A hand at least per match: a match may end before its east round is over, when a seat
+      // goes bust, as a CI run saw a riichi one do after 3 hands.)
+      expect(league.body.standings[0]!.stats.hands).toBeGreaterThanOrEqual(family === 'hk' ? 2 : 1);
       // The standings are by total, best first.
       const totals = league.body.standings.map((x) => x.stats.total);
       expect(totals).toEqual([...totals].sort((a, b) => b - a));
