@@ -3,42 +3,21 @@
  * server over localhost): the page is told the refusal's code once, not silently left closed nor
  * retried in a loop, and it gets in by itself once a place is free.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { RefusalCode, RefusalValues } from '@mahjong/shared';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { refusalWords } from '../i18n/refusals.js';
 import { connectRefusal, retryAfterRefusalMs } from './connect-refusal.js';
 import { type LinkState, TableConnection } from './connection.js';
+import { type LocalServer, startLocalServer } from './local-server.js';
 
-interface Running {
-  readonly url: string;
-  close(): Promise<void>;
-}
-let server: Running;
-let tmp: string;
+let server: LocalServer;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'mj-refusal-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  const app = (await import(pathToFileURL(resolve(import.meta.dirname, '../../../server/src/app.ts')).href)) as {
-    startServer(o: Record<string, unknown>): Promise<Running>;
-  };
-  server = await app.startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: tmp,
-    clientDir: null,
-    botDelayMs: 0,
-    limits: { maxSocketsPerClient: 1 },
-  });
+  server = await startLocalServer('refusal', { limits: { maxSocketsPerClient: 1 } });
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 const until = async (what: string, ok: () => boolean, ms = 15_000) => {

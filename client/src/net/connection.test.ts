@@ -3,33 +3,19 @@
  * token, views in seq order, an action from the legal ones accepted, a dropped transport
  * reconnected to the same seat with the view restored, a spectator without a hand.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { TableView } from '@mahjong/shared';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type LinkState, TableConnection } from './connection.js';
+import { type LocalServer, startLocalServer } from './local-server.js';
 
-interface Running {
-  readonly url: string;
-  close(): Promise<void>;
-}
-let server: Running;
-let tmp: string;
+let server: LocalServer;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'mj-conn-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  const app = (await import(pathToFileURL(resolve(import.meta.dirname, '../../../server/src/app.ts')).href)) as {
-    startServer(o: Record<string, unknown>): Promise<Running>;
-  };
-  server = await app.startServer({ port: 0, host: '127.0.0.1', dataDir: tmp, clientDir: null, botDelayMs: 0 });
+  server = await startLocalServer('conn');
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
@@ -139,16 +125,9 @@ test('seat and spectator connections: views, an accepted discard, reconnection t
 });
 
 test('a hello refused for the address limits is said again, later, until it is welcomed', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mj-conn-limits-'));
-  const app = (await import(pathToFileURL(resolve(import.meta.dirname, '../../../server/src/app.ts')).href)) as {
-    startServer(o: Record<string, unknown>): Promise<Running>;
-  };
   // Two misses per address, one more a second: three unknown codes block the address for about a second.
-  const limited = await app.startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: dir,
-    clientDir: null,
+  const limited = await startLocalServer('conn-limits', {
+    botDelayMs: undefined,
     limits: { lookupMissesPerClient: { perSecond: 1, burst: 2 } },
   });
   let conn: TableConnection | null = null;
@@ -172,7 +151,6 @@ test('a hello refused for the address limits is said again, later, until it is w
   } finally {
     conn?.close();
     await limited.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
 
